@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# scripts/setup.sh: installs the Debian packages mppnet needs, and nothing when they are all present.
+set -euo pipefail
+packages=(build-essential cmake ninja-build libcli11-dev libtomlplusplus-dev nlohmann-json3-dev libfmt-dev
+          libgtest-dev libgmock-dev libbenchmark-dev gnuplot-nox)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+echo "setup: installing ${missing[*]}" >&2
+sudo_cmd=()
+[ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo)
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -qq
+"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,29 @@
+// topo/topology_params.hpp: what a topology can be told (filled from the [topology] config table).
+#pragma once
+
+#include <vector>
+
+namespace mppnet::topo {
+
+enum class TopologyKind { Mesh, Torus, Hypercube, FatTree };
+
+// How a fat tree picks a parent link on the way up.
+enum class UpRouting {
+  RandomFree,     // pseudorandomly among parent links with a free output VC (CM-5, note 000 §2.3.4)
+  Deterministic,  // a fixed parent chosen from the destination's digits (d-mod-k)
+};
+
+struct TopologyParams {
+  TopologyKind kind = TopologyKind::FatTree;
+  int k = 4;  // mesh/torus: routers per dimension
+  int n = 5;  // mesh/torus: dimensions; hypercube: dimensions; fat tree: levels (nodes = children^n)
+  // Fat tree: down-links per router; parent links per router at levels 1, 2, ..., n-1, where the last
+  // entry repeats for the levels the list does not reach (empty: `children` at every level, a k-ary
+  // n-tree; the CM-5 schedule is [2, 2, 4]); and network links per node (the CM-5's interface has 2).
+  int children = 4;
+  std::vector<int> parents = {};
+  int leaf_links = 1;
+  UpRouting up_routing = UpRouting::RandomFree;
+};
+
+}  // namespace mppnet::topo
