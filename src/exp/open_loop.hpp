@@ -1,0 +1,56 @@
+// exp/open_loop.hpp: one open-loop measurement: warm up, measure with batch means, drain.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "core/types.hpp"
+#include "exp/experiment_config.hpp"
+
+namespace mppnet::exp {
+
+struct OpenLoopResult {
+  double offered = 0;  // flits per node per cycle
+  bool saturated = false;
+  std::string saturation_reason;  // empty unless saturated
+  double accepted = 0;            // flits ejected per node per cycle while measuring
+  double latency_avg = 0;         // cycles from creation to tail delivery, measured packets
+  std::int64_t latency_p50 = 0;
+  std::int64_t latency_p99 = 0;
+  std::int64_t latency_max = 0;
+  double latency_ci95 = 0;         // half-width of the batch-means 95% interval of latency_avg
+  double network_latency_avg = 0;  // from the head leaving the source to tail delivery
+  double hops_avg = 0;             // routers passed
+  double channel_utilization = 0;  // router-to-router channels: flits per channel per cycle
+  std::int64_t packets_measured = 0;
+  int batches = 0;
+  Cycle warmup_cycles = 0;
+  Cycle measure_cycles = 0;
+  Cycle drain_cycles = 0;
+  std::int64_t flit_hops = 0;  // over the whole run, for speed figures
+  std::int64_t node_cycles = 0;
+};
+
+struct OpenLoopOptions {
+  bool shuffle_visit_order = false;                      // test mode; must not change results
+  std::function<void(Cycle now, const char* phase)> on_progress;  // called every batch
+};
+
+// Thrown when the watchdog sees flits in the network and none moving; what() lists the blocked VCs.
+class DeadlockError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// REQUIRES: check_experiment(cfg) passed.
+OpenLoopResult run_open_loop(const ExperimentConfig& cfg, const OpenLoopOptions& options = {});
+
+// Latency of one packet through an otherwise idle network (zero-load), and the routers it passed.
+struct SinglePacket {
+  Cycle latency = 0;
+  int hops = 0;
+};
+SinglePacket run_single_packet(const ExperimentConfig& cfg, NodeId src, NodeId dest, int flits);
+
+}  // namespace mppnet::exp

@@ -1,0 +1,371 @@
+// net/network.cpp: construction, the cycle (latch, nodes, routers), channels and credits.
+#include "net/network.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace mppnet::net {
+
+namespace {
+constexpr std::uint32_t kTokenOne = 1u << 16;  // one flit in 16.16 fixed point
+}
+
+Network::Network(const topo::Graph& graph, const topo::Routing& routing, const RouterParams& params,
+                 std::uint64_t seed)
+    : graph_(graph),
+      routing_(routing),
+      params_(params),
+      vcs_(params.vcs),
+      depth_(params.buffer_flits),
+      hop_delay_(params.pipeline_cycles + params.channel_latency),
+      wheel_size_(params.pipeline_cycles + params.channel_latency + 1),
+      shuffle_rng_(seed, 0, core::Stream::Setup) {
+  MPPNET_ASSERT(params.channel_latency >= 1 && params.pipeline_cycles >= 1, "delays below one cycle");
+  MPPNET_ASSERT(depth_ <= 0xffff && vcs_ <= 255, "buffer or VC count beyond the index widths");
+  const int routers = graph.num_routers();
+  const int ports = static_cast<int>(graph.ports.size());
+  const int node_links = graph.num_nodes * graph.links_per_node;
+
+  router_ivcs_ = ports * vcs_;
+  const std::int32_t ivcs = router_ivcs_ + node_links * vcs_;
+  buffer_.assign(static_cast<std::size_t>(ivcs) * depth_, Flit{});
+  buf_head_.assign(ivcs, 0);
+  buf_count_.assign(ivcs, 0);
+  ivc_state_.assign(router_ivcs_, InputVcState{});
+  ivc_route_.assign(router_ivcs_, topo::RouteSet{});
+
+  ovc_credits_.assign(router_ivcs_, 0);
+  for (int gp = 0; gp < ports; ++gp) {
+    if (graph.ports[gp].kind == topo::PeerKind::None) continue;
+    std::fill_n(ovc_credits_.begin() + gp * vcs_, vcs_, static_cast<std::int16_t>(depth_));
+  }
+  ovc_owner_.assign(router_ivcs_, -1);
+  port_flits_.assign(ports, 0);
+  port_router_.resize(ports);
+  for (RouterId r = 0; r < routers; ++r)
+    std::fill(port_router_.begin() + graph.port_base[r], port_router_.begin() + graph.port_base[r + 1], r);
+
+  if (params.speedup > 1) {
+    outq_cap_ = 2 * params.speedup;
+    outq_.assign(static_cast<std::size_t>(ports) * outq_cap_, Flit{});
+    outq_head_.assign(ports, 0);
+    outq_count_.assign(ports, 0);
+  }
+
+  router_flits_.assign(routers, 0);
+  sa_in_rr_.assign(ports, 0);
+  sa_out_rr_.assign(ports, 0);
+  va_rr_.assign(routers, 0);
+  router_rng_.reserve(routers);
+  for (RouterId r = 0; r < routers; ++r) router_rng_.emplace_back(seed, 1'000'000'000ull + r, core::Stream::RouteChoice);
+
+  inj_credits_.assign(static_cast<std::size_t>(node_links) * vcs_, static_cast<std::int16_t>(depth_));
+  inj_packet_.assign(node_links, kNoPacket);
+  inj_sent_.assign(node_links, 0);
+  inj_vc_.assign(node_links, 0);
+  inj_vc_busy_.assign(static_cast<std::size_t>(node_links) * vcs_, 0);
+  queue_head_.assign(graph.num_nodes, kNoPacket);
+  queue_tail_.assign(graph.num_nodes, kNoPacket);
+  queue_length_.assign(graph.num_nodes, 0);
+  eject_per_cycle_ = std::max<std::uint32_t>(
+      1, static_cast<std::uint32_t>(std::lround(params.eject_flits_per_cycle * kTokenOne)));
+  eject_tokens_.assign(node_links, std::max(kTokenOne, eject_per_cycle_));
+  node_flits_.assign(graph.num_nodes, 0);
+  eject_rr_.assign(node_links, 0);
+  node_rng_.reserve(graph.num_nodes);
+  for (NodeId v = 0; v < graph.num_nodes; ++v) node_rng_.emplace_back(seed, v, core::Stream::RouteChoice);
+
+  flit_wheel_.resize(wheel_size_);
+  credit_wheel_.resize(wheel_size_);
+  router_active_.assign(routers, 0);
+  node_active_bits_.assign((graph.num_nodes + 63) / 64, 0);
+
+  int max_ivcs = 0;
+  for (RouterId r = 0; r < routers; ++r) max_ivcs = std::max(max_ivcs, graph.num_ports(r) * vcs_);
+  scratch_a_.assign(max_ivcs, -1);
+  scratch_b_.assign(max_ivcs, -1);
+  scratch_c_.assign(max_ivcs, -1);
+}
+
+PacketId Network::inject(NodeId src, NodeId dest, int flits, std::uint64_t tag) {
+  MPPNET_ASSERT(src >= 0 && src < graph_.num_nodes && dest >= 0 && dest < graph_.num_nodes, "node out of range");
+  MPPNET_ASSERT(flits >= 1, "a packet needs at least one flit");
+  PacketId id = packets_.allocate();
+  Packet& p = packets_[id];
+  p.src = src;
+  p.dest = dest;
+  p.flits = flits;
+  p.created = now_;
+  p.tag = tag;
+  if (queue_tail_[src] == kNoPacket) {
+    queue_head_[src] = id;
+  } else {
+    packets_[queue_tail_[src]].next = id;
+  }
+  queue_tail_[src] = id;
+  ++queue_length_[src];
+  ++queued_packets_;
+  ++node_flits_[src];
+  activate_node(src);
+  return id;
+}
+
+void Network::step() {
+  delivered_.clear();
+  latch();
+  // Nodes in increasing order, so that delivered() has a fixed order.
+  for (std::size_t w = 0; w < node_active_bits_.size(); ++w) {
+    std::uint64_t bits = node_active_bits_[w];
+    while (bits != 0) {
+      const int b = std::countr_zero(bits);
+      bits &= bits - 1;
+      const NodeId v = static_cast<NodeId>(w * 64 + b);
+      evaluate_node(v);
+      if (node_flits_[v] == 0) node_active_bits_[w] &= ~(std::uint64_t{1} << b);
+    }
+  }
+  if (shuffle_) {
+    for (std::size_t i = active_routers_.size(); i > 1; --i)
+      std::swap(active_routers_[i - 1], active_routers_[shuffle_rng_.below(static_cast<std::uint32_t>(i))]);
+  }
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < active_routers_.size(); ++i) {
+    const RouterId r = active_routers_[i];
+    evaluate_router(r);
+    if (router_flits_[r] > 0) {
+      active_routers_[kept++] = r;
+    } else {
+      router_active_[r] = 0;
+    }
+  }
+  active_routers_.resize(kept);
+  ++now_;
+}
+
+void Network::latch() {
+  const int slot = static_cast<int>(now_ % wheel_size_);
+  auto& flits = flit_wheel_[slot];
+  for (const FlitArrival& a : flits) {
+    push_input(a.ivc, a.flit);
+    if (a.ivc < router_ivcs_) {
+      const RouterId r = port_router_[a.ivc / vcs_];
+      ++router_flits_[r];
+      activate_router(r);
+    } else {
+      const NodeId v = (a.ivc - router_ivcs_) / vcs_ / graph_.links_per_node;
+      ++node_flits_[v];
+      activate_node(v);
+    }
+  }
+  flits.clear();
+  auto& credits = credit_wheel_[slot];
+  for (std::int32_t c : credits) {
+    if (c >= 0) {
+      ++ovc_credits_[c];
+    } else {
+      ++inj_credits_[~c];
+    }
+  }
+  credits.clear();
+}
+
+void Network::activate_router(RouterId r) {
+  if (router_active_[r]) return;
+  router_active_[r] = 1;
+  active_routers_.push_back(r);
+}
+
+void Network::activate_node(NodeId v) { node_active_bits_[v / 64] |= std::uint64_t{1} << (v % 64); }
+
+void Network::push_input(std::int32_t ivc, Flit f) {
+  const int count = buf_count_[ivc];
+  MPPNET_ASSERT(count < depth_, "flit arrived at a full buffer: credit accounting is broken");
+  int slot = buf_head_[ivc] + count;
+  if (slot >= depth_) slot -= depth_;
+  buffer_[static_cast<std::size_t>(ivc) * depth_ + slot] = f;
+  buf_count_[ivc] = static_cast<std::uint16_t>(count + 1);
+}
+
+Flit Network::pop_input(std::int32_t ivc) {
+  const int head = buf_head_[ivc];
+  Flit f = buffer_[static_cast<std::size_t>(ivc) * depth_ + head];
+  buf_head_[ivc] = static_cast<std::uint16_t>(head + 1 == depth_ ? 0 : head + 1);
+  --buf_count_[ivc];
+  return f;
+}
+
+void Network::return_credit(std::int32_t ivc) {
+  auto& slot = credit_wheel_[(now_ + params_.channel_latency) % wheel_size_];
+  const int vc = ivc % vcs_;
+  if (ivc < router_ivcs_) {
+    const topo::PortLink& up = graph_.ports[ivc / vcs_];
+    if (up.kind == topo::PeerKind::Router) {
+      slot.push_back((graph_.port_base[up.peer] + up.peer_port) * vcs_ + vc);
+    } else {
+      slot.push_back(~((up.peer * graph_.links_per_node + up.peer_port) * vcs_ + vc));
+    }
+  } else {
+    const topo::NodeLink& nl = graph_.node_links[(ivc - router_ivcs_) / vcs_];
+    slot.push_back((graph_.port_base[nl.router] + nl.port) * vcs_ + vc);
+  }
+}
+
+void Network::send_flit(RouterId r, PortId out, Flit f) {
+  const std::int32_t gp = graph_.port_base[r] + out;
+  const topo::PortLink& down = graph_.ports[gp];
+  std::int32_t target;
+  if (down.kind == topo::PeerKind::Router) {
+    target = (graph_.port_base[down.peer] + down.peer_port) * vcs_ + f.vc;
+  } else {
+    target = router_ivcs_ + (down.peer * graph_.links_per_node + down.peer_port) * vcs_ + f.vc;
+  }
+  flit_wheel_[(now_ + hop_delay_) % wheel_size_].push_back({target, f});
+  ++port_flits_[gp];
+}
+
+void Network::evaluate_node(NodeId v) {
+  const int links = graph_.links_per_node;
+  // Ejection: drain up to the ejection bandwidth per link, VCs in round-robin order.
+  for (int l = 0; l < links; ++l) {
+    const int nl = v * links + l;
+    eject_tokens_[nl] = std::min(eject_tokens_[nl] + eject_per_cycle_, std::max(kTokenOne, eject_per_cycle_));
+    const std::int32_t ivc0 = router_ivcs_ + nl * vcs_;
+    bool drained = false;
+    while (eject_tokens_[nl] >= kTokenOne) {
+      int chosen = -1;
+      for (int k = 0; k < vcs_; ++k) {
+        const int vc = (eject_rr_[nl] + k) % vcs_;
+        if (buf_count_[ivc0 + vc] > 0) {
+          chosen = vc;
+          break;
+        }
+      }
+      if (chosen < 0) break;
+      eject_rr_[nl] = static_cast<std::uint16_t>((chosen + 1) % vcs_);
+      eject_tokens_[nl] -= kTokenOne;
+      drained = true;
+      const Flit f = pop_input(ivc0 + chosen);
+      return_credit(ivc0 + chosen);
+      --node_flits_[v];
+      ++counters_.flits_ejected;
+      last_progress_ = now_;
+      if (f.tail) {
+        packets_[f.packet].delivered = now_;
+        ++counters_.packets_delivered;
+        delivered_.push_back(f.packet);
+      }
+    }
+    // A link that sat idle for a whole cycle is ready at once: a rate limiter, not a delay line.
+    bool idle = !drained;
+    for (int vc = 0; vc < vcs_ && idle; ++vc) idle = buf_count_[ivc0 + vc] == 0;
+    if (idle) eject_tokens_[nl] = std::max(kTokenOne, eject_per_cycle_);
+  }
+  // Injection: queued packets go to free links (chosen at random among them, as the CM-5's interface
+  // does with its two links), then every link with a packet sends one flit if it has a credit.
+  while (queue_head_[v] != kNoPacket) {
+    int free_links = 0;
+    for (int l = 0; l < links; ++l) free_links += inj_packet_[v * links + l] == kNoPacket;
+    if (free_links == 0) break;
+    int pick = free_links > 1 ? static_cast<int>(node_rng_[v].below(free_links)) : 0;
+    int nl = -1;
+    for (int l = 0; l < links; ++l) {
+      if (inj_packet_[v * links + l] != kNoPacket) continue;
+      if (pick-- == 0) {
+        nl = v * links + l;
+        break;
+      }
+    }
+    const PacketId id = queue_head_[v];
+    const Packet& p = packets_[id];
+    // A free VC: not carrying another packet's flits from this source, and for cut-through with room
+    // for the whole packet.
+    const bool whole = params_.switching != Switching::Wormhole;
+    int vc = -1;
+    for (int k = 0; k < vcs_; ++k) {
+      const int c = (inj_vc_[nl] + k) % vcs_;
+      if (inj_vc_busy_[nl * vcs_ + c]) continue;
+      if (whole && inj_credits_[nl * vcs_ + c] < p.flits) continue;
+      vc = c;
+      break;
+    }
+    if (vc < 0) break;
+    queue_head_[v] = p.next;
+    if (queue_head_[v] == kNoPacket) queue_tail_[v] = kNoPacket;
+    --queue_length_[v];
+    --queued_packets_;
+    inj_packet_[nl] = id;
+    inj_sent_[nl] = 0;
+    inj_vc_[nl] = static_cast<std::uint8_t>(vc);
+    inj_vc_busy_[nl * vcs_ + vc] = 1;
+  }
+  for (int l = 0; l < links; ++l) {
+    const int nl = v * links + l;
+    const PacketId id = inj_packet_[nl];
+    if (id == kNoPacket) continue;
+    const int vc = inj_vc_[nl];
+    if (inj_credits_[nl * vcs_ + vc] == 0) continue;
+    Packet& p = packets_[id];
+    Flit f{id, static_cast<std::uint8_t>(vc), inj_sent_[nl] == 0, inj_sent_[nl] == p.flits - 1};
+    --inj_credits_[nl * vcs_ + vc];
+    ++inj_sent_[nl];
+    const topo::NodeLink& link = graph_.node_links[nl];
+    flit_wheel_[(now_ + params_.channel_latency) % wheel_size_].push_back(
+        {(graph_.port_base[link.router] + link.port) * vcs_ + vc, f});
+    ++counters_.flits_injected;
+    last_progress_ = now_;
+    if (f.head) {
+      p.injected = now_;
+      ++counters_.packets_injected;
+    }
+    if (f.tail) {
+      inj_packet_[nl] = kNoPacket;
+      inj_vc_busy_[nl * vcs_ + vc] = 0;
+      inj_vc_[nl] = static_cast<std::uint8_t>((vc + 1) % vcs_);
+      --node_flits_[v];
+    }
+  }
+}
+
+std::int64_t Network::credit_deficit() const {
+  std::int64_t missing = 0;
+  for (std::size_t gp = 0; gp < graph_.ports.size(); ++gp) {
+    if (graph_.ports[gp].kind == topo::PeerKind::None) continue;
+    for (int vc = 0; vc < vcs_; ++vc) missing += depth_ - ovc_credits_[gp * vcs_ + vc];
+  }
+  for (std::int16_t c : inj_credits_) missing += depth_ - c;
+  return missing;
+}
+
+std::string Network::describe_blocked(int max_lines) const {
+  std::string out;
+  int lines = 0;
+  for (RouterId r = 0; r < graph_.num_routers(); ++r) {
+    for (PortId p = 0; p < graph_.num_ports(r); ++p) {
+      for (int vc = 0; vc < vcs_; ++vc) {
+        const std::int32_t ivc = (graph_.port_base[r] + p) * vcs_ + vc;
+        if (buf_count_[ivc] == 0) continue;
+        if (lines++ == max_lines) return out + "...\n";
+        const Flit& f = buffer_[static_cast<std::size_t>(ivc) * depth_ + buf_head_[ivc]];
+        const Packet& pk = packets_[f.packet];
+        const InputVcState& s = ivc_state_[ivc];
+        std::string wait;
+        if (!s.routed) {
+          wait = "a route";
+        } else if (s.out_vc < 0) {
+          wait = "a free output VC";
+        } else {
+          wait = fmt::format("a credit on output port {} VC {} (credits {})", s.out_port, s.out_vc,
+                             ovc_credits_[(graph_.port_base[r] + s.out_port) * vcs_ + s.out_vc]);
+        }
+        out += fmt::format("router {} input port {} VC {}: {} flits, front packet {} -> {} waits for {}\n", r, p, vc,
+                           buf_count_[ivc], pk.src, pk.dest, wait);
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace mppnet::net

@@ -1,0 +1,184 @@
+// net/network.hpp: the generic flit-level network: input-queued VC routers, channels, credits, endpoints.
+//
+// Time advances one cycle per step(). A cycle has two phases (ARCHITECTURE.md, "Time and the cycle"):
+//  - latch: flits and credits whose channel delay ends this cycle are moved from the timing wheel into
+//    input buffers and credit counters;
+//  - evaluate: every active node and router reads only its own latched state and decides; whatever it
+//    sends goes into a future slot of the wheel (every delay is at least one cycle).
+// No component reads what another writes in the same cycle, so the order of visits cannot change the
+// result (a test shuffles it to prove so). Only components holding flits are visited.
+//
+// Endpoints: every node has an unbounded source queue (open loop); inject() puts a packet in it, the node
+// sends it flit by flit when a VC of one of its links is free, and delivered() lists the packets whose
+// tail reached their destination during the last step. A node drains arriving flits at
+// RouterParams::eject_flits_per_cycle per link and returns credits as it does.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/rng.hpp"
+#include "core/types.hpp"
+#include "net/packet.hpp"
+#include "net/router_params.hpp"
+#include "topo/graph.hpp"
+#include "topo/routing.hpp"
+
+namespace mppnet::net {
+
+// Counters that only grow; callers take differences over a measurement window.
+struct NetworkCounters {
+  std::int64_t flits_injected = 0;    // flits that left a source onto a link
+  std::int64_t flits_ejected = 0;     // flits drained at a destination
+  std::int64_t packets_injected = 0;  // heads that left a source
+  std::int64_t packets_delivered = 0;
+  std::int64_t flit_hops = 0;         // flits granted through a router crossbar
+};
+
+class Network {
+ public:
+  // REQUIRES: `routing` was built for `graph`; both outlive the network.
+  Network(const topo::Graph& graph, const topo::Routing& routing, const RouterParams& params,
+          std::uint64_t seed);
+
+  Cycle now() const { return now_; }
+
+  // Puts a packet of `flits` flits from src to dest in src's source queue at now(). Returns its id,
+  // valid until release().
+  PacketId inject(NodeId src, NodeId dest, int flits, std::uint64_t tag = 0);
+
+  // Advances one cycle.
+  void step();
+
+  // Packets whose tail was drained during the last step, in increasing destination order.
+  std::span<const PacketId> delivered() const { return delivered_; }
+  const Packet& packet(PacketId id) const { return packets_[id]; }
+  // Returns a delivered packet's slot to the pool.
+  void release(PacketId id) { packets_.release(id); }
+
+  const NetworkCounters& counters() const { return counters_; }
+  // Flits sent on each router output port so far, indexed by graph.port_base[r] + p.
+  std::span<const std::int64_t> port_flits() const { return port_flits_; }
+
+  std::int64_t flits_in_network() const { return counters_.flits_injected - counters_.flits_ejected; }
+  std::int64_t queued_packets() const { return queued_packets_; }  // waiting in source queues
+  std::int64_t source_queue_length(NodeId v) const { return queue_length_[v]; }
+  bool idle() const { return flits_in_network() == 0 && queued_packets_ == 0; }
+  // Last cycle in which any flit moved (injected, switched or drained).
+  Cycle last_progress() const { return last_progress_; }
+
+  // Sum over all output VCs of credits missing while the network is idle: zero when credits are conserved.
+  std::int64_t credit_deficit() const;
+  // One line per input VC holding flits: where it is, what its front packet waits for.
+  std::string describe_blocked(int max_lines = 20) const;
+
+  // Test mode: visit active routers in a random order every cycle (must not change any result).
+  void shuffle_visit_order(bool on) { shuffle_ = on; }
+
+  const topo::Graph& graph() const { return graph_; }
+  const RouterParams& params() const { return params_; }
+
+ private:
+  struct FlitArrival {
+    std::int32_t ivc;  // global input-VC index of the receiver (router or node ejection buffer)
+    Flit flit;
+  };
+  // Per input VC: where its front packet goes.
+  struct InputVcState {
+    std::int16_t out_port = -1;  // chosen output port, -1 while not routed
+    std::int16_t out_vc = -1;    // allocated output VC, -1 while waiting for one
+    bool routed = false;
+  };
+
+  void latch();
+  void evaluate_node(NodeId v);
+  void evaluate_router(RouterId r);
+  void route_front(RouterId r, int ivc_local);
+  void allocate_vcs(RouterId r);
+  int allocate_switch(RouterId r, int round);
+  void send_flit(RouterId r, PortId out, Flit f);
+  void return_credit(std::int32_t ivc);  // the flit at the front of global input VC ivc has left
+  bool output_vc_usable(std::int32_t ovc, const Packet& p) const;
+  bool can_advance(RouterId r, int ivc_local) const;
+  void push_input(std::int32_t ivc, Flit f);
+  Flit pop_input(std::int32_t ivc);
+  void activate_router(RouterId r);
+  void activate_node(NodeId v);
+
+  const topo::Graph& graph_;
+  const topo::Routing& routing_;
+  RouterParams params_;
+  int vcs_;
+  int depth_;
+  int hop_delay_;       // pipeline_cycles + channel_latency
+  int wheel_size_;
+  Cycle now_ = 0;
+
+  PacketPool packets_;
+  NetworkCounters counters_;
+
+  // Input buffers: router input VCs first (global port gp * vcs + v), then node ejection VCs
+  // (router_ivcs_ + (node link) * vcs + v). Each VC owns `depth_` consecutive slots.
+  std::int32_t router_ivcs_ = 0;
+  std::vector<Flit> buffer_;
+  std::vector<std::uint16_t> buf_head_;
+  std::vector<std::uint16_t> buf_count_;
+  std::vector<InputVcState> ivc_state_;
+  std::vector<topo::RouteSet> ivc_route_;
+
+  // Output VCs of router ports (gp * vcs + v): credits toward the peer's buffer, and the owning input VC.
+  std::vector<std::int16_t> ovc_credits_;
+  std::vector<std::int32_t> ovc_owner_;  // local input-VC index in the router, -1 when free
+  std::vector<std::int64_t> port_flits_;
+  std::vector<RouterId> port_router_;  // owner of each global port
+
+  // Speedup > 1: flits switched but not yet on their channel, per output port (ring of 2 * speedup).
+  int outq_cap_ = 0;
+  std::vector<Flit> outq_;
+  std::vector<std::uint8_t> outq_head_, outq_count_;
+
+  // Per router: flits it holds (buffers + output queues); round-robin pointers; random stream.
+  std::vector<std::int32_t> router_flits_;
+  std::vector<std::uint16_t> sa_in_rr_;   // per global port: next VC to favour at the input
+  std::vector<std::uint16_t> sa_out_rr_;  // per global port: next local input VC to favour at the output
+  std::vector<std::uint16_t> va_rr_;      // per router: next local input VC to favour
+  std::vector<core::RandomStream> router_rng_;
+
+  // Endpoints, per node link (v * links_per_node + l): injection VC credits and ownership, the packet
+  // being sent; per node: source queue, ejection tokens, flits held.
+  std::vector<std::int16_t> inj_credits_;  // (node link) * vcs + v
+  std::vector<PacketId> inj_packet_;       // per node link
+  std::vector<std::int32_t> inj_sent_;     // flits of inj_packet_ already sent
+  std::vector<std::uint8_t> inj_vc_;
+  std::vector<std::uint8_t> inj_vc_busy_;  // (node link) * vcs + v
+  std::vector<PacketId> queue_head_, queue_tail_;
+  std::vector<std::int64_t> queue_length_;
+  std::vector<std::uint32_t> eject_tokens_;  // per node link, 16.16 fixed point
+  std::uint32_t eject_per_cycle_;            // 16.16 fixed point
+  std::vector<std::int32_t> node_flits_;     // flits held in ejection buffers + packets queued/sending
+  std::vector<std::uint16_t> eject_rr_;
+  std::vector<core::RandomStream> node_rng_;
+  std::int64_t queued_packets_ = 0;
+
+  // Timing wheel: slot (t % wheel_size_) holds what arrives at cycle t.
+  std::vector<std::vector<FlitArrival>> flit_wheel_;
+  std::vector<std::vector<std::int32_t>> credit_wheel_;  // global output-VC index, or ~(node-link VC)
+
+  // Active components. Routers may be visited in any order; nodes are kept sorted so that delivered()
+  // comes out in a fixed order.
+  std::vector<RouterId> active_routers_;
+  std::vector<std::uint8_t> router_active_;
+  std::vector<std::uint64_t> node_active_bits_;
+  std::vector<PacketId> delivered_;
+
+  Cycle last_progress_ = 0;
+  bool shuffle_ = false;
+  core::RandomStream shuffle_rng_;
+
+  // Scratch for allocation, sized once for the largest router.
+  std::vector<std::int32_t> scratch_a_, scratch_b_, scratch_c_;
+};
+
+}  // namespace mppnet::net
