@@ -26,9 +26,7 @@ topo::TopologyParams torus(int k, int n) { return {.kind = topo::TopologyKind::T
 topo::TopologyParams cube(int n) { return {.kind = topo::TopologyKind::Hypercube, .n = n}; }
 topo::TopologyParams tree(int k, int n) { return {.kind = topo::TopologyKind::FatTree, .n = n, .children = k}; }
 topo::TopologyParams cm5(int n) {
-  std::vector<int> parents = {2, 2, 4};
-  parents.resize(n - 1, 4);
-  return {.kind = topo::TopologyKind::FatTree, .n = n, .children = 4, .parents = parents, .leaf_links = 2};
+  return {.kind = topo::TopologyKind::FatTree, .n = n, .children = 4, .parents = {2, 2, 4}, .leaf_links = 2};
 }
 
 // A network with the graph and routing it points into.

@@ -9,6 +9,16 @@
 
 namespace mppnet::topo {
 
+// Limits that check() enforces. Nodes and routers are capped so that every id, port index and port
+// count fits an int32 with room to spare (at most 16 ports per fat-tree router: 2^24 * 16 = 2^28).
+constexpr long long kMaxNodes = 1LL << 22;
+constexpr long long kMaxRouters = 1LL << 24;
+constexpr int kMaxHypercubeDimensions = 20;
+constexpr int kMaxChildren = 8;      // fat-tree down-links per router
+constexpr int kMaxParents = 8;       // fat-tree up-links per router: route() offers all of them at once
+constexpr int kMaxLeafLinks = 8;     // network links per fat-tree node
+constexpr int kMaxVcsPerPort = 256;  // RouteSet holds VC numbers in 8 bits
+
 // One reason a topology cannot be built, naming the key at fault ("topology.k").
 struct Problem {
   std::string key;
@@ -22,8 +32,11 @@ std::vector<Problem> check(const TopologyParams& p, int vcs);
 Graph build(const TopologyParams& p);
 
 // Nodes the topology would have (for checks elsewhere, e.g. traffic patterns that need 2^m nodes).
+// Never overflows: a count beyond long long saturates at kSaturated (topo/saturating.hpp), and values
+// that check() rejects (k < 0, n < 0) count as 0 routers per dimension / 0 dimensions.
 long long node_count(const TopologyParams& p);
 
+// "mesh", "torus", "hypercube", "fat_tree" (the config spelling).
 const char* name(TopologyKind k);
 
 }  // namespace mppnet::topo

@@ -41,12 +41,18 @@ class Routing {
   static int min_vcs(const TopologyParams& params);
 
  private:
+  RouteSet route_k_ary_n_cube(RouterId router, PortId in_port, VcId in_vc, NodeId dest) const noexcept;
+  RouteSet route_hypercube(RouterId router, NodeId dest) const noexcept;
+  RouteSet route_fat_tree(RouterId router, PortId in_port, NodeId dest) const noexcept;
+  RouteSet all_vcs(PortId port) const noexcept;
+
   TopologyParams params_;
   const Graph* graph_;
   int vcs_;
-  std::vector<std::int32_t> level_;        // fat tree: level of each router (1..n)
-  std::vector<std::int32_t> subtree_;      // fat tree: index of the level-k subtree the router serves
+  std::vector<std::int32_t> level_;         // fat tree: level of each router (1..n)
+  std::vector<std::int32_t> subtree_;       // fat tree: index of the level-k subtree the router serves
   std::vector<std::int32_t> pow_children_;  // children^k
+  std::vector<std::int32_t> parents_;  // fat tree: P(k), parent links per router at level k (0 at the top)
 };
 
 }  // namespace mppnet::topo

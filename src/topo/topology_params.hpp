@@ -18,8 +18,9 @@ struct TopologyParams {
   int k = 4;  // mesh/torus: routers per dimension
   int n = 5;  // mesh/torus: dimensions; hypercube: dimensions; fat tree: levels (nodes = children^n)
   // Fat tree: down-links per router; parent links per router at levels 1, 2, ..., n-1, where the last
-  // entry repeats for the levels the list does not reach (empty: `children` at every level, a k-ary
-  // n-tree; the CM-5 schedule is [2, 2, 4]); and network links per node (the CM-5's interface has 2).
+  // entry repeats for the levels the list does not reach and entries beyond level n-1 are ignored (empty:
+  // `children` at every level, a k-ary n-tree; the CM-5 schedule is [2, 2, 4]); and network links per node
+  // (the CM-5's interface has 2).
   int children = 4;
   std::vector<int> parents = {};
   int leaf_links = 1;

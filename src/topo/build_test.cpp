@@ -1,0 +1,185 @@
+// topo/build_test.cpp: check() rejects each impossible topology with the key at fault; names and counts.
+#include "topo/build.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <climits>
+
+#include "topo/params_for_test.hpp"
+#include "topo/saturating.hpp"
+
+namespace mppnet::topo {
+namespace {
+
+using ::testing::HasSubstr;
+using namespace ::mppnet::topo::testing;
+
+// The single problem check() reports; fails the test, listing them all, when there is not exactly one.
+Problem only_problem(const TopologyParams& p, int vcs) {
+  const auto problems = check(p, vcs);
+  if (problems.size() != 1) {
+    for (const auto& q : problems) ADD_FAILURE() << q.key << ": " << q.reason;
+    return {};
+  }
+  return problems.front();
+}
+
+TEST(Check, AcceptsEveryTopologyTheTestsBuild) {
+  for (const auto& p : {mesh(2, 1), mesh(8, 2), torus(3, 1), torus(5, 3), hypercube(1), hypercube(20),
+                        k_ary_n_tree(4, 11), k_ary_n_tree(4, 3), cm5(1), cm5(3), cm5(7), cm5(11)}) {
+    EXPECT_TRUE(check(p, 2).empty()) << name(p.kind) << " n=" << p.n;
+  }
+}
+
+TEST(Check, MeshNeedsKAtLeast2) {
+  const Problem q = only_problem(mesh(1, 2), 1);
+  EXPECT_EQ(q.key, "topology.k");
+  EXPECT_THAT(q.reason, HasSubstr("got 1"));
+}
+
+TEST(Check, TorusNeedsKAtLeast3AndSuggestsAMesh) {
+  const Problem q = only_problem(torus(2, 2), 2);
+  EXPECT_EQ(q.key, "topology.k");
+  EXPECT_THAT(q.reason, HasSubstr("got 2"));
+  EXPECT_THAT(q.reason, HasSubstr("use a mesh"));
+}
+
+TEST(Check, EveryKindNeedsNAtLeast1) {
+  for (auto p : {mesh(4, 0), torus(4, -1), hypercube(0), k_ary_n_tree(4, 0)}) {
+    const Problem q = only_problem(p, 2);
+    EXPECT_EQ(q.key, "topology.n") << name(p.kind);
+    EXPECT_THAT(q.reason, HasSubstr("(got " + std::to_string(p.n) + ")")) << name(p.kind);
+  }
+}
+
+TEST(Check, HypercubeHasAtMost20Dimensions) {
+  const Problem q = only_problem(hypercube(21), 1);
+  EXPECT_EQ(q.key, "topology.n");
+  EXPECT_THAT(q.reason, HasSubstr("got 21"));
+}
+
+TEST(Check, MeshWithMoreThan2To22NodesIsRejected) {
+  // 2048^2 = 4,194,304 = 2^22 nodes is the largest accepted; 2049^2 = 4,198,401 is one row too many.
+  EXPECT_TRUE(check(mesh(2048, 2), 1).empty());
+  const Problem q = only_problem(mesh(2049, 2), 1);
+  EXPECT_EQ(q.key, "topology.n");
+  EXPECT_THAT(q.reason, HasSubstr("4198401 nodes"));
+}
+
+TEST(Check, HugeSizesSaturateInsteadOfOverflowing) {
+  // INT_MAX^INT_MAX overflows any integer type; the count saturates and is reported as too large.
+  const Problem q = only_problem(torus(INT_MAX, INT_MAX), 2);
+  EXPECT_EQ(q.key, "topology.n");
+  EXPECT_THAT(q.reason, HasSubstr("more than " + std::to_string(kSaturated)));
+  EXPECT_EQ(node_count(torus(INT_MAX, INT_MAX)), kSaturated);
+  // 2^64 fat-tree nodes would wrap a 64-bit count to 0.
+  EXPECT_EQ(node_count(k_ary_n_tree(2, 64)), kSaturated);
+  EXPECT_EQ(only_problem(k_ary_n_tree(2, 64), 1).key, "topology.n");
+}
+
+TEST(Check, FatTreeWithMoreThan2To22NodesIsRejected) {
+  // 2^23 nodes in a 2-ary 23-tree.
+  const Problem q = only_problem(k_ary_n_tree(2, 23), 1);
+  EXPECT_EQ(q.key, "topology.n");
+  EXPECT_THAT(q.reason, HasSubstr("8388608 nodes"));
+}
+
+TEST(Check, FatTreeWithMoreThan2To24RoutersIsRejected) {
+  // 2-ary 22-tree, 8 parents per level, 8 links per node: C(k) = 8^k, so C(22) = 2^66 chips in the root
+  // alone; the count saturates rather than wrapping.
+  TopologyParams p = k_ary_n_tree(2, 22);
+  p.parents = {8};
+  p.leaf_links = 8;
+  const Problem q = only_problem(p, 1);
+  EXPECT_EQ(q.key, "topology.n");
+  EXPECT_THAT(q.reason, HasSubstr("more than " + std::to_string(kSaturated) + " routers"));
+}
+
+TEST(Check, FatTreeChildrenBetween2And8) {
+  for (int c : {1, 9}) {
+    const Problem q = only_problem(k_ary_n_tree(c, 2), 1);
+    EXPECT_EQ(q.key, "topology.children");
+    EXPECT_THAT(q.reason, HasSubstr("got " + std::to_string(c)));
+  }
+}
+
+TEST(Check, FatTreeParentsEntriesBetween1And8) {
+  for (int bad : {0, 9}) {
+    TopologyParams p = cm5(5);
+    p.parents[1] = bad;
+    const Problem q = only_problem(p, 1);
+    EXPECT_EQ(q.key, "topology.parents");
+    EXPECT_THAT(q.reason, HasSubstr("parents[1] = " + std::to_string(bad)));
+  }
+}
+
+TEST(Check, FatTreeParentsLongerThanTheLevelsAreIgnoredBeyondTheTop) {
+  // n = 3 levels: levels 1 and 2 have parents; the third entry of the CM-5 schedule [2, 2, 4] is unused,
+  // so one preset fits every machine size, and the tree equals the one built from [2, 2].
+  TopologyParams p = cm5(3);
+  p.parents = {2, 2, 4};
+  EXPECT_TRUE(check(p, 1).empty());
+  TopologyParams q = cm5(3);
+  q.parents = {2, 2};
+  EXPECT_EQ(build(p).ports.size(), build(q).ports.size());
+  EXPECT_EQ(build(p).num_routers(), build(q).num_routers());
+}
+
+TEST(Check, FatTreeLeafLinksBetween1And8) {
+  for (int links : {0, 9}) {
+    TopologyParams p = cm5(3);
+    p.leaf_links = links;
+    const Problem q = only_problem(p, 1);
+    EXPECT_EQ(q.key, "topology.leaf_links");
+    EXPECT_THAT(q.reason, HasSubstr("got " + std::to_string(links)));
+  }
+}
+
+TEST(Check, TorusNeedsTwoVcsForItsDatelineClasses) {
+  const Problem q = only_problem(torus(4, 2), 1);
+  EXPECT_EQ(q.key, "router.vcs");
+  EXPECT_THAT(q.reason, HasSubstr("dateline"));
+  EXPECT_THAT(q.reason, HasSubstr("got 1"));
+}
+
+TEST(Check, EveryRouterNeedsOneVc) {
+  const Problem q = only_problem(mesh(4, 2), 0);
+  EXPECT_EQ(q.key, "router.vcs");
+  EXPECT_THAT(q.reason, HasSubstr("got 0"));
+}
+
+TEST(Check, AtMost256Vcs) {
+  EXPECT_TRUE(check(hypercube(3), 256).empty());
+  const Problem q = only_problem(hypercube(3), 257);
+  EXPECT_EQ(q.key, "router.vcs");
+  EXPECT_THAT(q.reason, HasSubstr("got 257"));
+}
+
+TEST(Check, ReportsEveryProblemAtOnce) {
+  // k, n and vcs are each wrong: three problems, in that order.
+  const auto problems = check(torus(1, 0), 1);
+  ASSERT_EQ(problems.size(), 3u);
+  EXPECT_EQ(problems[0].key, "topology.k");
+  EXPECT_EQ(problems[1].key, "topology.n");
+  EXPECT_EQ(problems[2].key, "router.vcs");
+}
+
+TEST(NodeCount, IsKToTheNOrChildrenToTheN) {
+  EXPECT_EQ(node_count(mesh(8, 2)), 64);          // 8^2
+  EXPECT_EQ(node_count(torus(5, 3)), 125);        // 5^3
+  EXPECT_EQ(node_count(hypercube(10)), 1024);     // 2^10
+  EXPECT_EQ(node_count(cm5(7)), 16384);           // 4^7, the largest CM-5 of note 000 §2.3.1
+  EXPECT_EQ(node_count(k_ary_n_tree(4, 3)), 64);  // 4^3
+  EXPECT_EQ(node_count(mesh(-3, 2)), 0);          // rejected values count as 0 per dimension
+}
+
+TEST(Name, MatchesTheConfigSpelling) {
+  EXPECT_STREQ(name(TopologyKind::Mesh), "mesh");
+  EXPECT_STREQ(name(TopologyKind::Torus), "torus");
+  EXPECT_STREQ(name(TopologyKind::Hypercube), "hypercube");
+  EXPECT_STREQ(name(TopologyKind::FatTree), "fat_tree");
+}
+
+}  // namespace
+}  // namespace mppnet::topo

@@ -1,0 +1,39 @@
+// topo/params_for_test.hpp: test helper: short names for the topologies the tests build.
+#pragma once
+
+#include <algorithm>
+#include <vector>
+
+#include "topo/topology_params.hpp"
+
+namespace mppnet::topo::testing {
+
+inline TopologyParams mesh(int k, int n) {
+  return {.kind = TopologyKind::Mesh, .k = k, .n = n};
+}
+inline TopologyParams torus(int k, int n) {
+  return {.kind = TopologyKind::Torus, .k = k, .n = n};
+}
+inline TopologyParams hypercube(int n) {
+  return {.kind = TopologyKind::Hypercube, .n = n};
+}
+
+// A k-ary n-tree: k children and k parents per router, one link per node.
+inline TopologyParams k_ary_n_tree(int k, int n, UpRouting up = UpRouting::RandomFree) {
+  return {.kind = TopologyKind::FatTree, .n = n, .children = k, .leaf_links = 1, .up_routing = up};
+}
+
+// The CM-5 data network schedule (note 000 §2.3.1): 4 children, 2 parents at levels 1 and 2, 4 above,
+// 2 links per node. The list is cut to the n - 1 levels that have parents.
+inline TopologyParams cm5(int n, UpRouting up = UpRouting::RandomFree) {
+  std::vector<int> parents = {2, 2, 4};
+  parents.resize(std::min<std::size_t>(parents.size(), static_cast<std::size_t>(std::max(n - 1, 0))));
+  return {.kind = TopologyKind::FatTree,
+          .n = n,
+          .children = 4,
+          .parents = parents,
+          .leaf_links = 2,
+          .up_routing = up};
+}
+
+}  // namespace mppnet::topo::testing
