@@ -37,16 +37,41 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
   ivc_state_.assign(router_ivcs_, InputVcState{});
   ivc_route_.assign(router_ivcs_, topo::RouteSet{});
 
-  ovc_credits_.assign(router_ivcs_, 0);
-  for (int gp = 0; gp < ports; ++gp) {
-    if (graph.ports[gp].kind == topo::PeerKind::None) continue;
-    std::fill_n(ovc_credits_.begin() + gp * vcs_, vcs_, static_cast<std::int16_t>(depth_));
-  }
+  ovc_credits_.assign(ivcs, static_cast<std::int16_t>(depth_));
   ovc_owner_.assign(router_ivcs_, -1);
   port_flits_.assign(ports, 0);
   port_router_.resize(ports);
   for (RouterId r = 0; r < routers; ++r)
     std::fill(port_router_.begin() + graph.port_base[r], port_router_.begin() + graph.port_base[r + 1], r);
+  const int links_per_node = graph.links_per_node;
+  down_ivc_base_.assign(ports, -1);
+  down_owner_.assign(ports, 0);
+  up_ovc_base_.assign(ports, -1);
+  for (int gp = 0; gp < ports; ++gp) {
+    const topo::PortLink& link = graph.ports[gp];
+    switch (link.kind) {
+      case topo::PeerKind::None:
+        std::fill_n(ovc_credits_.begin() + gp * vcs_, vcs_, 0);
+        break;
+      case topo::PeerKind::Router:
+        down_ivc_base_[gp] = (graph.port_base[link.peer] + link.peer_port) * vcs_;
+        down_owner_[gp] = link.peer;
+        up_ovc_base_[gp] = down_ivc_base_[gp];
+        break;
+      case topo::PeerKind::Node:
+        down_ivc_base_[gp] = router_ivcs_ + (link.peer * links_per_node + link.peer_port) * vcs_;
+        down_owner_[gp] = ~link.peer;
+        up_ovc_base_[gp] = down_ivc_base_[gp];  // the node's injection credits share its link's index
+        break;
+    }
+  }
+  inj_ivc_base_.resize(node_links);
+  eject_ovc_base_.resize(node_links);
+  for (int nl = 0; nl < node_links; ++nl) {
+    const topo::NodeLink& link = graph.node_links[nl];
+    inj_ivc_base_[nl] = (graph.port_base[link.router] + link.port) * vcs_;
+    eject_ovc_base_[nl] = inj_ivc_base_[nl];
+  }
 
   if (params.speedup > 1) {
     outq_cap_ = 2 * params.speedup;
@@ -55,6 +80,10 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
     outq_count_.assign(ports, 0);
   }
 
+  int max_ivcs = 0;
+  for (RouterId r = 0; r < routers; ++r) max_ivcs = std::max(max_ivcs, graph.num_ports(r) * vcs_);
+  mask_words_ = (max_ivcs + 63) / 64;
+  occupied_.assign(static_cast<std::size_t>(routers) * mask_words_, 0);
   router_flits_.assign(routers, 0);
   sa_in_rr_.assign(ports, 0);
   sa_out_rr_.assign(ports, 0);
@@ -62,7 +91,6 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
   router_rng_.reserve(routers);
   for (RouterId r = 0; r < routers; ++r) router_rng_.emplace_back(seed, 1'000'000'000ull + r, core::Stream::RouteChoice);
 
-  inj_credits_.assign(static_cast<std::size_t>(node_links) * vcs_, static_cast<std::int16_t>(depth_));
   inj_packet_.assign(node_links, kNoPacket);
   inj_sent_.assign(node_links, 0);
   inj_vc_.assign(node_links, 0);
@@ -83,11 +111,25 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
   router_active_.assign(routers, 0);
   node_active_bits_.assign((graph.num_nodes + 63) / 64, 0);
 
-  int max_ivcs = 0;
-  for (RouterId r = 0; r < routers; ++r) max_ivcs = std::max(max_ivcs, graph.num_ports(r) * vcs_);
-  scratch_a_.assign(max_ivcs, -1);
-  scratch_b_.assign(max_ivcs, -1);
-  scratch_c_.assign(max_ivcs, -1);
+  int max_ports = 0;
+  for (RouterId r = 0; r < routers; ++r) max_ports = std::max(max_ports, graph.num_ports(r));
+  waiting_.assign(max_ivcs, -1);
+  ready_.assign(max_ivcs, -1);
+  claim_.assign(max_ivcs, -1);
+  claim_dist_.assign(max_ivcs, 0);
+  touched_.assign(max_ivcs, -1);
+  port_pick_.assign(kMaxRouterPorts, -1);
+  port_dist_.assign(kMaxRouterPorts, 0);
+  out_pick_.assign(kMaxRouterPorts, -1);
+  out_dist_.assign(kMaxRouterPorts, 0);
+  switched_.assign(max_ivcs, 0);
+  local_port_.resize(max_ivcs);
+  local_vc_.resize(max_ivcs);
+  for (int i = 0; i < max_ivcs; ++i) {
+    local_port_[i] = static_cast<std::uint8_t>(i / vcs_);
+    local_vc_[i] = static_cast<std::uint8_t>(i % vcs_);
+  }
+  MPPNET_ASSERT(max_ports <= kMaxRouterPorts, "router ports beyond the allocator's width");
 }
 
 PacketId Network::inject(NodeId src, NodeId dest, int flits, std::uint64_t tag) {
@@ -115,6 +157,8 @@ PacketId Network::inject(NodeId src, NodeId dest, int flits, std::uint64_t tag) 
 
 void Network::step() {
   delivered_.clear();
+  send_slot_ = static_cast<int>((now_ + hop_delay_) % wheel_size_);
+  credit_slot_ = static_cast<int>((now_ + params_.channel_latency) % wheel_size_);
   latch();
   // Nodes in increasing order, so that delivered() has a fixed order.
   for (std::size_t w = 0; w < node_active_bits_.size(); ++w) {
@@ -149,26 +193,21 @@ void Network::latch() {
   const int slot = static_cast<int>(now_ % wheel_size_);
   auto& flits = flit_wheel_[slot];
   for (const FlitArrival& a : flits) {
+    const bool was_empty = buf_count_[a.ivc] == 0;
     push_input(a.ivc, a.flit);
-    if (a.ivc < router_ivcs_) {
-      const RouterId r = port_router_[a.ivc / vcs_];
+    if (a.owner >= 0) {
+      const RouterId r = a.owner;
+      if (was_empty) set_occupied(r, a.ivc - graph_.port_base[r] * vcs_, true);
       ++router_flits_[r];
       activate_router(r);
     } else {
-      const NodeId v = (a.ivc - router_ivcs_) / vcs_ / graph_.links_per_node;
-      ++node_flits_[v];
-      activate_node(v);
+      ++node_flits_[~a.owner];
+      activate_node(~a.owner);
     }
   }
   flits.clear();
   auto& credits = credit_wheel_[slot];
-  for (std::int32_t c : credits) {
-    if (c >= 0) {
-      ++ovc_credits_[c];
-    } else {
-      ++inj_credits_[~c];
-    }
-  }
+  for (std::int32_t c : credits) ++ovc_credits_[c];
   credits.clear();
 }
 
@@ -179,52 +218,6 @@ void Network::activate_router(RouterId r) {
 }
 
 void Network::activate_node(NodeId v) { node_active_bits_[v / 64] |= std::uint64_t{1} << (v % 64); }
-
-void Network::push_input(std::int32_t ivc, Flit f) {
-  const int count = buf_count_[ivc];
-  MPPNET_ASSERT(count < depth_, "flit arrived at a full buffer: credit accounting is broken");
-  int slot = buf_head_[ivc] + count;
-  if (slot >= depth_) slot -= depth_;
-  buffer_[static_cast<std::size_t>(ivc) * depth_ + slot] = f;
-  buf_count_[ivc] = static_cast<std::uint16_t>(count + 1);
-}
-
-Flit Network::pop_input(std::int32_t ivc) {
-  const int head = buf_head_[ivc];
-  Flit f = buffer_[static_cast<std::size_t>(ivc) * depth_ + head];
-  buf_head_[ivc] = static_cast<std::uint16_t>(head + 1 == depth_ ? 0 : head + 1);
-  --buf_count_[ivc];
-  return f;
-}
-
-void Network::return_credit(std::int32_t ivc) {
-  auto& slot = credit_wheel_[(now_ + params_.channel_latency) % wheel_size_];
-  const int vc = ivc % vcs_;
-  if (ivc < router_ivcs_) {
-    const topo::PortLink& up = graph_.ports[ivc / vcs_];
-    if (up.kind == topo::PeerKind::Router) {
-      slot.push_back((graph_.port_base[up.peer] + up.peer_port) * vcs_ + vc);
-    } else {
-      slot.push_back(~((up.peer * graph_.links_per_node + up.peer_port) * vcs_ + vc));
-    }
-  } else {
-    const topo::NodeLink& nl = graph_.node_links[(ivc - router_ivcs_) / vcs_];
-    slot.push_back((graph_.port_base[nl.router] + nl.port) * vcs_ + vc);
-  }
-}
-
-void Network::send_flit(RouterId r, PortId out, Flit f) {
-  const std::int32_t gp = graph_.port_base[r] + out;
-  const topo::PortLink& down = graph_.ports[gp];
-  std::int32_t target;
-  if (down.kind == topo::PeerKind::Router) {
-    target = (graph_.port_base[down.peer] + down.peer_port) * vcs_ + f.vc;
-  } else {
-    target = router_ivcs_ + (down.peer * graph_.links_per_node + down.peer_port) * vcs_ + f.vc;
-  }
-  flit_wheel_[(now_ + hop_delay_) % wheel_size_].push_back({target, f});
-  ++port_flits_[gp];
-}
 
 void Network::evaluate_node(NodeId v) {
   const int links = graph_.links_per_node;
@@ -237,18 +230,18 @@ void Network::evaluate_node(NodeId v) {
     while (eject_tokens_[nl] >= kTokenOne) {
       int chosen = -1;
       for (int k = 0; k < vcs_; ++k) {
-        const int vc = (eject_rr_[nl] + k) % vcs_;
+        const int vc = eject_rr_[nl] + k < vcs_ ? eject_rr_[nl] + k : eject_rr_[nl] + k - vcs_;
         if (buf_count_[ivc0 + vc] > 0) {
           chosen = vc;
           break;
         }
       }
       if (chosen < 0) break;
-      eject_rr_[nl] = static_cast<std::uint16_t>((chosen + 1) % vcs_);
+      eject_rr_[nl] = static_cast<std::uint16_t>(chosen + 1 == vcs_ ? 0 : chosen + 1);
       eject_tokens_[nl] -= kTokenOne;
       drained = true;
       const Flit f = pop_input(ivc0 + chosen);
-      return_credit(ivc0 + chosen);
+      return_credit(eject_ovc_base_[nl] + chosen);
       --node_flits_[v];
       ++counters_.flits_ejected;
       last_progress_ = now_;
@@ -287,7 +280,7 @@ void Network::evaluate_node(NodeId v) {
     for (int k = 0; k < vcs_; ++k) {
       const int c = (inj_vc_[nl] + k) % vcs_;
       if (inj_vc_busy_[nl * vcs_ + c]) continue;
-      if (whole && inj_credits_[nl * vcs_ + c] < p.flits) continue;
+      if (whole && ovc_credits_[router_ivcs_ + nl * vcs_ + c] < p.flits) continue;
       vc = c;
       break;
     }
@@ -306,14 +299,12 @@ void Network::evaluate_node(NodeId v) {
     const PacketId id = inj_packet_[nl];
     if (id == kNoPacket) continue;
     const int vc = inj_vc_[nl];
-    if (inj_credits_[nl * vcs_ + vc] == 0) continue;
+    if (ovc_credits_[router_ivcs_ + nl * vcs_ + vc] == 0) continue;
     Packet& p = packets_[id];
     Flit f{id, static_cast<std::uint8_t>(vc), inj_sent_[nl] == 0, inj_sent_[nl] == p.flits - 1};
-    --inj_credits_[nl * vcs_ + vc];
+    --ovc_credits_[router_ivcs_ + nl * vcs_ + vc];
     ++inj_sent_[nl];
-    const topo::NodeLink& link = graph_.node_links[nl];
-    flit_wheel_[(now_ + params_.channel_latency) % wheel_size_].push_back(
-        {(graph_.port_base[link.router] + link.port) * vcs_ + vc, f});
+    flit_wheel_[credit_slot_].push_back({inj_ivc_base_[nl] + vc, graph_.node_links[nl].router, f});
     ++counters_.flits_injected;
     last_progress_ = now_;
     if (f.head) {
@@ -335,7 +326,7 @@ std::int64_t Network::credit_deficit() const {
     if (graph_.ports[gp].kind == topo::PeerKind::None) continue;
     for (int vc = 0; vc < vcs_; ++vc) missing += depth_ - ovc_credits_[gp * vcs_ + vc];
   }
-  for (std::int16_t c : inj_credits_) missing += depth_ - c;
+  for (std::size_t c = router_ivcs_; c < ovc_credits_.size(); ++c) missing += depth_ - ovc_credits_[c];
   return missing;
 }
 

@@ -28,6 +28,8 @@
 
 namespace mppnet::net {
 
+constexpr int kMaxRouterPorts = 256;  // local port numbers are stored in 8 bits
+
 // Counters that only grow; callers take differences over a measurement window.
 struct NetworkCounters {
   std::int64_t flits_injected = 0;    // flits that left a source onto a link
@@ -82,7 +84,8 @@ class Network {
 
  private:
   struct FlitArrival {
-    std::int32_t ivc;  // global input-VC index of the receiver (router or node ejection buffer)
+    std::int32_t ivc;    // global input-VC index of the receiver (router or node ejection buffer)
+    std::int32_t owner;  // the receiving router, or ~node
     Flit flit;
   };
   // Per input VC: where its front packet goes.
@@ -96,14 +99,43 @@ class Network {
   void evaluate_node(NodeId v);
   void evaluate_router(RouterId r);
   void route_front(RouterId r, int ivc_local);
-  void allocate_vcs(RouterId r);
-  int allocate_switch(RouterId r, int round);
-  void send_flit(RouterId r, PortId out, Flit f);
-  void return_credit(std::int32_t ivc);  // the flit at the front of global input VC ivc has left
+  // VC allocation for the input VCs in waiting[0..count); appends the winners to ready[*ready_count].
+  void allocate_vcs(RouterId r, const std::int32_t* waiting, int count, std::int32_t* ready, int* ready_count);
+  int allocate_switch(RouterId r, const std::int32_t* ready, int count);
+  // Moves the flits of the winners out_pick_[outs[k]] through the crossbar; resets out_pick_.
+  int switch_granted(RouterId r, const std::int32_t* outs, int out_count);
   bool output_vc_usable(std::int32_t ovc, const Packet& p) const;
   bool can_advance(RouterId r, int ivc_local) const;
-  void push_input(std::int32_t ivc, Flit f);
-  Flit pop_input(std::int32_t ivc);
+
+  // The per-flit primitives, inline because every flit-hop takes each of them once.
+  void send_flit(RouterId r, PortId out, Flit f) {
+    const std::int32_t gp = graph_.port_base[r] + out;
+    MPPNET_ASSERT(down_ivc_base_[gp] >= 0, "a flit was switched to a port that leads nowhere");
+    flit_wheel_[send_slot_].push_back({down_ivc_base_[gp] + f.vc, down_owner_[gp], f});
+    ++port_flits_[gp];
+  }
+  // A buffer slot was freed: a credit for the upstream output VC `ovc`.
+  void return_credit(std::int32_t ovc) { credit_wheel_[credit_slot_].push_back(ovc); }
+  void push_input(std::int32_t ivc, Flit f) {
+    const int count = buf_count_[ivc];
+    MPPNET_ASSERT(count < depth_, "flit arrived at a full buffer: credit accounting is broken");
+    int slot = buf_head_[ivc] + count;
+    if (slot >= depth_) slot -= depth_;
+    buffer_[static_cast<std::size_t>(ivc) * depth_ + slot] = f;
+    buf_count_[ivc] = static_cast<std::uint16_t>(count + 1);
+  }
+  Flit pop_input(std::int32_t ivc) {
+    const int head = buf_head_[ivc];
+    const Flit f = buffer_[static_cast<std::size_t>(ivc) * depth_ + head];
+    buf_head_[ivc] = static_cast<std::uint16_t>(head + 1 == depth_ ? 0 : head + 1);
+    --buf_count_[ivc];
+    return f;
+  }
+  void set_occupied(RouterId r, int local, bool occupied) {
+    std::uint64_t& word = occupied_[static_cast<std::size_t>(r) * mask_words_ + local / 64];
+    const std::uint64_t bit = std::uint64_t{1} << (local % 64);
+    word = occupied ? word | bit : word & ~bit;
+  }
   void activate_router(RouterId r);
   void activate_node(NodeId v);
 
@@ -128,11 +160,19 @@ class Network {
   std::vector<InputVcState> ivc_state_;
   std::vector<topo::RouteSet> ivc_route_;
 
-  // Output VCs of router ports (gp * vcs + v): credits toward the peer's buffer, and the owning input VC.
+  // Output VCs: router ports first (gp * vcs + v), then node injection links (router_ivcs_ + link * vcs
+  // + v): credits toward the peer's buffer. Router output VCs also have an owning input VC.
   std::vector<std::int16_t> ovc_credits_;
   std::vector<std::int32_t> ovc_owner_;  // local input-VC index in the router, -1 when free
   std::vector<std::int64_t> port_flits_;
   std::vector<RouterId> port_router_;  // owner of each global port
+  // Channel ends, resolved once: the first input VC a router output port feeds, and the first output VC
+  // (credit counter) a router input port returns credits to; the same for node links.
+  std::vector<std::int32_t> down_ivc_base_, down_owner_, up_ovc_base_;
+  std::vector<std::int32_t> inj_ivc_base_, eject_ovc_base_;
+  // Per router: input VCs holding flits, as bits (mask_words_ words per router).
+  int mask_words_ = 1;
+  std::vector<std::uint64_t> occupied_;
 
   // Speedup > 1: flits switched but not yet on their channel, per output port (ring of 2 * speedup).
   int outq_cap_ = 0;
@@ -148,7 +188,6 @@ class Network {
 
   // Endpoints, per node link (v * links_per_node + l): injection VC credits and ownership, the packet
   // being sent; per node: source queue, ejection tokens, flits held.
-  std::vector<std::int16_t> inj_credits_;  // (node link) * vcs + v
   std::vector<PacketId> inj_packet_;       // per node link
   std::vector<std::int32_t> inj_sent_;     // flits of inj_packet_ already sent
   std::vector<std::uint8_t> inj_vc_;
@@ -177,8 +216,15 @@ class Network {
   bool shuffle_ = false;
   core::RandomStream shuffle_rng_;
 
-  // Scratch for allocation, sized once for the largest router.
-  std::vector<std::int32_t> scratch_a_, scratch_b_, scratch_c_;
+  // Scratch for allocation, sized once for the largest router (n = ports * vcs).
+  std::vector<std::int32_t> waiting_, ready_;      // local input VCs, n each
+  std::vector<std::int32_t> claim_, claim_dist_;   // per local output VC: best requester, its priority
+  std::vector<std::int32_t> touched_;              // output VCs claimed this cycle
+  std::vector<std::int32_t> port_pick_, port_dist_;  // per port: chosen local input VC, its priority
+  std::vector<std::int32_t> out_pick_, out_dist_;
+  std::vector<std::uint8_t> switched_;             // per local input VC: already switched this cycle
+  std::vector<std::uint8_t> local_port_, local_vc_;  // local input VC -> its port and VC (no division)
+  int send_slot_ = 0, credit_slot_ = 0;             // wheel slots for what is sent this cycle
 };
 
 }  // namespace mppnet::net

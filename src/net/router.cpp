@@ -2,10 +2,14 @@
 //
 // Both allocators are separable with round-robin priority. Input-first: every input picks one request,
 // then every output picks one of the requests it got. Output-first: every output picks one requester,
-// then every input accepts one of the grants it got. A request decided in a cycle sees only the state
-// at the start of that cycle's allocation (grants are applied afterwards), which is what makes them
-// separable rather than sequential.
+// then every input accepts one of the grants it got. A decision in a cycle sees only the state at the
+// start of that cycle's allocation (grants are applied afterwards), which is what makes them separable
+// rather than sequential, and makes the outcome independent of the order requests are looked at.
+//
+// Work is proportional to the input VCs that hold flits: a bitmask per router lists them, and the
+// allocators see only the lists of VCs waiting for an output VC and VCs ready to cross the switch.
 #include <algorithm>
+#include <bit>
 
 #include "net/network.hpp"
 
@@ -14,7 +18,7 @@ namespace mppnet::net {
 namespace {
 // Distance from `pointer` to `x` going round a ring of `n`: the round-robin priority (0 is highest).
 inline int rr_distance(int x, int pointer, int n) {
-  int d = x - pointer;
+  const int d = x - pointer;
   return d < 0 ? d + n : d;
 }
 }  // namespace
@@ -23,7 +27,7 @@ void Network::route_front(RouterId r, int ivc_local) {
   const std::int32_t g = graph_.port_base[r] * vcs_ + ivc_local;
   const Flit& f = buffer_[static_cast<std::size_t>(g) * depth_ + buf_head_[g]];
   MPPNET_ASSERT(f.head, "a body flit reached the front of an unrouted VC");
-  const topo::RouteSet rs = routing_.route(r, ivc_local / vcs_, ivc_local % vcs_, packets_[f.packet].dest);
+  const topo::RouteSet rs = routing_.route(r, local_port_[ivc_local], local_vc_[ivc_local], packets_[f.packet].dest);
   MPPNET_ASSERT(rs.count > 0, "routing returned no candidate port");
   ivc_route_[g] = rs;
   InputVcState& s = ivc_state_[g];
@@ -32,16 +36,16 @@ void Network::route_front(RouterId r, int ivc_local) {
   s.out_vc = -1;
 }
 
-bool Network::output_vc_usable(std::int32_t ovc, const Packet& p) const {
+inline bool Network::output_vc_usable(std::int32_t ovc, const Packet& p) const {
   if (ovc_owner_[ovc] >= 0) return false;
   // Cut-through and store-and-forward take a VC only when the next buffer can hold the whole packet.
   return params_.switching == Switching::Wormhole || ovc_credits_[ovc] >= p.flits;
 }
 
-bool Network::can_advance(RouterId r, int i) const {
+inline bool Network::can_advance(RouterId r, int i) const {
   const std::int32_t base = graph_.port_base[r];
   const std::int32_t g = base * vcs_ + i;
-  if (buf_count_[g] == 0 || scratch_c_[i] >= 0) return false;
+  if (buf_count_[g] == 0 || switched_[i]) return false;
   const InputVcState& s = ivc_state_[g];
   if (s.out_vc < 0) return false;
   if (ovc_credits_[(base + s.out_port) * vcs_ + s.out_vc] == 0) return false;
@@ -53,145 +57,179 @@ bool Network::can_advance(RouterId r, int i) const {
   return true;
 }
 
-void Network::allocate_vcs(RouterId r) {
-  const std::int32_t base = graph_.port_base[r];
-  const std::int32_t ivc0 = base * vcs_;
+void Network::allocate_vcs(RouterId r, const std::int32_t* waiting, int count, std::int32_t* ready,
+                           int* ready_count) {
+  const std::int32_t ivc0 = graph_.port_base[r] * vcs_;
   const int n = graph_.num_ports(r) * vcs_;
-  const int rr = va_rr_[r] % n;
-  std::int32_t* claim = scratch_a_.data();  // output VC (local) -> winning input VC (local), or -1
-  std::fill_n(claim, n, -1);
+  const int rr = va_rr_[r] < n ? va_rr_[r] : 0;
+  std::int32_t* claim = claim_.data();  // local output VC -> best requester (local input VC), or -1
+  std::int32_t* dist = claim_dist_.data();
+  int touched = 0;
+  auto request = [&](int ol, int i) {
+    const int d = rr_distance(i, rr, n);
+    if (claim[ol] < 0) {
+      touched_[touched++] = ol;
+    } else if (dist[ol] <= d) {
+      return;
+    }
+    claim[ol] = i;
+    dist[ol] = d;
+  };
   const bool input_first = params_.allocator == AllocatorKind::InputFirst;
 
-  for (int k = 0; k < n; ++k) {
-    const int i = rr + k < n ? rr + k : rr + k - n;
+  for (int w = 0; w < count; ++w) {
+    const int i = waiting[w];
     const std::int32_t g = ivc0 + i;
-    if (buf_count_[g] == 0) continue;
-    const InputVcState& s = ivc_state_[g];
-    if (!s.routed || s.out_vc >= 0) continue;
     const Packet& pk = packets_[buffer_[static_cast<std::size_t>(g) * depth_ + buf_head_[g]].packet];
     const topo::RouteSet& rs = ivc_route_[g];
     if (input_first) {
-      // Input stage: one request, to a port chosen at random among candidates that have a usable VC.
+      // Input stage: one request, to a port chosen at random among the candidates with a usable VC.
       int options[topo::kMaxRouteCandidates];
-      int count = 0;
+      int found = 0;
       for (int c = 0; c < rs.count; ++c) {
         for (int vc = rs.vc_lo; vc <= rs.vc_hi; ++vc) {
           const int ol = rs.ports[c] * vcs_ + vc;
           if (!output_vc_usable(ivc0 + ol, pk)) continue;
-          options[count++] = ol;
+          options[found++] = ol;
           break;
         }
       }
-      if (count == 0) continue;
-      const int ol = options[count > 1 ? router_rng_[r].below(count) : 0];
-      // Output stage: the first requester in round-robin order wins the output VC.
-      if (claim[ol] < 0) claim[ol] = i;
+      if (found == 0) continue;
+      // Output stage (folded in): the requester nearest after the round-robin pointer keeps the VC.
+      request(options[found > 1 ? router_rng_[r].below(found) : 0], i);
     } else {
-      // Output stage first: every usable output VC this input may use is granted to the first
-      // requester in round-robin order.
-      for (int c = 0; c < rs.count; ++c) {
+      // Output stage: every usable output VC is offered to its nearest requester after the pointer.
+      for (int c = 0; c < rs.count; ++c)
         for (int vc = rs.vc_lo; vc <= rs.vc_hi; ++vc) {
           const int ol = rs.ports[c] * vcs_ + vc;
-          if (claim[ol] < 0 && output_vc_usable(ivc0 + ol, pk)) claim[ol] = i;
+          if (output_vc_usable(ivc0 + ol, pk)) request(ol, i);
         }
-      }
     }
   }
 
   if (!input_first) {
-    // Input stage: each input accepts one of its grants, at random among them (an adaptive choice of
-    // port when the grants are on several ports); the other grants lapse this cycle.
-    std::int32_t* grants = scratch_b_.data();  // input VC (local) -> number of grants
-    std::fill_n(grants, n, 0);
-    for (int ol = 0; ol < n; ++ol)
-      if (claim[ol] >= 0) ++grants[claim[ol]];
-    for (int i = 0; i < n; ++i) {
-      if (grants[i] == 0) continue;
-      const int keep = grants[i] > 1 ? static_cast<int>(router_rng_[r].below(grants[i])) : 0;
+    // Input stage: each input accepts one of its grants, at random (an adaptive choice of port when the
+    // grants are on several ports); the others lapse this cycle. Grants are visited in output-VC order.
+    std::sort(touched_.begin(), touched_.begin() + touched);
+    for (int w = 0; w < count; ++w) {
+      const int i = waiting[w];
+      int grants = 0;
+      for (int t = 0; t < touched; ++t) grants += claim[touched_[t]] == i;
+      if (grants <= 1) continue;
+      const int keep = static_cast<int>(router_rng_[r].below(grants));
       int seen = 0;
-      for (int ol = 0; ol < n; ++ol) {
-        if (claim[ol] != i) continue;
-        if (seen++ != keep) claim[ol] = -1;
+      for (int t = 0; t < touched; ++t) {
+        if (claim[touched_[t]] != i) continue;
+        if (seen++ != keep) claim[touched_[t]] = -2;  // declined
       }
     }
   }
 
   int first = -1;
-  for (int ol = 0; ol < n; ++ol) {
+  for (int t = 0; t < touched; ++t) {
+    const int ol = touched_[t];
     const int i = claim[ol];
+    claim[ol] = -1;
     if (i < 0) continue;
     InputVcState& s = ivc_state_[ivc0 + i];
-    s.out_port = static_cast<std::int16_t>(ol / vcs_);
-    s.out_vc = static_cast<std::int16_t>(ol % vcs_);
+    s.out_port = local_port_[ol];
+    s.out_vc = local_vc_[ol];
     ovc_owner_[ivc0 + ol] = i;
+    ready[(*ready_count)++] = i;
     if (first < 0 || rr_distance(i, rr, n) < rr_distance(first, rr, n)) first = i;
   }
   if (first >= 0) va_rr_[r] = static_cast<std::uint16_t>(first + 1 == n ? 0 : first + 1);
 }
 
-int Network::allocate_switch(RouterId r, int round) {
-  (void)round;
+int Network::allocate_switch(RouterId r, const std::int32_t* ready, int count) {
   const std::int32_t base = graph_.port_base[r];
   const int ports = graph_.num_ports(r);
   const int n = ports * vcs_;
-  std::int32_t* winner = scratch_a_.data();  // output port -> winning input VC (local), or -1
-  std::fill_n(winner, ports, -1);
+  // Per port: the chosen local input VC (-1 none) and its priority; only ports in the touched lists are
+  // ever set, and they are reset before returning, so the cost follows the VCs that are ready.
+  std::int32_t* out_pick = out_pick_.data();
+  std::int32_t* out_dist = out_dist_.data();
+  std::int32_t* port_pick = port_pick_.data();
+  std::int32_t* port_dist = port_dist_.data();
+  std::int32_t outs[kMaxRouterPorts], ins[kMaxRouterPorts];
+  int out_count = 0, in_count = 0;
+  auto offer = [](std::int32_t* pick, std::int32_t* dist, std::int32_t* list, int& listed, int at, int i, int d) {
+    if (pick[at] < 0) {
+      list[listed++] = at;
+    } else if (dist[at] <= d) {
+      return;
+    }
+    pick[at] = i;
+    dist[at] = d;
+  };
+  const bool input_first = params_.allocator == AllocatorKind::InputFirst;
 
-  if (params_.allocator == AllocatorKind::InputFirst) {
-    // Input stage: each input port requests for its first eligible VC after its pointer.
-    for (int p = 0; p < ports; ++p) {
-      const int start = sa_in_rr_[base + p];
-      for (int k = 0; k < vcs_; ++k) {
-        const int vc = start + k < vcs_ ? start + k : start + k - vcs_;
-        const int i = p * vcs_ + vc;
-        if (!can_advance(r, i)) continue;
-        // Output stage: the requesting input port nearest after the output's pointer wins.
-        const int o = ivc_state_[base * vcs_ + i].out_port;
-        const int w = winner[o];
-        if (w < 0 || rr_distance(p, sa_out_rr_[base + o], ports) < rr_distance(w / vcs_, sa_out_rr_[base + o], ports))
-          winner[o] = i;
-        break;
-      }
+  // One ready VC (the common case at light load) wins both stages if it can advance at all.
+  if (count == 1) {
+    if (can_advance(r, ready[0])) {
+      outs[out_count++] = ivc_state_[base * vcs_ + ready[0]].out_port;
+      out_pick[outs[0]] = ready[0];
+    }
+    return switch_granted(r, outs, out_count);
+  }
+  // First stage: inputs pick a VC each (input-first) or outputs pick an input VC each (output-first).
+  for (int k = 0; k < count; ++k) {
+    const int i = ready[k];
+    if (!can_advance(r, i)) continue;
+    if (input_first) {
+      const int p = local_port_[i];
+      offer(port_pick, port_dist, ins, in_count, p, i, rr_distance(local_vc_[i], sa_in_rr_[base + p], vcs_));
+    } else {
+      const int o = ivc_state_[base * vcs_ + i].out_port;
+      offer(out_pick, out_dist, outs, out_count, o, i, rr_distance(i, sa_out_rr_[base + o], n));
+    }
+  }
+  // Second stage: outputs choose among the inputs that asked (input-first), or inputs accept one of the
+  // outputs that granted them (output-first).
+  if (input_first) {
+    for (int k = 0; k < in_count; ++k) {
+      const int p = ins[k];
+      const int i = port_pick[p];
+      const int o = ivc_state_[base * vcs_ + i].out_port;
+      offer(out_pick, out_dist, outs, out_count, o, i, rr_distance(p, sa_out_rr_[base + o], ports));
     }
   } else {
-    // Output stage: each output grants the eligible input VC nearest after its pointer.
-    for (int i = 0; i < n; ++i) {
-      if (!can_advance(r, i)) continue;
-      const int o = ivc_state_[base * vcs_ + i].out_port;
-      const int w = winner[o];
-      if (w < 0 || rr_distance(i, sa_out_rr_[base + o], n) < rr_distance(w, sa_out_rr_[base + o], n)) winner[o] = i;
+    for (int k = 0; k < out_count; ++k) {
+      const int i = out_pick[outs[k]];
+      const int p = local_port_[i];
+      offer(port_pick, port_dist, ins, in_count, p, i, rr_distance(local_vc_[i], sa_in_rr_[base + p], vcs_));
     }
-    // Input stage: each input port accepts the granted VC nearest after its pointer.
-    std::int32_t* accepted = scratch_b_.data();  // input port -> accepted input VC (local), or -1
-    std::fill_n(accepted, ports, -1);
-    for (int o = 0; o < ports; ++o) {
-      const int i = winner[o];
-      if (i < 0) continue;
-      const int p = i / vcs_;
-      const int a = accepted[p];
-      if (a < 0 || rr_distance(i % vcs_, sa_in_rr_[base + p], vcs_) < rr_distance(a % vcs_, sa_in_rr_[base + p], vcs_))
-        accepted[p] = i;
-    }
-    for (int o = 0; o < ports; ++o)
-      if (winner[o] >= 0 && accepted[winner[o] / vcs_] != winner[o]) winner[o] = -1;
+    for (int k = 0; k < out_count; ++k)
+      if (port_pick[local_port_[out_pick[outs[k]]]] != out_pick[outs[k]]) out_pick[outs[k]] = -1;
   }
+  for (int k = 0; k < in_count; ++k) port_pick[ins[k]] = -1;
+  return switch_granted(r, outs, out_count);
+}
 
+int Network::switch_granted(RouterId r, const std::int32_t* outs, int out_count) {
+  const std::int32_t base = graph_.port_base[r];
+  const int ports = graph_.num_ports(r);
+  const int n = ports * vcs_;
+  const bool input_first = params_.allocator == AllocatorKind::InputFirst;
+  std::int32_t* out_pick = out_pick_.data();
   int grants = 0;
-  for (int o = 0; o < ports; ++o) {
-    const int i = winner[o];
+  for (int k = 0; k < out_count; ++k) {
+    const int o = outs[k];
+    const int i = out_pick[o];
+    out_pick[o] = -1;
     if (i < 0) continue;
-    const int p = i / vcs_;
-    sa_in_rr_[base + p] = static_cast<std::uint16_t>((i % vcs_ + 1) % vcs_);
-    sa_out_rr_[base + o] = static_cast<std::uint16_t>(params_.allocator == AllocatorKind::InputFirst
-                                                          ? (p + 1) % ports
-                                                          : (i + 1) % n);
+    const int p = local_port_[i];
+    sa_in_rr_[base + p] = static_cast<std::uint16_t>(local_vc_[i] + 1 == vcs_ ? 0 : local_vc_[i] + 1);
+    const int next = input_first ? (p + 1 == ports ? 0 : p + 1) : (i + 1 == n ? 0 : i + 1);
+    sa_out_rr_[base + o] = static_cast<std::uint16_t>(next);
     // Switch traversal: the flit leaves its input buffer (a credit goes upstream) and takes the output.
     const std::int32_t g = base * vcs_ + i;
     InputVcState& s = ivc_state_[g];
     const std::int32_t ovc = (base + o) * vcs_ + s.out_vc;
     Flit f = pop_input(g);
-    return_credit(g);
-    scratch_c_[i] = 1;
+    if (buf_count_[g] == 0) set_occupied(r, i, false);
+    return_credit(up_ovc_base_[base + p] + local_vc_[i]);
+    switched_[i] = 1;
     if (f.head) ++packets_[f.packet].hops;
     f.vc = static_cast<std::uint8_t>(s.out_vc);
     --ovc_credits_[ovc];
@@ -218,28 +256,30 @@ int Network::allocate_switch(RouterId r, int round) {
 
 void Network::evaluate_router(RouterId r) {
   const std::int32_t base = graph_.port_base[r];
-  const int ports = graph_.num_ports(r);
-  const int n = ports * vcs_;
   const std::int32_t ivc0 = base * vcs_;
-  bool waiting = false;
-  for (int i = 0; i < n; ++i) {
-    scratch_c_[i] = -1;  // not switched yet this cycle
-    if (buf_count_[ivc0 + i] == 0) continue;
-    if (!ivc_state_[ivc0 + i].routed) route_front(r, i);
-    waiting |= ivc_state_[ivc0 + i].out_vc < 0;
-  }
-  if (waiting) allocate_vcs(r);
-  for (int round = 0; round < params_.speedup; ++round) {
-    if (allocate_switch(r, round) == 0) break;
-    // A tail that left may have uncovered a new head: route it for the next pass.
-    if (params_.speedup > 1) {
-      for (int i = 0; i < n; ++i)
-        if (buf_count_[ivc0 + i] > 0 && !ivc_state_[ivc0 + i].routed) route_front(r, i);
+  // Sort the occupied input VCs into those waiting for an output VC and those holding one.
+  std::int32_t* waiting = waiting_.data();
+  std::int32_t* ready = ready_.data();
+  int waiting_count = 0, ready_count = 0;
+  const std::uint64_t* mask = &occupied_[static_cast<std::size_t>(r) * mask_words_];
+  for (int w = 0; w < mask_words_; ++w) {
+    for (std::uint64_t bits = mask[w]; bits != 0; bits &= bits - 1) {
+      const int i = w * 64 + std::countr_zero(bits);
+      if (!ivc_state_[ivc0 + i].routed) route_front(r, i);
+      if (ivc_state_[ivc0 + i].out_vc < 0) {
+        waiting[waiting_count++] = i;
+      } else {
+        ready[ready_count++] = i;
+      }
+      switched_[i] = 0;
     }
   }
+  if (waiting_count > 0) allocate_vcs(r, waiting, waiting_count, ready, &ready_count);
+  for (int round = 0; round < params_.speedup && ready_count > 0; ++round)
+    if (allocate_switch(r, ready, ready_count) == 0) break;
   if (outq_cap_ > 0) {
     // The channel carries one flit per cycle; the output queue absorbs the crossbar's speedup.
-    for (int o = 0; o < ports; ++o) {
+    for (int o = 0; o < graph_.num_ports(r); ++o) {
       const std::int32_t gp = base + o;
       if (outq_count_[gp] == 0) continue;
       const Flit f = outq_[static_cast<std::size_t>(gp) * outq_cap_ + outq_head_[gp]];
