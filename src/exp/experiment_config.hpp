@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "core/error.hpp"
 #include "exp/run_params.hpp"
 #include "exp/sweep_params.hpp"
@@ -35,16 +37,24 @@ struct ExperimentConfig {
 // in order. Throws core::ConfigError naming file, line, key and reason for every kind of bad input:
 // unreadable file, TOML syntax, unknown key (with a did-you-mean), wrong type, value out of range,
 // and impossible combinations (topology, traffic pattern vs node count, switching vs buffer depth).
+// The preset is the last `--set machine.preset=...` if any, else the file's [machine] preset; it is
+// always applied first, whatever the order of the file, so the file and --set override it. The keys
+// a preset sets get the location of the machine.preset that chose it as their origin. Only the first
+// problem is reported (in file order, then --set order, then check_experiment's order).
 ExperimentConfig load_experiment(const std::string& path, const std::vector<std::string>& sets);
 
 // The same from TOML text already in memory; `name` stands for the file in messages.
 ExperimentConfig load_experiment_text(const std::string& text, const std::string& name,
                                       const std::vector<std::string>& sets);
 
-// The whole config as TOML-equivalent JSON text (every key, defaults included), for result files.
-std::string to_json_text(const ExperimentConfig& c);
+// The whole config, every key with its value (defaults included), grouped by section:
+// {"router": {"vcs": 4, ...}, "topology": {"kind": "fat_tree", ...}, ...}, for result files.
+nlohmann::json to_json(const ExperimentConfig& c);
 
-// Checks across keys; throws ConfigError pointing at the key at fault (with its origin).
+// Checks every key's own type and range (a config filled in code has not been through the loader),
+// then across keys, in this order: topo::check, workload::check on the topology's node count,
+// switching vs buffer depth, run limits, sweep bounds. Throws ConfigError for the first problem,
+// located at the origin of the key at fault, or at the file with no line when that key is a default.
 void check_experiment(const ExperimentConfig& c);
 
 }  // namespace mppnet::exp

@@ -40,16 +40,18 @@ const char* phase_name(Phase p) {
 struct BatchSum {
   std::int64_t latency = 0;
   std::int64_t packets = 0;
-  double mean() const { return packets == 0 ? 0.0 : static_cast<double>(latency) / static_cast<double>(packets); }
+  double mean() const {
+    return packets == 0 ? 0.0 : static_cast<double>(latency) / static_cast<double>(packets);
+  }
 };
 
 void check_watchdog(const net::Network& network, const RunParams& run) {
   if (network.flits_in_network() == 0) return;
   if (network.now() - network.last_progress() <= run.watchdog_cycles) return;
-  throw DeadlockError(fmt::format("deadlock: no flit moved for {} cycles (cycle {}) with {} flits in the network; "
-                                  "blocked input VCs:\n{}",
-                                  run.watchdog_cycles, network.now(), network.flits_in_network(),
-                                  network.describe_blocked()));
+  throw DeadlockError(fmt::format(
+      "deadlock: no flit moved for {} cycles (cycle {}) with {} flits in the network; "
+      "blocked input VCs:\n{}",
+      run.watchdog_cycles, network.now(), network.flits_in_network(), network.describe_blocked()));
 }
 
 }  // namespace
@@ -132,8 +134,8 @@ OpenLoopResult run_open_loop(const ExperimentConfig& cfg, const OpenLoopOptions&
       const bool settled = previous_batch_mean >= 0 && mean <= 1.05 * previous_batch_mean;
       previous_batch_mean = mean;
       if (mean > run.saturation_latency) {
-        saturate(fmt::format("mean latency {:.1f} cycles during warm-up exceeds run.saturation_latency = {}", mean,
-                             run.saturation_latency));
+        saturate(fmt::format("mean latency {:.1f} cycles during warm-up exceeds run.saturation_latency = {}",
+                             mean, run.saturation_latency));
         result.warmup_cycles = elapsed;
         break;
       }
@@ -189,8 +191,9 @@ OpenLoopResult run_open_loop(const ExperimentConfig& cfg, const OpenLoopOptions&
       ++channels;
     }
     if (channels > 0)
-      result.channel_utilization = static_cast<double>(channel_flits) /
-                                   (static_cast<double>(channels) * static_cast<double>(result.measure_cycles));
+      result.channel_utilization =
+          static_cast<double>(channel_flits) /
+          (static_cast<double>(channels) * static_cast<double>(result.measure_cycles));
   }
   result.latency_ci95 = batch_means.batches() >= 2 ? batch_means.half_width_95() : 0;
   result.packets_measured = static_cast<std::int64_t>(latency.count());

@@ -33,7 +33,7 @@ struct OpenLoopResult {
 };
 
 struct OpenLoopOptions {
-  bool shuffle_visit_order = false;                      // test mode; must not change results
+  bool shuffle_visit_order = false;                               // test mode; must not change results
   std::function<void(Cycle now, const char* phase)> on_progress;  // called every batch
 };
 

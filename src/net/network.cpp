@@ -24,7 +24,7 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
       wheel_size_(params.pipeline_cycles + params.channel_latency + 1),
       shuffle_rng_(seed, 0, core::Stream::Setup) {
   MPPNET_ASSERT(params.channel_latency >= 1 && params.pipeline_cycles >= 1, "delays below one cycle");
-  MPPNET_ASSERT(depth_ <= 0xffff && vcs_ <= 255, "buffer or VC count beyond the index widths");
+  MPPNET_ASSERT(depth_ <= 0x7fff && vcs_ <= 127, "buffer or VC count beyond the index widths");
   const int routers = graph.num_routers();
   const int ports = static_cast<int>(graph.ports.size());
   const int node_links = graph.num_nodes * graph.links_per_node;
@@ -32,36 +32,34 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
   router_ivcs_ = ports * vcs_;
   const std::int32_t ivcs = router_ivcs_ + node_links * vcs_;
   buffer_.assign(static_cast<std::size_t>(ivcs) * depth_, Flit{});
-  buf_head_.assign(ivcs, 0);
-  buf_count_.assign(ivcs, 0);
-  ivc_state_.assign(router_ivcs_, InputVcState{});
+  ivc_.assign(ivcs, InputVc{});
   ivc_route_.assign(router_ivcs_, topo::RouteSet{});
 
-  ovc_credits_.assign(ivcs, static_cast<std::int16_t>(depth_));
-  ovc_owner_.assign(router_ivcs_, -1);
+  ovc_.assign(ivcs, OutputVc{static_cast<std::int16_t>(depth_), -1});
   port_flits_.assign(ports, 0);
   port_router_.resize(ports);
   for (RouterId r = 0; r < routers; ++r)
     std::fill(port_router_.begin() + graph.port_base[r], port_router_.begin() + graph.port_base[r + 1], r);
   const int links_per_node = graph.links_per_node;
-  down_ivc_base_.assign(ports, -1);
-  down_owner_.assign(ports, 0);
-  up_ovc_base_.assign(ports, -1);
+  port_.assign(ports, PortState{});
   for (int gp = 0; gp < ports; ++gp) {
     const topo::PortLink& link = graph.ports[gp];
     switch (link.kind) {
       case topo::PeerKind::None:
-        std::fill_n(ovc_credits_.begin() + gp * vcs_, vcs_, 0);
+        for (int vc = 0; vc < vcs_; ++vc) ovc_[gp * vcs_ + vc].credits = 0;
         break;
       case topo::PeerKind::Router:
-        down_ivc_base_[gp] = (graph.port_base[link.peer] + link.peer_port) * vcs_;
-        down_owner_[gp] = link.peer;
-        up_ovc_base_[gp] = down_ivc_base_[gp];
+        port_[gp].down_ivc_base = (graph.port_base[link.peer] + link.peer_port) * vcs_;
+        port_[gp].down_owner = link.peer;
+        port_[gp].up_owner = link.peer;
+        port_[gp].up_ovc_base = port_[gp].down_ivc_base;
         break;
       case topo::PeerKind::Node:
-        down_ivc_base_[gp] = router_ivcs_ + (link.peer * links_per_node + link.peer_port) * vcs_;
-        down_owner_[gp] = ~link.peer;
-        up_ovc_base_[gp] = down_ivc_base_[gp];  // the node's injection credits share its link's index
+        port_[gp].down_ivc_base = router_ivcs_ + (link.peer * links_per_node + link.peer_port) * vcs_;
+        port_[gp].down_owner = ~link.peer;
+        port_[gp].up_owner = ~link.peer;
+        port_[gp].up_ovc_base =
+            port_[gp].down_ivc_base;  // the node's injection credits share its link's index
         break;
     }
   }
@@ -82,14 +80,14 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
 
   int max_ivcs = 0;
   for (RouterId r = 0; r < routers; ++r) max_ivcs = std::max(max_ivcs, graph.num_ports(r) * vcs_);
+  MPPNET_ASSERT(max_ivcs <= 0x7fff, "a router with more input VCs than an owner index holds");
   mask_words_ = (max_ivcs + 63) / 64;
   occupied_.assign(static_cast<std::size_t>(routers) * mask_words_, 0);
   router_flits_.assign(routers, 0);
-  sa_in_rr_.assign(ports, 0);
-  sa_out_rr_.assign(ports, 0);
   va_rr_.assign(routers, 0);
   router_rng_.reserve(routers);
-  for (RouterId r = 0; r < routers; ++r) router_rng_.emplace_back(seed, 1'000'000'000ull + r, core::Stream::RouteChoice);
+  for (RouterId r = 0; r < routers; ++r)
+    router_rng_.emplace_back(seed, 1'000'000'000ull + r, core::Stream::RouteChoice);
 
   inj_packet_.assign(node_links, kNoPacket);
   inj_sent_.assign(node_links, 0);
@@ -133,8 +131,9 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
 }
 
 PacketId Network::inject(NodeId src, NodeId dest, int flits, std::uint64_t tag) {
-  MPPNET_ASSERT(src >= 0 && src < graph_.num_nodes && dest >= 0 && dest < graph_.num_nodes, "node out of range");
-  MPPNET_ASSERT(flits >= 1, "a packet needs at least one flit");
+  MPPNET_ASSERT(src >= 0 && src < graph_.num_nodes && dest >= 0 && dest < graph_.num_nodes,
+                "node out of range");
+  MPPNET_ASSERT(flits >= 1 && flits <= 0xffff, "packet length outside 1..65535 flits");
   PacketId id = packets_.allocate();
   Packet& p = packets_[id];
   p.src = src;
@@ -178,8 +177,8 @@ void Network::step() {
   std::size_t kept = 0;
   for (std::size_t i = 0; i < active_routers_.size(); ++i) {
     const RouterId r = active_routers_[i];
-    evaluate_router(r);
-    if (router_flits_[r] > 0) {
+    const bool changed = evaluate_router(r);
+    if (router_flits_[r] > 0 && changed) {
       active_routers_[kept++] = r;
     } else {
       router_active_[r] = 0;
@@ -193,7 +192,7 @@ void Network::latch() {
   const int slot = static_cast<int>(now_ % wheel_size_);
   auto& flits = flit_wheel_[slot];
   for (const FlitArrival& a : flits) {
-    const bool was_empty = buf_count_[a.ivc] == 0;
+    const bool was_empty = ivc_[a.ivc].count == 0;
     push_input(a.ivc, a.flit);
     if (a.owner >= 0) {
       const RouterId r = a.owner;
@@ -207,7 +206,10 @@ void Network::latch() {
   }
   flits.clear();
   auto& credits = credit_wheel_[slot];
-  for (std::int32_t c : credits) ++ovc_credits_[c];
+  for (const CreditArrival& c : credits) {
+    ++ovc_[c.ovc].credits;
+    if (c.owner >= 0 && router_flits_[c.owner] > 0) activate_router(c.owner);  // wakes a sleeping router
+  }
   credits.clear();
 }
 
@@ -217,7 +219,9 @@ void Network::activate_router(RouterId r) {
   active_routers_.push_back(r);
 }
 
-void Network::activate_node(NodeId v) { node_active_bits_[v / 64] |= std::uint64_t{1} << (v % 64); }
+void Network::activate_node(NodeId v) {
+  node_active_bits_[v / 64] |= std::uint64_t{1} << (v % 64);
+}
 
 void Network::evaluate_node(NodeId v) {
   const int links = graph_.links_per_node;
@@ -231,7 +235,7 @@ void Network::evaluate_node(NodeId v) {
       int chosen = -1;
       for (int k = 0; k < vcs_; ++k) {
         const int vc = eject_rr_[nl] + k < vcs_ ? eject_rr_[nl] + k : eject_rr_[nl] + k - vcs_;
-        if (buf_count_[ivc0 + vc] > 0) {
+        if (ivc_[ivc0 + vc].count > 0) {
           chosen = vc;
           break;
         }
@@ -241,10 +245,11 @@ void Network::evaluate_node(NodeId v) {
       eject_tokens_[nl] -= kTokenOne;
       drained = true;
       const Flit f = pop_input(ivc0 + chosen);
-      return_credit(eject_ovc_base_[nl] + chosen);
+      return_credit(eject_ovc_base_[nl] + chosen, graph_.node_links[nl].router);
       --node_flits_[v];
       ++counters_.flits_ejected;
       last_progress_ = now_;
+      if (f.head) packets_[f.packet].hops = f.hops;
       if (f.tail) {
         packets_[f.packet].delivered = now_;
         ++counters_.packets_delivered;
@@ -253,7 +258,7 @@ void Network::evaluate_node(NodeId v) {
     }
     // A link that sat idle for a whole cycle is ready at once: a rate limiter, not a delay line.
     bool idle = !drained;
-    for (int vc = 0; vc < vcs_ && idle; ++vc) idle = buf_count_[ivc0 + vc] == 0;
+    for (int vc = 0; vc < vcs_ && idle; ++vc) idle = ivc_[ivc0 + vc].count == 0;
     if (idle) eject_tokens_[nl] = std::max(kTokenOne, eject_per_cycle_);
   }
   // Injection: queued packets go to free links (chosen at random among them, as the CM-5's interface
@@ -280,7 +285,7 @@ void Network::evaluate_node(NodeId v) {
     for (int k = 0; k < vcs_; ++k) {
       const int c = (inj_vc_[nl] + k) % vcs_;
       if (inj_vc_busy_[nl * vcs_ + c]) continue;
-      if (whole && ovc_credits_[router_ivcs_ + nl * vcs_ + c] < p.flits) continue;
+      if (whole && ovc_[router_ivcs_ + nl * vcs_ + c].credits < p.flits) continue;
       vc = c;
       break;
     }
@@ -299,10 +304,16 @@ void Network::evaluate_node(NodeId v) {
     const PacketId id = inj_packet_[nl];
     if (id == kNoPacket) continue;
     const int vc = inj_vc_[nl];
-    if (ovc_credits_[router_ivcs_ + nl * vcs_ + vc] == 0) continue;
+    if (ovc_[router_ivcs_ + nl * vcs_ + vc].credits == 0) continue;
     Packet& p = packets_[id];
-    Flit f{id, static_cast<std::uint8_t>(vc), inj_sent_[nl] == 0, inj_sent_[nl] == p.flits - 1};
-    --ovc_credits_[router_ivcs_ + nl * vcs_ + vc];
+    Flit f;
+    f.packet = id;
+    f.dest = p.dest;
+    f.flits = static_cast<std::uint16_t>(p.flits);
+    f.vc = static_cast<std::uint8_t>(vc);
+    f.head = inj_sent_[nl] == 0;
+    f.tail = inj_sent_[nl] == p.flits - 1;
+    --ovc_[router_ivcs_ + nl * vcs_ + vc].credits;
     ++inj_sent_[nl];
     flit_wheel_[credit_slot_].push_back({inj_ivc_base_[nl] + vc, graph_.node_links[nl].router, f});
     ++counters_.flits_injected;
@@ -324,9 +335,9 @@ std::int64_t Network::credit_deficit() const {
   std::int64_t missing = 0;
   for (std::size_t gp = 0; gp < graph_.ports.size(); ++gp) {
     if (graph_.ports[gp].kind == topo::PeerKind::None) continue;
-    for (int vc = 0; vc < vcs_; ++vc) missing += depth_ - ovc_credits_[gp * vcs_ + vc];
+    for (int vc = 0; vc < vcs_; ++vc) missing += depth_ - ovc_[gp * vcs_ + vc].credits;
   }
-  for (std::size_t c = router_ivcs_; c < ovc_credits_.size(); ++c) missing += depth_ - ovc_credits_[c];
+  for (std::size_t c = router_ivcs_; c < ovc_.size(); ++c) missing += depth_ - ovc_[c].credits;
   return missing;
 }
 
@@ -337,11 +348,11 @@ std::string Network::describe_blocked(int max_lines) const {
     for (PortId p = 0; p < graph_.num_ports(r); ++p) {
       for (int vc = 0; vc < vcs_; ++vc) {
         const std::int32_t ivc = (graph_.port_base[r] + p) * vcs_ + vc;
-        if (buf_count_[ivc] == 0) continue;
+        if (ivc_[ivc].count == 0) continue;
         if (lines++ == max_lines) return out + "...\n";
-        const Flit& f = buffer_[static_cast<std::size_t>(ivc) * depth_ + buf_head_[ivc]];
+        const Flit& f = buffer_[static_cast<std::size_t>(ivc) * depth_ + ivc_[ivc].head];
         const Packet& pk = packets_[f.packet];
-        const InputVcState& s = ivc_state_[ivc];
+        const InputVc& s = ivc_[ivc];
         std::string wait;
         if (!s.routed) {
           wait = "a route";
@@ -349,10 +360,10 @@ std::string Network::describe_blocked(int max_lines) const {
           wait = "a free output VC";
         } else {
           wait = fmt::format("a credit on output port {} VC {} (credits {})", s.out_port, s.out_vc,
-                             ovc_credits_[(graph_.port_base[r] + s.out_port) * vcs_ + s.out_vc]);
+                             ovc_[(graph_.port_base[r] + s.out_port) * vcs_ + s.out_vc].credits);
         }
-        out += fmt::format("router {} input port {} VC {}: {} flits, front packet {} -> {} waits for {}\n", r, p, vc,
-                           buf_count_[ivc], pk.src, pk.dest, wait);
+        out += fmt::format("router {} input port {} VC {}: {} flits, front packet {} -> {} waits for {}\n", r,
+                           p, vc, ivc_[ivc].count, pk.src, pk.dest, wait);
       }
     }
   }

@@ -36,7 +36,7 @@ struct NetworkCounters {
   std::int64_t flits_ejected = 0;     // flits drained at a destination
   std::int64_t packets_injected = 0;  // heads that left a source
   std::int64_t packets_delivered = 0;
-  std::int64_t flit_hops = 0;         // flits granted through a router crossbar
+  std::int64_t flit_hops = 0;  // flits granted through a router crossbar
 };
 
 class Network {
@@ -88,47 +88,69 @@ class Network {
     std::int32_t owner;  // the receiving router, or ~node
     Flit flit;
   };
-  // Per input VC: where its front packet goes.
-  struct InputVcState {
-    std::int16_t out_port = -1;  // chosen output port, -1 while not routed
-    std::int16_t out_vc = -1;    // allocated output VC, -1 while waiting for one
+  // Per input VC (router input or node ejection buffer): its ring, and where its front packet goes.
+  struct InputVc {
+    std::uint16_t head = 0;      // ring slot of the front flit
+    std::uint16_t count = 0;     // flits held
+    std::int16_t out_port = -1;  // chosen output port, -1 while not routed or several candidates
+    std::int8_t out_vc = -1;     // allocated output VC, -1 while waiting for one
     bool routed = false;
+  };
+  static_assert(sizeof(InputVc) == 8);
+  // Per output VC: credits toward the peer's buffer, and the local input VC that holds it (-1: free).
+  struct OutputVc {
+    std::int16_t credits = 0;
+    std::int16_t owner = -1;
+  };
+  // Per router port: both channel ends resolved once, and the switch allocator's round-robin pointers.
+  struct PortState {
+    std::int32_t down_ivc_base = -1;  // first input VC this output feeds
+    std::int32_t down_owner = 0;      // the router it feeds, or ~node
+    std::int32_t up_ovc_base = -1;    // first output VC upstream that this input returns credits to
+    std::int32_t up_owner = 0;        // the router upstream, or ~node
+    std::uint16_t sa_in_rr = 0;       // next VC to favour at this input
+    std::uint16_t sa_out_rr = 0;      // next input (port or VC) to favour at this output
   };
 
   void latch();
   void evaluate_node(NodeId v);
-  void evaluate_router(RouterId r);
+  // Returns whether anything changed (a VC allocated, a flit switched or sent). A router that changed
+  // nothing will change nothing next cycle either, unless a flit or a credit reaches it: it sleeps.
+  bool evaluate_router(RouterId r);
   void route_front(RouterId r, int ivc_local);
   // VC allocation for the input VCs in waiting[0..count); appends the winners to ready[*ready_count].
-  void allocate_vcs(RouterId r, const std::int32_t* waiting, int count, std::int32_t* ready, int* ready_count);
+  void allocate_vcs(RouterId r, const std::int32_t* waiting, int count, std::int32_t* ready,
+                    int* ready_count);
   int allocate_switch(RouterId r, const std::int32_t* ready, int count);
   // Moves the flits of the winners out_pick_[outs[k]] through the crossbar; resets out_pick_.
   int switch_granted(RouterId r, const std::int32_t* outs, int out_count);
-  bool output_vc_usable(std::int32_t ovc, const Packet& p) const;
+  bool output_vc_usable(std::int32_t ovc, int packet_flits) const;
   bool can_advance(RouterId r, int ivc_local) const;
 
   // The per-flit primitives, inline because every flit-hop takes each of them once.
   void send_flit(RouterId r, PortId out, Flit f) {
     const std::int32_t gp = graph_.port_base[r] + out;
-    MPPNET_ASSERT(down_ivc_base_[gp] >= 0, "a flit was switched to a port that leads nowhere");
-    flit_wheel_[send_slot_].push_back({down_ivc_base_[gp] + f.vc, down_owner_[gp], f});
+    MPPNET_ASSERT(port_[gp].down_ivc_base >= 0, "a flit was switched to a port that leads nowhere");
+    flit_wheel_[send_slot_].push_back({port_[gp].down_ivc_base + f.vc, port_[gp].down_owner, f});
     ++port_flits_[gp];
   }
-  // A buffer slot was freed: a credit for the upstream output VC `ovc`.
-  void return_credit(std::int32_t ovc) { credit_wheel_[credit_slot_].push_back(ovc); }
+  // A buffer slot was freed: a credit for output VC `ovc` of `owner` (a router, or ~node).
+  void return_credit(std::int32_t ovc, std::int32_t owner) {
+    credit_wheel_[credit_slot_].push_back({ovc, owner});
+  }
   void push_input(std::int32_t ivc, Flit f) {
-    const int count = buf_count_[ivc];
+    const int count = ivc_[ivc].count;
     MPPNET_ASSERT(count < depth_, "flit arrived at a full buffer: credit accounting is broken");
-    int slot = buf_head_[ivc] + count;
+    int slot = ivc_[ivc].head + count;
     if (slot >= depth_) slot -= depth_;
     buffer_[static_cast<std::size_t>(ivc) * depth_ + slot] = f;
-    buf_count_[ivc] = static_cast<std::uint16_t>(count + 1);
+    ivc_[ivc].count = static_cast<std::uint16_t>(count + 1);
   }
   Flit pop_input(std::int32_t ivc) {
-    const int head = buf_head_[ivc];
+    const int head = ivc_[ivc].head;
     const Flit f = buffer_[static_cast<std::size_t>(ivc) * depth_ + head];
-    buf_head_[ivc] = static_cast<std::uint16_t>(head + 1 == depth_ ? 0 : head + 1);
-    --buf_count_[ivc];
+    ivc_[ivc].head = static_cast<std::uint16_t>(head + 1 == depth_ ? 0 : head + 1);
+    --ivc_[ivc].count;
     return f;
   }
   void set_occupied(RouterId r, int local, bool occupied) {
@@ -144,7 +166,7 @@ class Network {
   RouterParams params_;
   int vcs_;
   int depth_;
-  int hop_delay_;       // pipeline_cycles + channel_latency
+  int hop_delay_;  // pipeline_cycles + channel_latency
   int wheel_size_;
   Cycle now_ = 0;
 
@@ -155,20 +177,17 @@ class Network {
   // (router_ivcs_ + (node link) * vcs + v). Each VC owns `depth_` consecutive slots.
   std::int32_t router_ivcs_ = 0;
   std::vector<Flit> buffer_;
-  std::vector<std::uint16_t> buf_head_;
-  std::vector<std::uint16_t> buf_count_;
-  std::vector<InputVcState> ivc_state_;
+  std::vector<InputVc> ivc_;
   std::vector<topo::RouteSet> ivc_route_;
 
   // Output VCs: router ports first (gp * vcs + v), then node injection links (router_ivcs_ + link * vcs
   // + v): credits toward the peer's buffer. Router output VCs also have an owning input VC.
-  std::vector<std::int16_t> ovc_credits_;
-  std::vector<std::int32_t> ovc_owner_;  // local input-VC index in the router, -1 when free
+  std::vector<OutputVc> ovc_;
   std::vector<std::int64_t> port_flits_;
   std::vector<RouterId> port_router_;  // owner of each global port
   // Channel ends, resolved once: the first input VC a router output port feeds, and the first output VC
   // (credit counter) a router input port returns credits to; the same for node links.
-  std::vector<std::int32_t> down_ivc_base_, down_owner_, up_ovc_base_;
+  std::vector<PortState> port_;
   std::vector<std::int32_t> inj_ivc_base_, eject_ovc_base_;
   // Per router: input VCs holding flits, as bits (mask_words_ words per router).
   int mask_words_ = 1;
@@ -181,15 +200,13 @@ class Network {
 
   // Per router: flits it holds (buffers + output queues); round-robin pointers; random stream.
   std::vector<std::int32_t> router_flits_;
-  std::vector<std::uint16_t> sa_in_rr_;   // per global port: next VC to favour at the input
-  std::vector<std::uint16_t> sa_out_rr_;  // per global port: next local input VC to favour at the output
-  std::vector<std::uint16_t> va_rr_;      // per router: next local input VC to favour
+  std::vector<std::uint16_t> va_rr_;  // per router: next local input VC to favour
   std::vector<core::RandomStream> router_rng_;
 
   // Endpoints, per node link (v * links_per_node + l): injection VC credits and ownership, the packet
   // being sent; per node: source queue, ejection tokens, flits held.
-  std::vector<PacketId> inj_packet_;       // per node link
-  std::vector<std::int32_t> inj_sent_;     // flits of inj_packet_ already sent
+  std::vector<PacketId> inj_packet_;    // per node link
+  std::vector<std::int32_t> inj_sent_;  // flits of inj_packet_ already sent
   std::vector<std::uint8_t> inj_vc_;
   std::vector<std::uint8_t> inj_vc_busy_;  // (node link) * vcs + v
   std::vector<PacketId> queue_head_, queue_tail_;
@@ -203,7 +220,11 @@ class Network {
 
   // Timing wheel: slot (t % wheel_size_) holds what arrives at cycle t.
   std::vector<std::vector<FlitArrival>> flit_wheel_;
-  std::vector<std::vector<std::int32_t>> credit_wheel_;  // global output-VC index, or ~(node-link VC)
+  struct CreditArrival {
+    std::int32_t ovc;    // global output-VC index (router ports, then node injection links)
+    std::int32_t owner;  // the router that owns it, or ~node
+  };
+  std::vector<std::vector<CreditArrival>> credit_wheel_;
 
   // Active components. Routers may be visited in any order; nodes are kept sorted so that delivered()
   // comes out in a fixed order.
@@ -217,14 +238,14 @@ class Network {
   core::RandomStream shuffle_rng_;
 
   // Scratch for allocation, sized once for the largest router (n = ports * vcs).
-  std::vector<std::int32_t> waiting_, ready_;      // local input VCs, n each
-  std::vector<std::int32_t> claim_, claim_dist_;   // per local output VC: best requester, its priority
-  std::vector<std::int32_t> touched_;              // output VCs claimed this cycle
+  std::vector<std::int32_t> waiting_, ready_;        // local input VCs, n each
+  std::vector<std::int32_t> claim_, claim_dist_;     // per local output VC: best requester, its priority
+  std::vector<std::int32_t> touched_;                // output VCs claimed this cycle
   std::vector<std::int32_t> port_pick_, port_dist_;  // per port: chosen local input VC, its priority
   std::vector<std::int32_t> out_pick_, out_dist_;
-  std::vector<std::uint8_t> switched_;             // per local input VC: already switched this cycle
+  std::vector<std::uint8_t> switched_;               // per local input VC: already switched this cycle
   std::vector<std::uint8_t> local_port_, local_vc_;  // local input VC -> its port and VC (no division)
-  int send_slot_ = 0, credit_slot_ = 0;             // wheel slots for what is sent this cycle
+  int send_slot_ = 0, credit_slot_ = 0;              // wheel slots for what is sent this cycle
 };
 
 }  // namespace mppnet::net

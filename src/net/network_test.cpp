@@ -21,10 +21,18 @@ struct Case {
   RouterParams router;
 };
 
-topo::TopologyParams mesh(int k, int n) { return {.kind = topo::TopologyKind::Mesh, .k = k, .n = n}; }
-topo::TopologyParams torus(int k, int n) { return {.kind = topo::TopologyKind::Torus, .k = k, .n = n}; }
-topo::TopologyParams cube(int n) { return {.kind = topo::TopologyKind::Hypercube, .n = n}; }
-topo::TopologyParams tree(int k, int n) { return {.kind = topo::TopologyKind::FatTree, .n = n, .children = k}; }
+topo::TopologyParams mesh(int k, int n) {
+  return {.kind = topo::TopologyKind::Mesh, .k = k, .n = n};
+}
+topo::TopologyParams torus(int k, int n) {
+  return {.kind = topo::TopologyKind::Torus, .k = k, .n = n};
+}
+topo::TopologyParams cube(int n) {
+  return {.kind = topo::TopologyKind::Hypercube, .n = n};
+}
+topo::TopologyParams tree(int k, int n) {
+  return {.kind = topo::TopologyKind::FatTree, .n = n, .children = k};
+}
 topo::TopologyParams cm5(int n) {
   return {.kind = topo::TopologyKind::FatTree, .n = n, .children = 4, .parents = {2, 2, 4}, .leaf_links = 2};
 }
@@ -32,7 +40,9 @@ topo::TopologyParams cm5(int n) {
 // A network with the graph and routing it points into.
 struct Rig {
   explicit Rig(const Case& c, std::uint64_t seed = 1)
-      : graph(topo::build(c.topo)), routing(c.topo, graph, c.router.vcs), net(graph, routing, c.router, seed) {}
+      : graph(topo::build(c.topo)),
+        routing(c.topo, graph, c.router.vcs),
+        net(graph, routing, c.router, seed) {}
   topo::Graph graph;
   topo::Routing routing;
   Network net;
@@ -50,11 +60,11 @@ std::vector<Case> all_cases() {
   RouterParams vct = base;
   vct.switching = Switching::VirtualCutThrough;
   return {
-      {"mesh4x4", mesh(4, 2), base},          {"mesh4x4_slow", mesh(4, 2), slow},
-      {"torus5x5", torus(5, 2), base},        {"torus4x4x4_outfirst", torus(4, 3), out_first},
-      {"hypercube6", cube(6), base},          {"hypercube6_speedup", cube(6), speedup},
-      {"tree4ary3", tree(4, 3), base},        {"tree2ary4_vct", tree(2, 4), vct},
-      {"cm5_64", cm5(3), base},               {"cm5_64_slow", cm5(3), slow},
+      {"mesh4x4", mesh(4, 2), base},   {"mesh4x4_slow", mesh(4, 2), slow},
+      {"torus5x5", torus(5, 2), base}, {"torus4x4x4_outfirst", torus(4, 3), out_first},
+      {"hypercube6", cube(6), base},   {"hypercube6_speedup", cube(6), speedup},
+      {"tree4ary3", tree(4, 3), base}, {"tree2ary4_vct", tree(2, 4), vct},
+      {"cm5_64", cm5(3), base},        {"cm5_64_slow", cm5(3), slow},
   };
 }
 
@@ -79,7 +89,8 @@ TEST(Network, ZeroLoadLatencyIsExactForEveryPairOnEveryTopology) {
           const Packet& p = rig.net.packet(id);
           const int routers = rig.routing.router_hops(s, d);
           ASSERT_EQ(p.hops, routers) << c.name << " " << s << "->" << d;
-          ASSERT_EQ(p.delivered - start, zero_load(routers, c.router, flits)) << c.name << " " << s << "->" << d;
+          ASSERT_EQ(p.delivered - start, zero_load(routers, c.router, flits))
+              << c.name << " " << s << "->" << d;
           rig.net.release(id);
           rig.net.step();  // let the last credits return
           for (int i = 0; i < c.router.channel_latency + 1; ++i) rig.net.step();

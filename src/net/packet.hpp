@@ -16,23 +16,29 @@ namespace mppnet::net {
 using PacketId = std::uint32_t;
 constexpr PacketId kNoPacket = 0xffffffffu;
 
+// What a router needs to route and switch a flit travels with it (destination, packet length, routers
+// passed), so the hot path never reads the packet pool, which is cold in cache on large networks.
 struct Flit {
   PacketId packet = kNoPacket;
+  NodeId dest = -1;
+  std::uint16_t flits = 0;  // length of its packet
+  std::uint16_t hops = 0;   // routers passed so far (kept up to date on the head)
   std::uint8_t vc = 0;
   bool head = false;
   bool tail = false;
 };
+static_assert(sizeof(Flit) == 16);
 
 struct Packet {
   NodeId src = -1;
   NodeId dest = -1;
   std::int32_t flits = 0;
-  std::int32_t hops = 0;       // routers passed
-  Cycle created = 0;           // entered the source queue
-  Cycle injected = -1;         // head left the source
-  Cycle delivered = -1;        // tail reached the destination
-  std::uint64_t tag = 0;       // the caller's own label (measurement window, message id, ...)
-  PacketId next = kNoPacket;   // source-queue or free-list link
+  std::int32_t hops = 0;      // routers passed
+  Cycle created = 0;          // entered the source queue
+  Cycle injected = -1;        // head left the source
+  Cycle delivered = -1;       // tail reached the destination
+  std::uint64_t tag = 0;      // the caller's own label (measurement window, message id, ...)
+  PacketId next = kNoPacket;  // source-queue or free-list link
 };
 
 class PacketPool {

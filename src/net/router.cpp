@@ -25,34 +25,34 @@ inline int rr_distance(int x, int pointer, int n) {
 
 void Network::route_front(RouterId r, int ivc_local) {
   const std::int32_t g = graph_.port_base[r] * vcs_ + ivc_local;
-  const Flit& f = buffer_[static_cast<std::size_t>(g) * depth_ + buf_head_[g]];
+  const Flit& f = buffer_[static_cast<std::size_t>(g) * depth_ + ivc_[g].head];
   MPPNET_ASSERT(f.head, "a body flit reached the front of an unrouted VC");
-  const topo::RouteSet rs = routing_.route(r, local_port_[ivc_local], local_vc_[ivc_local], packets_[f.packet].dest);
+  const topo::RouteSet rs = routing_.route(r, local_port_[ivc_local], local_vc_[ivc_local], f.dest);
   MPPNET_ASSERT(rs.count > 0, "routing returned no candidate port");
   ivc_route_[g] = rs;
-  InputVcState& s = ivc_state_[g];
+  InputVc& s = ivc_[g];
   s.routed = true;
   s.out_port = rs.count == 1 ? rs.ports[0] : -1;
   s.out_vc = -1;
 }
 
-inline bool Network::output_vc_usable(std::int32_t ovc, const Packet& p) const {
-  if (ovc_owner_[ovc] >= 0) return false;
+inline bool Network::output_vc_usable(std::int32_t ovc, int packet_flits) const {
+  if (ovc_[ovc].owner >= 0) return false;
   // Cut-through and store-and-forward take a VC only when the next buffer can hold the whole packet.
-  return params_.switching == Switching::Wormhole || ovc_credits_[ovc] >= p.flits;
+  return params_.switching == Switching::Wormhole || ovc_[ovc].credits >= packet_flits;
 }
 
 inline bool Network::can_advance(RouterId r, int i) const {
   const std::int32_t base = graph_.port_base[r];
   const std::int32_t g = base * vcs_ + i;
-  if (buf_count_[g] == 0 || switched_[i]) return false;
-  const InputVcState& s = ivc_state_[g];
+  if (ivc_[g].count == 0 || switched_[i]) return false;
+  const InputVc& s = ivc_[g];
   if (s.out_vc < 0) return false;
-  if (ovc_credits_[(base + s.out_port) * vcs_ + s.out_vc] == 0) return false;
+  if (ovc_[(base + s.out_port) * vcs_ + s.out_vc].credits == 0) return false;
   if (outq_cap_ > 0 && outq_count_[base + s.out_port] >= outq_cap_) return false;
   if (params_.switching == Switching::StoreAndForward) {
-    const Flit& f = buffer_[static_cast<std::size_t>(g) * depth_ + buf_head_[g]];
-    if (f.head && buf_count_[g] < packets_[f.packet].flits) return false;
+    const Flit& f = buffer_[static_cast<std::size_t>(g) * depth_ + ivc_[g].head];
+    if (f.head && ivc_[g].count < f.flits) return false;
   }
   return true;
 }
@@ -80,7 +80,7 @@ void Network::allocate_vcs(RouterId r, const std::int32_t* waiting, int count, s
   for (int w = 0; w < count; ++w) {
     const int i = waiting[w];
     const std::int32_t g = ivc0 + i;
-    const Packet& pk = packets_[buffer_[static_cast<std::size_t>(g) * depth_ + buf_head_[g]].packet];
+    const int packet_flits = buffer_[static_cast<std::size_t>(g) * depth_ + ivc_[g].head].flits;
     const topo::RouteSet& rs = ivc_route_[g];
     if (input_first) {
       // Input stage: one request, to a port chosen at random among the candidates with a usable VC.
@@ -89,7 +89,7 @@ void Network::allocate_vcs(RouterId r, const std::int32_t* waiting, int count, s
       for (int c = 0; c < rs.count; ++c) {
         for (int vc = rs.vc_lo; vc <= rs.vc_hi; ++vc) {
           const int ol = rs.ports[c] * vcs_ + vc;
-          if (!output_vc_usable(ivc0 + ol, pk)) continue;
+          if (!output_vc_usable(ivc0 + ol, packet_flits)) continue;
           options[found++] = ol;
           break;
         }
@@ -102,7 +102,7 @@ void Network::allocate_vcs(RouterId r, const std::int32_t* waiting, int count, s
       for (int c = 0; c < rs.count; ++c)
         for (int vc = rs.vc_lo; vc <= rs.vc_hi; ++vc) {
           const int ol = rs.ports[c] * vcs_ + vc;
-          if (output_vc_usable(ivc0 + ol, pk)) request(ol, i);
+          if (output_vc_usable(ivc0 + ol, packet_flits)) request(ol, i);
         }
     }
   }
@@ -131,10 +131,10 @@ void Network::allocate_vcs(RouterId r, const std::int32_t* waiting, int count, s
     const int i = claim[ol];
     claim[ol] = -1;
     if (i < 0) continue;
-    InputVcState& s = ivc_state_[ivc0 + i];
+    InputVc& s = ivc_[ivc0 + i];
     s.out_port = local_port_[ol];
     s.out_vc = local_vc_[ol];
-    ovc_owner_[ivc0 + ol] = i;
+    ovc_[ivc0 + ol].owner = i;
     ready[(*ready_count)++] = i;
     if (first < 0 || rr_distance(i, rr, n) < rr_distance(first, rr, n)) first = i;
   }
@@ -153,7 +153,8 @@ int Network::allocate_switch(RouterId r, const std::int32_t* ready, int count) {
   std::int32_t* port_dist = port_dist_.data();
   std::int32_t outs[kMaxRouterPorts], ins[kMaxRouterPorts];
   int out_count = 0, in_count = 0;
-  auto offer = [](std::int32_t* pick, std::int32_t* dist, std::int32_t* list, int& listed, int at, int i, int d) {
+  auto offer = [](std::int32_t* pick, std::int32_t* dist, std::int32_t* list, int& listed, int at, int i,
+                  int d) {
     if (pick[at] < 0) {
       list[listed++] = at;
     } else if (dist[at] <= d) {
@@ -167,7 +168,7 @@ int Network::allocate_switch(RouterId r, const std::int32_t* ready, int count) {
   // One ready VC (the common case at light load) wins both stages if it can advance at all.
   if (count == 1) {
     if (can_advance(r, ready[0])) {
-      outs[out_count++] = ivc_state_[base * vcs_ + ready[0]].out_port;
+      outs[out_count++] = ivc_[base * vcs_ + ready[0]].out_port;
       out_pick[outs[0]] = ready[0];
     }
     return switch_granted(r, outs, out_count);
@@ -178,10 +179,11 @@ int Network::allocate_switch(RouterId r, const std::int32_t* ready, int count) {
     if (!can_advance(r, i)) continue;
     if (input_first) {
       const int p = local_port_[i];
-      offer(port_pick, port_dist, ins, in_count, p, i, rr_distance(local_vc_[i], sa_in_rr_[base + p], vcs_));
+      offer(port_pick, port_dist, ins, in_count, p, i,
+            rr_distance(local_vc_[i], port_[base + p].sa_in_rr, vcs_));
     } else {
-      const int o = ivc_state_[base * vcs_ + i].out_port;
-      offer(out_pick, out_dist, outs, out_count, o, i, rr_distance(i, sa_out_rr_[base + o], n));
+      const int o = ivc_[base * vcs_ + i].out_port;
+      offer(out_pick, out_dist, outs, out_count, o, i, rr_distance(i, port_[base + o].sa_out_rr, n));
     }
   }
   // Second stage: outputs choose among the inputs that asked (input-first), or inputs accept one of the
@@ -190,14 +192,15 @@ int Network::allocate_switch(RouterId r, const std::int32_t* ready, int count) {
     for (int k = 0; k < in_count; ++k) {
       const int p = ins[k];
       const int i = port_pick[p];
-      const int o = ivc_state_[base * vcs_ + i].out_port;
-      offer(out_pick, out_dist, outs, out_count, o, i, rr_distance(p, sa_out_rr_[base + o], ports));
+      const int o = ivc_[base * vcs_ + i].out_port;
+      offer(out_pick, out_dist, outs, out_count, o, i, rr_distance(p, port_[base + o].sa_out_rr, ports));
     }
   } else {
     for (int k = 0; k < out_count; ++k) {
       const int i = out_pick[outs[k]];
       const int p = local_port_[i];
-      offer(port_pick, port_dist, ins, in_count, p, i, rr_distance(local_vc_[i], sa_in_rr_[base + p], vcs_));
+      offer(port_pick, port_dist, ins, in_count, p, i,
+            rr_distance(local_vc_[i], port_[base + p].sa_in_rr, vcs_));
     }
     for (int k = 0; k < out_count; ++k)
       if (port_pick[local_port_[out_pick[outs[k]]]] != out_pick[outs[k]]) out_pick[outs[k]] = -1;
@@ -219,25 +222,27 @@ int Network::switch_granted(RouterId r, const std::int32_t* outs, int out_count)
     out_pick[o] = -1;
     if (i < 0) continue;
     const int p = local_port_[i];
-    sa_in_rr_[base + p] = static_cast<std::uint16_t>(local_vc_[i] + 1 == vcs_ ? 0 : local_vc_[i] + 1);
+    port_[base + p].sa_in_rr = static_cast<std::uint16_t>(local_vc_[i] + 1 == vcs_ ? 0 : local_vc_[i] + 1);
     const int next = input_first ? (p + 1 == ports ? 0 : p + 1) : (i + 1 == n ? 0 : i + 1);
-    sa_out_rr_[base + o] = static_cast<std::uint16_t>(next);
+    port_[base + o].sa_out_rr = static_cast<std::uint16_t>(next);
     // Switch traversal: the flit leaves its input buffer (a credit goes upstream) and takes the output.
     const std::int32_t g = base * vcs_ + i;
-    InputVcState& s = ivc_state_[g];
+    InputVc& s = ivc_[g];
     const std::int32_t ovc = (base + o) * vcs_ + s.out_vc;
     Flit f = pop_input(g);
-    if (buf_count_[g] == 0) set_occupied(r, i, false);
-    return_credit(up_ovc_base_[base + p] + local_vc_[i]);
+    if (ivc_[g].count == 0) set_occupied(r, i, false);
+    return_credit(port_[base + p].up_ovc_base + local_vc_[i], port_[base + p].up_owner);
     switched_[i] = 1;
-    if (f.head) ++packets_[f.packet].hops;
+    if (f.head) ++f.hops;
     f.vc = static_cast<std::uint8_t>(s.out_vc);
-    --ovc_credits_[ovc];
+    --ovc_[ovc].credits;
     ++counters_.flit_hops;
     last_progress_ = now_;
     if (f.tail) {
-      ovc_owner_[ovc] = -1;
-      s = InputVcState{};
+      ovc_[ovc].owner = -1;
+      s.routed = false;
+      s.out_port = -1;
+      s.out_vc = -1;
     }
     if (outq_cap_ == 0) {
       send_flit(r, o, f);
@@ -254,7 +259,7 @@ int Network::switch_granted(RouterId r, const std::int32_t* outs, int out_count)
   return grants;
 }
 
-void Network::evaluate_router(RouterId r) {
+bool Network::evaluate_router(RouterId r) {
   const std::int32_t base = graph_.port_base[r];
   const std::int32_t ivc0 = base * vcs_;
   // Sort the occupied input VCs into those waiting for an output VC and those holding one.
@@ -265,8 +270,8 @@ void Network::evaluate_router(RouterId r) {
   for (int w = 0; w < mask_words_; ++w) {
     for (std::uint64_t bits = mask[w]; bits != 0; bits &= bits - 1) {
       const int i = w * 64 + std::countr_zero(bits);
-      if (!ivc_state_[ivc0 + i].routed) route_front(r, i);
-      if (ivc_state_[ivc0 + i].out_vc < 0) {
+      if (!ivc_[ivc0 + i].routed) route_front(r, i);
+      if (ivc_[ivc0 + i].out_vc < 0) {
         waiting[waiting_count++] = i;
       } else {
         ready[ready_count++] = i;
@@ -274,9 +279,14 @@ void Network::evaluate_router(RouterId r) {
       switched_[i] = 0;
     }
   }
+  const int already_ready = ready_count;
   if (waiting_count > 0) allocate_vcs(r, waiting, waiting_count, ready, &ready_count);
-  for (int round = 0; round < params_.speedup && ready_count > 0; ++round)
-    if (allocate_switch(r, ready, ready_count) == 0) break;
+  bool changed = ready_count > already_ready;
+  for (int round = 0; round < params_.speedup && ready_count > 0; ++round) {
+    const int grants = allocate_switch(r, ready, ready_count);
+    if (grants == 0) break;
+    changed = true;
+  }
   if (outq_cap_ > 0) {
     // The channel carries one flit per cycle; the output queue absorbs the crossbar's speedup.
     for (int o = 0; o < graph_.num_ports(r); ++o) {
@@ -287,8 +297,10 @@ void Network::evaluate_router(RouterId r) {
       --outq_count_[gp];
       send_flit(r, o, f);
       --router_flits_[r];
+      changed = true;
     }
   }
+  return changed;
 }
 
 }  // namespace mppnet::net

@@ -12,11 +12,11 @@ enum class Switching {
 enum class AllocatorKind { InputFirst, OutputFirst };  // separable round-robin allocators
 
 struct RouterParams {
-  int vcs = 4;               // virtual channels per port
-  int buffer_flits = 8;      // flit slots per VC per input port
-  int pipeline_cycles = 1;   // router delay: a flit granted at t reaches the next input at t + this + latency
-  int channel_latency = 1;   // cycles on every channel, router-router and node-router
-  int speedup = 1;           // crossbar passes per cycle (flits per input and per output per cycle)
+  int vcs = 4;              // virtual channels per port
+  int buffer_flits = 8;     // flit slots per VC per input port
+  int pipeline_cycles = 1;  // router delay: a flit granted at t reaches the next input at t + this + latency
+  int channel_latency = 1;  // cycles on every channel, router-router and node-router
+  int speedup = 1;          // crossbar passes per cycle (flits per input and per output per cycle)
   Switching switching = Switching::Wormhole;
   AllocatorKind allocator = AllocatorKind::InputFirst;
   double eject_flits_per_cycle = 1.0;  // a node drains arriving flits at this rate per link

@@ -78,6 +78,7 @@ RouteSet Routing::route_k_ary_n_cube(RouterId router, PortId in_port, VcId in_vc
     const int forward = (to - from + k) % k;
     const bool plus = 2 * forward <= k;  // minimal direction; a tie (k/2 each way) goes +
     const PortId out = plus ? plus_port(d) : minus_port(d);
+    if (!params_.dateline) return all_vcs(out);
     const bool takes_wrap_link = plus ? from == k - 1 : from == 0;
     // Arriving on the opposite port of the same dimension means the packet is moving the same way.
     const bool continues = in_port == (out ^ 1);
@@ -153,7 +154,7 @@ int Routing::router_hops(NodeId src, NodeId dest) const {
 }
 
 int Routing::min_vcs(const TopologyParams& params) {
-  return params.kind == TopologyKind::Torus ? 2 : 1;
+  return params.kind == TopologyKind::Torus && params.dateline ? 2 : 1;
 }
 
 }  // namespace mppnet::topo

@@ -25,6 +25,9 @@ struct TopologyParams {
   std::vector<int> parents = {};
   int leaf_links = 1;
   UpRouting up_routing = UpRouting::RandomFree;
+  // Torus: dateline VC classes. Turning them off lets every hop use every VC, which can deadlock: it is
+  // there to show why the dateline is needed (and to test the deadlock watchdog).
+  bool dateline = true;
 };
 
 }  // namespace mppnet::topo

@@ -1,0 +1,73 @@
+// bench/speed.cpp: the end-to-end speed harness of `make bench` (issue #2's table).
+//
+// Each case offers uniform traffic at a fixed load for a fixed number of cycles on one thread and reports
+// simulated node-cycles per second, flit-hops per second and the process's peak resident memory. Run one
+// case per process (scripts/bench.sh does) so that peak memory belongs to that case alone.
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "exp/fixed_run.hpp"
+#include "exp/foundation_validation.hpp"
+
+namespace {
+
+using mppnet::exp::ExperimentConfig;
+
+struct SpeedCase {
+  const char* name;
+  const char* target;
+  ExperimentConfig cfg;
+  double load;
+  long long cycles;
+};
+
+std::vector<SpeedCase> cases() {
+  using namespace mppnet::exp;
+  return {
+      {"mesh8x8_load0.1", ">= 30 M node-cycles/s", mesh_8x8_config(), 0.1, 400000},
+      {"mesh8x8_load0.4", ">= 6 M node-cycles/s", mesh_8x8_config(), 0.4, 200000},
+      {"tree4ary3_load0.6", ">= 6 M node-cycles/s", kary_ntree_config(4, 3), 0.6, 200000},
+      {"tree4ary5_load0.1", ">= 10 M node-cycles/s", kary_ntree_config(4, 5), 0.1, 20000},
+      {"tree4ary6_load0.1", ">= 8 M node-cycles/s, <= 100 MB", kary_ntree_config(4, 6), 0.1, 5000},
+      {"cm5_16384_load0.1", "10,000 cycles in < 60 s", cm5_fat_tree_config(7), 0.1, 10000},
+  };
+}
+
+double peak_rss_mb() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const auto all = cases();
+  if (argc == 2 && std::strcmp(argv[1], "--list") == 0) {
+    for (const auto& c : all) std::printf("%s\n", c.name);
+    return 0;
+  }
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: mppnet_speed CASE | --list\n");
+    return 2;
+  }
+  for (const auto& c : all) {
+    if (c.name != std::string(argv[1])) continue;
+    const auto start = std::chrono::steady_clock::now();
+    const auto counts = mppnet::exp::run_fixed_cycles(c.cfg, c.load, 0, c.cycles);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double node_cycles = static_cast<double>(counts.nodes) * static_cast<double>(counts.cycles);
+    std::printf("| %s | %d | %lld | %.3f | %.2f M | %.2f M | %.1f | %.3f | %s |\n", c.name, counts.nodes,
+                c.cycles, seconds, node_cycles / seconds / 1e6,
+                static_cast<double>(counts.flit_hops) / seconds / 1e6, peak_rss_mb(), counts.accepted(),
+                c.target);
+    return 0;
+  }
+  std::fprintf(stderr, "mppnet_speed: no case \"%s\" (see --list)\n", argv[1]);
+  return 2;
+}

@@ -1,0 +1,266 @@
+// app/cli.cpp: the mppnet command: run, sweep, list, validate. Input errors exit with status 2.
+#include "app/cli.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+
+#include <fmt/format.h>
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "core/error.hpp"
+#include "exp/experiment_config.hpp"
+#include "exp/experiment_keys.hpp"
+#include "exp/open_loop.hpp"
+#include "exp/results.hpp"
+#include "exp/validation.hpp"
+#include "io/atomic_file.hpp"
+#include "io/key_table.hpp"
+#include "io/progress.hpp"
+#include "topo/build.hpp"
+#include "workload/traffic_names.hpp"
+
+namespace mppnet::app {
+
+namespace {
+
+constexpr int kInputError = 2;
+constexpr int kRunFailed = 1;
+constexpr int kDeadlock = 3;
+
+std::filesystem::path default_out(const std::string& config) {
+  return std::filesystem::path("results") / std::filesystem::path(config).stem();
+}
+
+// A progress callback that draws on stderr when it is a terminal.
+exp::OpenLoopOptions progress_options(io::ProgressBar& bar, const exp::ExperimentConfig& cfg,
+                                      std::string label) {
+  exp::OpenLoopOptions o;
+  const long long budget = static_cast<long long>(cfg.run.max_warmup_cycles) +
+                           static_cast<long long>(cfg.run.max_batches) * cfg.run.batch_cycles;
+  o.on_progress = [&bar, budget, label](Cycle now, const char* phase) {
+    bar.update(std::min<long long>(now, budget), budget, fmt::format("{} {}", label, phase));
+  };
+  return o;
+}
+
+struct SweepSpec {
+  std::string key;
+  std::vector<double> values;
+};
+
+// "traffic.rate=0.05:0.95:0.05" -> the key and its values; the count is computed first so that
+// floating-point steps cannot add or drop a point.
+SweepSpec parse_sweep(const std::string& text, const exp::SweepParams& fallback, bool from_cli) {
+  SweepSpec s;
+  double from = fallback.from, to = fallback.to, step = fallback.step;
+  s.key = fallback.key;
+  if (from_cli) {
+    const core::SourceLocation where{"--sweep " + text, 0};
+    const auto eq = text.find('=');
+    if (eq == std::string::npos) throw core::ConfigError(where, "", "expected key=from:to:step");
+    s.key = text.substr(0, eq);
+    const std::string range = text.substr(eq + 1);
+    double parts[3];
+    std::size_t pos = 0;
+    for (int i = 0; i < 3; ++i) {
+      const auto colon = range.find(':', pos);
+      const std::string piece =
+          range.substr(pos, colon == std::string::npos ? std::string::npos : colon - pos);
+      char* end = nullptr;
+      parts[i] = std::strtod(piece.c_str(), &end);
+      if (piece.empty() || *end != '\0' || (colon == std::string::npos) != (i == 2))
+        throw core::ConfigError(where, s.key, "expected from:to:step with three numbers");
+      pos = colon + 1;
+    }
+    from = parts[0];
+    to = parts[1];
+    step = parts[2];
+    if (!(step > 0)) throw core::ConfigError(where, s.key, fmt::format("step must be > 0 (got {:g})", step));
+    if (to < from)
+      throw core::ConfigError(where, s.key, fmt::format("to ({:g}) is below from ({:g})", to, from));
+  }
+  const auto count = static_cast<long long>(std::floor((to - from) / step + 1e-9)) + 1;
+  if (count > 10000) throw core::ConfigError({"--sweep " + text, 0}, s.key, "more than 10,000 points");
+  for (long long i = 0; i < count; ++i) s.values.push_back(std::round((from + i * step) * 1e9) / 1e9);
+  return s;
+}
+
+int run_points(const std::string& config, const std::vector<std::string>& sets, const SweepSpec& sweep,
+               const std::filesystem::path& out, bool stop_after_saturation, bool plot) {
+  exp::ExperimentConfig base = exp::load_experiment(config, sets);
+  std::vector<exp::ExperimentConfig> configs;
+  // Load every point first, so that a bad value is reported before hours of simulation.
+  for (double v : sweep.values) {
+    std::vector<std::string> point_sets = sets;
+    point_sets.push_back(fmt::format("{}={}", sweep.key, v));
+    configs.push_back(sweep.key.empty() ? base : exp::load_experiment(config, point_sets));
+  }
+  io::ProgressBar bar;
+  std::vector<exp::SweepPoint> points;
+  for (std::size_t i = 0; i < configs.size(); ++i) {
+    const auto label =
+        sweep.key.empty() ? std::string("run") : fmt::format("{} = {:g}", sweep.key, sweep.values[i]);
+    const exp::OpenLoopResult r = exp::run_open_loop(configs[i], progress_options(bar, configs[i], label));
+    points.push_back({sweep.key.empty() ? configs[i].traffic.rate : sweep.values[i], r});
+    if (r.saturated && stop_after_saturation) break;
+  }
+  bar.finish();
+  const std::string key = sweep.key.empty() ? "traffic.rate" : sweep.key;
+  std::fputs(exp::format_table(key, points).c_str(), stdout);
+  exp::write_results(out, base, key, points, plot);
+  std::printf("results: %s/results.json, results.csv%s\n", out.string().c_str(),
+              plot && points.size() > 1 ? ", latency.svg, latency.png" : "");
+  return 0;
+}
+
+int list(const std::string& what, bool markdown) {
+  if (what == "keys") {
+    const auto keys = exp::experiment_key_list();
+    std::fputs((markdown ? io::render_markdown(keys) : io::render_text(keys)).c_str(), stdout);
+    return 0;
+  }
+  if (what == "machines") {
+    for (const auto& m : exp::machine_presets()) std::printf("%-10s %s\n", m.name.c_str(), m.doc.c_str());
+    return 0;
+  }
+  if (what == "topologies") {
+    std::puts("mesh       k-ary n-mesh, dimension-order routing (topology.k, topology.n)");
+    std::puts("torus      k-ary n-cube, dimension-order routing with dateline VC classes (needs 2 VCs)");
+    std::puts("hypercube  binary n-cube, e-cube routing (topology.n)");
+    std::puts("fat_tree   c-ary fat tree of n levels, parents per level (k-ary n-tree, CM-5 [2, 2, 4]),");
+    std::puts("           up to the least common ancestor on a free parent link, then down the unique path");
+    return 0;
+  }
+  if (what == "traffic") {
+    std::puts("patterns (traffic.pattern):");
+    for (const char* n : workload::pattern_names()) std::printf("  %s\n", n);
+    std::puts("injection processes (traffic.injection):");
+    for (const char* n : workload::injection_names()) std::printf("  %s\n", n);
+    return 0;
+  }
+  throw core::ConfigError(
+      {}, "", fmt::format("cannot list \"{}\"; expected machines, topologies, traffic or keys", what));
+}
+
+int validate(const std::vector<std::string>& ids, bool list_only, bool fast_only,
+             const std::filesystem::path& out) {
+  const auto& cases = exp::validation_cases();
+  std::vector<const exp::ValidationCase*> chosen;
+  for (const auto& c : cases) {
+    const bool named = std::find(ids.begin(), ids.end(), c.id) != ids.end();
+    if (ids.empty() ? !(fast_only && c.slow) : named) chosen.push_back(&c);
+  }
+  for (const auto& id : ids) {
+    if (std::none_of(cases.begin(), cases.end(), [&](const auto& c) { return c.id == id; }))
+      throw core::ConfigError({}, "",
+                              fmt::format("no validation case \"{}\" (see mppnet validate --list)", id));
+  }
+  if (list_only) {
+    for (const auto* c : chosen)
+      std::printf("%-40s %s%s\n", c->id.c_str(), c->source.c_str(), c->slow ? " [slow]" : "");
+    return 0;
+  }
+  std::printf("%-38s %12s %12s %12s  %s\n", "case", "expected", "simulated", "tolerance", "result");
+  nlohmann::json rows = nlohmann::json::array();
+  int failed = 0;
+  for (const auto* c : chosen) {
+    const exp::ValidationOutcome o = exp::run_case(*c);
+    failed += !o.passed;
+    std::printf("%-38s %12.6g %12.6g %12s  %s\n", c->id.c_str(), c->expected, o.measured,
+                c->tolerance.describe().c_str(), o.passed ? "pass" : "FAIL");
+    std::printf("  %s\n  setup: %s\n  source: %s\n", c->quantity.c_str(), c->setup.c_str(),
+                c->source.c_str());
+    std::fflush(stdout);
+    rows.push_back({{"id", c->id},
+                    {"source", c->source},
+                    {"setup", c->setup},
+                    {"quantity", c->quantity},
+                    {"expected", c->expected},
+                    {"tolerance", c->tolerance.describe()},
+                    {"simulated", o.measured},
+                    {"passed", o.passed}});
+  }
+  nlohmann::json doc{{"mppnet_version", MPPNET_VERSION}, {"cases", rows}};
+  io::write_file_atomically(out / "validation.json", doc.dump(2) + "\n");
+  std::printf("%zu passed, %d failed\n", chosen.size() - failed, failed);
+  return failed == 0 ? 0 : kRunFailed;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"mppnet: a simulator of parallel-machine interconnection networks"};
+  app.set_version_flag("--version", MPPNET_VERSION);
+  app.require_subcommand(1);
+
+  std::string config;
+  std::vector<std::string> sets;
+  std::string out;
+  std::string sweep_text;
+
+  auto* run = app.add_subcommand("run", "Run one open-loop experiment");
+  run->add_option("config", config, "TOML experiment file")->required();
+  run->add_option("--set", sets, "Override a key: --set traffic.rate=0.3 (repeatable)");
+  run->add_option("--out", out, "Directory for results.json and results.csv (default results/<config>)");
+
+  auto* sweep =
+      app.add_subcommand("sweep", "Run a sweep of one key (by default the [sweep] table of the config)");
+  sweep->add_option("config", config, "TOML experiment file")->required();
+  sweep->add_option("--set", sets, "Override a key (repeatable)");
+  sweep->add_option("--sweep", sweep_text, "key=from:to:step, e.g. traffic.rate=0.05:0.95:0.05");
+  sweep->add_option("--out", out, "Directory for results, CSV and plots (default results/<config>)");
+
+  std::string what;
+  bool markdown = false;
+  auto* ls = app.add_subcommand("list", "List machines, topologies, traffic patterns or config keys");
+  ls->add_option("what", what, "machines | topologies | traffic | keys")->required();
+  ls->add_flag("--markdown", markdown, "Keys as the Markdown of docs/config.md");
+
+  std::vector<std::string> case_ids;
+  bool list_cases = false, fast = false;
+  auto* val = app.add_subcommand("validate", "Run registered validation cases: paper vs simulated");
+  val->add_option("cases", case_ids, "Case ids (default: all)");
+  val->add_flag("--list", list_cases, "List the cases instead of running them");
+  val->add_flag("--fast", fast, "Leave out the slow cases");
+  val->add_option("--out", out, "Directory for validation.json (default results)");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? 0 : kInputError;
+  }
+
+  try {
+    if (*run) {
+      return run_points(config, sets, SweepSpec{"", {0.0}},
+                        out.empty() ? default_out(config) : std::filesystem::path(out), false, false);
+    }
+    if (*sweep) {
+      const exp::ExperimentConfig cfg = exp::load_experiment(config, sets);
+      const SweepSpec spec = parse_sweep(sweep_text, cfg.sweep, !sweep_text.empty());
+      return run_points(config, sets, spec, out.empty() ? default_out(config) : std::filesystem::path(out),
+                        cfg.sweep.stop_after_saturation, true);
+    }
+    if (*ls) return list(what, markdown);
+    if (*val)
+      return validate(case_ids, list_cases, fast,
+                      out.empty() ? std::filesystem::path("results") : std::filesystem::path(out));
+  } catch (const core::ConfigError& e) {
+    std::fprintf(stderr, "mppnet: %s\n", e.what());
+    return kInputError;
+  } catch (const exp::DeadlockError& e) {
+    std::fprintf(stderr, "mppnet: %s\n", e.what());
+    return kDeadlock;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "mppnet: error: %s\n", e.what());
+    return kRunFailed;
+  }
+  return 0;
+}
+
+}  // namespace mppnet::app

@@ -1,0 +1,40 @@
+// core/validation_case.hpp: a claim from a source document and the function that measures it.
+//
+// Machines declare their cases with this type; exp/validation.cpp gathers them into the registry that
+// `mppnet validate` runs.
+#pragma once
+
+#include <functional>
+#include <string>
+
+namespace mppnet::core {
+
+// How close is close enough, as an interval around the expected value.
+struct Tolerance {
+  double below = 0;       // the measured value may be this much under the expected value ...
+  double above = 0;       // ... and this much over it
+  bool relative = false;  // below/above are fractions of |expected|
+
+  static Tolerance exact() { return {}; }
+  static Tolerance absolute(double x) { return {x, x, false}; }
+  static Tolerance relative_to(double x) { return {x, x, true}; }
+  // A measured value that must lie in [expected * (1 - below), expected * (1 + above)].
+  static Tolerance relative_band(double below, double above) { return {below, above, true}; }
+  static Tolerance absolute_band(double below, double above) { return {below, above, false}; }
+
+  bool accepts(double expected, double measured) const;
+  std::string describe() const;
+};
+
+struct ValidationCase {
+  std::string id;        // "net.saturation.mesh8x8_dor_uniform", "cm1.e3.petit_cycles_vp16"
+  std::string source;    // document and section/line, or the derivation in docs/
+  std::string setup;     // what is simulated
+  std::string quantity;  // what the number is, with its unit
+  double expected = 0;
+  Tolerance tolerance;
+  bool slow = false;  // left out of the unit tests; `mppnet validate` runs it
+  std::function<double()> measure;
+};
+
+}  // namespace mppnet::core

@@ -1,0 +1,202 @@
+// exp/experiment_keys.cpp: the declared keys of an experiment ([machine] ... [sweep]) and the presets.
+#include "exp/experiment_keys.hpp"
+
+#include <algorithm>
+#include <span>
+
+#include <fmt/format.h>
+
+#include "topo/build.hpp"
+#include "workload/traffic_names.hpp"
+
+namespace mppnet::exp {
+
+namespace {
+
+using io::at_least;
+using io::greater_than;
+using io::in_range;
+using io::key;
+using io::one_of;
+using io::section;
+
+std::vector<std::string> strings(std::span<const char* const> names) {
+  return {names.begin(), names.end()};
+}
+
+// Names in enum order: names[i] is the config spelling of static_cast<Enum>(i).
+std::vector<std::string> topology_kind_names() {
+  std::vector<std::string> names;
+  for (int i = 0; i <= static_cast<int>(topo::TopologyKind::FatTree); ++i)
+    names.push_back(topo::name(static_cast<topo::TopologyKind>(i)));
+  return names;
+}
+const std::vector<std::string> kUpRoutingNames = {"random_free", "deterministic"};
+const std::vector<std::string> kSwitchingNames = {"wormhole", "virtual_cut_through", "store_and_forward"};
+const std::vector<std::string> kAllocatorNames = {"input_first", "output_first"};
+
+std::vector<std::string> preset_names() {
+  std::vector<std::string> names;
+  for (const auto& p : machine_presets()) names.push_back(p.name);
+  return names;
+}
+
+// sweep.key names a declared int or float key outside [sweep].
+std::string check_sweep_key(const io::Value& v) {
+  const auto& name = std::get<std::string>(v);
+  const auto& keys = experiment_keys().keys();
+  std::vector<std::string> numeric;
+  for (const auto& s : keys.specs())
+    if (s.is_numeric() && s.section() != "sweep") numeric.push_back(s.name);
+  if (std::find(numeric.begin(), numeric.end(), name) != numeric.end()) return "";
+  if (keys.find(name))
+    return fmt::format("\"{}\" is not a numeric key; a sweep varies an int or float key", name);
+  const auto guess = io::nearest(name, numeric);
+  if (!guess.empty()) return fmt::format("\"{}\" is not a numeric key (did you mean {}?)", name, guess);
+  return fmt::format("\"{}\" is not a numeric key; see `mppnet list keys`", name);
+}
+
+io::KeyTable<ExperimentConfig> make_table() {
+  using net::RouterParams;
+  using topo::TopologyParams;
+  using workload::TrafficParams;
+  return io::KeyTable<ExperimentConfig>{
+      section("machine", &ExperimentConfig::machine,
+              {
+                  key("preset", &MachineParams::preset, one_of(preset_names()),
+                      "Named machine whose keys are applied before the file's own (`mppnet list machines`)."),
+              }),
+      section(
+          "topology", &ExperimentConfig::topology,
+          {
+              key("kind", &TopologyParams::kind, one_of(topology_kind_names()), "Network shape."),
+              key("k", &TopologyParams::k, in_range(1, 1024), "Mesh/torus: routers per dimension."),
+              key("n", &TopologyParams::n, in_range(1, 24),
+                  "Mesh/torus/hypercube: dimensions; fat tree: levels (nodes = children^n)."),
+              key("children", &TopologyParams::children, in_range(1, 64), "Fat tree: down-links per router."),
+              key("parents", &TopologyParams::parents, in_range(0, 64),
+                  "Fat tree: parent links per router at levels 1, 2, ...; the last repeats; empty: "
+                  "children."),
+              key("leaf_links", &TopologyParams::leaf_links, in_range(1, 64),
+                  "Fat tree: network links per node (the CM-5 has 2)."),
+              key("up_routing", &TopologyParams::up_routing, one_of(kUpRoutingNames),
+                  "Fat tree: random_free picks a free parent at random; deterministic uses destination "
+                  "digits."),
+              key("dateline", &TopologyParams::dateline, io::any_value(),
+                  "Torus: dateline VC classes; false can deadlock (for teaching and watchdog tests)."),
+          }),
+      section(
+          "router", &ExperimentConfig::router,
+          {
+              key("vcs", &RouterParams::vcs, in_range(1, 64), "Virtual channels per port."),
+              key("buffer_flits", &RouterParams::buffer_flits, in_range(1, 4096),
+                  "Flit slots per VC per input port."),
+              key("pipeline_cycles", &RouterParams::pipeline_cycles, in_range(1, 64),
+                  "Router delay: a flit granted at t reaches the next input at t + this + channel_latency."),
+              key("channel_latency", &RouterParams::channel_latency, in_range(1, 1024),
+                  "Cycles on every channel, router-router and node-router."),
+              key("speedup", &RouterParams::speedup, in_range(1, 8),
+                  "Crossbar passes per cycle (flits per input and per output per cycle)."),
+              key("switching", &RouterParams::switching, one_of(kSwitchingNames),
+                  "When a flit may advance: one free slot (wormhole), room for the packet (cut-through), "
+                  "or the whole packet here too (store-and-forward)."),
+              key("allocator", &RouterParams::allocator, one_of(kAllocatorNames),
+                  "Separable round-robin switch allocator: inputs pick first, or outputs pick first."),
+              key("eject_flits_per_cycle", &RouterParams::eject_flits_per_cycle, io::above_up_to(0, 1),
+                  "Rate at which a node drains arriving flits, per link."),
+          }),
+      section(
+          "traffic", &ExperimentConfig::traffic,
+          {
+              key("pattern", &TrafficParams::pattern, one_of(strings(workload::pattern_names())),
+                  "Destination pattern; bit patterns need 2^m nodes."),
+              key("rate", &TrafficParams::rate, io::above_up_to(0, 1),
+                  "Offered load, flits per node per cycle."),
+              key("injection", &TrafficParams::injection, one_of(strings(workload::injection_names())),
+                  "Arrival process: bernoulli, or on_off bursts with the same mean rate."),
+              key("packet_flits", &TrafficParams::packet_flits, in_range(1, 4096),
+                  "Packet length in flits, used when packet_sizes is empty."),
+              key("packet_sizes", &TrafficParams::packet_sizes, in_range(1, 4096),
+                  "Packet lengths in flits of a discrete distribution (empty: packet_flits)."),
+              key("packet_weights", &TrafficParams::packet_weights, greater_than(0),
+                  "Relative weights of packet_sizes (empty: equal)."),
+              key("burst_packets", &TrafficParams::burst_packets, at_least(1),
+                  "On/off: mean packets per burst."),
+              key("burst_rate", &TrafficParams::burst_rate, greater_than(0),
+                  "On/off: flits per cycle offered while on."),
+              key("hotspot_fraction", &TrafficParams::hotspot_fraction, in_range(0, 1),
+                  "Hot spot: probability that a packet goes to one of hotspot_nodes."),
+              key("hotspot_nodes", &TrafficParams::hotspot_nodes, at_least(0), "Hot spot: the hot nodes."),
+          }),
+      section("run", &ExperimentConfig::run,
+              {
+                  key("seed", &RunParams::seed, at_least(0), "Seed of every random stream."),
+                  key("warmup_cycles", &RunParams::warmup_cycles, at_least(0),
+                      "Minimum warm-up; extended until batch latencies stop drifting."),
+                  key("max_warmup_cycles", &RunParams::max_warmup_cycles, at_least(0),
+                      "Warm-up that never stabilises within this means saturation."),
+                  key("batch_cycles", &RunParams::batch_cycles, at_least(1),
+                      "Length of one batch of the batch-means estimator."),
+                  key("min_batches", &RunParams::min_batches, at_least(2),
+                      "Batches measured at least (two or more, for a confidence interval)."),
+                  key("max_batches", &RunParams::max_batches, at_least(2), "Batches measured at most."),
+                  key("target_ci", &RunParams::target_ci, io::above_up_to(0, 1),
+                      "Stop measuring once the 95% CI half-width / mean is below this."),
+                  key("saturation_latency", &RunParams::saturation_latency, greater_than(0),
+                      "Mean packet latency (cycles) above which a run counts as saturated."),
+                  key("drain_cycles", &RunParams::drain_cycles, at_least(0),
+                      "Limit on draining the measured packets after measurement."),
+                  key("watchdog_cycles", &RunParams::watchdog_cycles, at_least(1),
+                      "Cycles without any flit moving while flits are in flight that count as deadlock."),
+              }),
+      section("sweep", &ExperimentConfig::sweep,
+              {
+                  key("key", &SweepParams::key, io::satisfies(check_sweep_key, "a numeric key"),
+                      "The numeric key that a load sweep varies."),
+                  key("from", &SweepParams::from, io::any_value(), "First value of the swept key."),
+                  key("to", &SweepParams::to, io::any_value(), "Last value of the swept key (inclusive)."),
+                  key("step", &SweepParams::step, greater_than(0), "Increment of the swept key."),
+                  key("stop_after_saturation", &SweepParams::stop_after_saturation, io::any_value(),
+                      "Stop the sweep after the first saturated load."),
+              }),
+  };
+}
+
+}  // namespace
+
+const io::KeyTable<ExperimentConfig>& experiment_keys() {
+  static const io::KeyTable<ExperimentConfig> table = make_table();
+  return table;
+}
+
+std::vector<io::KeyInfo> experiment_key_list() {
+  return experiment_keys().list();
+}
+
+const std::vector<MachinePreset>& machine_presets() {
+  static const std::vector<MachinePreset> presets = {
+      {"generic", "No changes: every key keeps its default.", {}},
+      // The CM-5 data network as reconstructed in note 000 §2.3.2: a 4-ary fat tree whose router chips
+      // have 2 parent links at levels 1 and 2 and 4 above, with 2 network links per node.
+      {"cm5",
+       "CM-5 data network: 4-ary fat tree, parent links 2, 2, 4 per level, 2 links per node (note 000 "
+       "§2.3.2).",
+       {
+           {"topology.kind", "\"fat_tree\""},
+           {"topology.children", "4"},
+           {"topology.parents", "[2, 2, 4]"},
+           {"topology.leaf_links", "2"},
+       }},
+  };
+  return presets;
+}
+
+const MachinePreset& machine_preset(std::string_view name) {
+  const auto& presets = machine_presets();
+  const auto it =
+      std::find_if(presets.begin(), presets.end(), [&](const MachinePreset& p) { return p.name == name; });
+  MPPNET_ASSERT(it != presets.end(), "machine.preset names a preset that is not declared");
+  return *it;
+}
+
+}  // namespace mppnet::exp

@@ -1,0 +1,29 @@
+// exp/foundation_validation.hpp: the generic network's own cases: zero-load latency and saturation bounds.
+#pragma once
+
+#include <vector>
+
+#include "exp/experiment_config.hpp"
+#include "exp/validation.hpp"
+
+namespace mppnet::exp {
+
+std::vector<ValidationCase> foundation_validation_cases();
+
+// The configurations the cases use (also used by tests and benchmarks).
+ExperimentConfig mesh_8x8_config();
+ExperimentConfig torus_8x8_config();
+ExperimentConfig hypercube_1024_config();
+ExperimentConfig kary_ntree_config(int k, int n);
+ExperimentConfig cm5_fat_tree_config(int levels);
+
+// Accepted throughput (flits/node/cycle) of `cfg` when every node offers `offered` flits/node/cycle,
+// measured over `measure` cycles after `warmup` cycles: the saturation throughput once `offered` is
+// beyond saturation.
+double accepted_throughput(ExperimentConfig cfg, double offered, int warmup, int measure);
+
+// Mean over node pairs (all pairs, or every `stride`-th destination) of simulated zero-load latency minus
+// its analytic value L + R (P + L) + S - 1; 0 when every pair is exact. Returns the largest |difference|.
+double zero_load_max_error(const ExperimentConfig& cfg, int flits, int stride);
+
+}  // namespace mppnet::exp

@@ -1,0 +1,121 @@
+// exp/open_loop_test.cpp: the open-loop methodology, determinism of results, and the fast validation cases.
+#include "exp/open_loop.hpp"
+
+#include <gtest/gtest.h>
+
+#include "exp/fixed_run.hpp"
+#include "exp/foundation_validation.hpp"
+#include "exp/results.hpp"
+#include "exp/validation.hpp"
+
+namespace mppnet::exp {
+namespace {
+
+ExperimentConfig small_mesh(double rate) {
+  ExperimentConfig c = mesh_8x8_config();
+  c.topology.k = 4;
+  c.traffic.rate = rate;
+  c.run.warmup_cycles = 500;
+  c.run.batch_cycles = 500;
+  c.run.min_batches = 5;
+  c.run.max_batches = 20;
+  return c;
+}
+
+TEST(OpenLoop, LightLoadIsAcceptedInFullAndNotSaturated) {
+  const OpenLoopResult r = run_open_loop(small_mesh(0.1));
+  ASSERT_FALSE(r.saturated) << r.saturation_reason;
+  // Accepted throughput equals offered load below saturation, up to sampling noise: over >= 2,500
+  // measured cycles on 16 nodes about 10,000 flits are delivered, so 5% is several standard errors.
+  EXPECT_NEAR(r.accepted, 0.1, 0.005);
+  // Latency cannot be below the zero-load value of the shortest path (1 router, 4 flits: 1 + 2 + 3 = 6).
+  EXPECT_GE(r.latency_avg, 6.0);
+  EXPECT_GE(r.latency_p99, r.latency_p50);
+  EXPECT_GE(r.latency_max, r.latency_p99);
+  EXPECT_GT(r.packets_measured, 0);
+  EXPECT_GE(r.batches, 5);
+}
+
+TEST(OpenLoop, OverloadIsReportedAsSaturationNotAsANumber) {
+  // A 4x4 mesh saturates near 4/k = 1.0 flits/node/cycle only in theory; DOR with uniform traffic and
+  // 4-flit packets gets nowhere near full injection, so 1.0 must saturate.
+  const OpenLoopResult r = run_open_loop(small_mesh(1.0));
+  EXPECT_TRUE(r.saturated);
+  EXPECT_FALSE(r.saturation_reason.empty());
+}
+
+TEST(OpenLoop, SameConfigAndSeedGiveIdenticalResultsInAnyVisitOrder) {
+  const ExperimentConfig cfg = small_mesh(0.3);
+  const std::string a = to_json(run_open_loop(cfg)).dump();
+  const std::string b = to_json(run_open_loop(cfg)).dump();
+  OpenLoopOptions shuffled;
+  shuffled.shuffle_visit_order = true;
+  const std::string c = to_json(run_open_loop(cfg, shuffled)).dump();
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(a, c);
+  ExperimentConfig other = cfg;
+  other.run.seed = 2;
+  EXPECT_NE(a, to_json(run_open_loop(other)).dump());  // the seed matters, so the test can fail
+}
+
+TEST(OpenLoop, CmFiveFatTreeRunsAtLightLoad) {
+  ExperimentConfig c = cm5_fat_tree_config(3);
+  c.traffic.rate = 0.1;
+  const OpenLoopResult r = run_open_loop(c);
+  ASSERT_FALSE(r.saturated) << r.saturation_reason;
+  EXPECT_NEAR(r.accepted, 0.1, 0.01);
+}
+
+TEST(Validation, FastCasesPass) {
+  for (const ValidationCase& c : validation_cases()) {
+    if (c.slow) continue;
+    const ValidationOutcome o = run_case(c);
+    EXPECT_TRUE(o.passed) << c.id << ": expected " << c.expected << ", simulated " << o.measured;
+  }
+}
+
+TEST(Validation, MeshSaturationLiesJustUnderTheChannelLoadBound) {
+  // Shortened form of net.saturation.mesh8x8_dor_uniform: the bound is 4/k = 0.5 for k = 8.
+  const double accepted = run_fixed_cycles(mesh_8x8_config(), 1.0, 2000, 4000).accepted();
+  EXPECT_LE(accepted, 0.5);
+  EXPECT_GE(accepted, 0.35);
+}
+
+TEST(Validation, ToleranceBands) {
+  EXPECT_TRUE(Tolerance::exact().accepts(3, 3));
+  EXPECT_FALSE(Tolerance::exact().accepts(3, 3.001));
+  EXPECT_TRUE(Tolerance::relative_band(0.3, 0).accepts(0.5, 0.35));
+  EXPECT_FALSE(Tolerance::relative_band(0.3, 0).accepts(0.5, 0.34));
+  EXPECT_FALSE(Tolerance::relative_band(0.3, 0).accepts(0.5, 0.51));
+  EXPECT_EQ(Tolerance::relative_band(0.3, 0).describe(), "-30% / +0%");
+}
+
+}  // namespace
+}  // namespace mppnet::exp
+
+namespace mppnet::exp {
+namespace {
+
+TEST(OpenLoop, WatchdogReportsTheBlockedChannelsOfATorusWithoutDateline) {
+  // Negative control: one VC, no dateline classes, packets four times longer than a buffer. Each ring's
+  // channel dependencies form a cycle, so at full load packets wait on each other around it forever.
+  ExperimentConfig c = torus_8x8_config();
+  c.topology.k = 4;
+  c.topology.dateline = false;
+  c.router.vcs = 1;
+  c.router.buffer_flits = 2;
+  c.traffic.packet_flits = 8;
+  c.traffic.rate = 1.0;
+  c.run.watchdog_cycles = 300;
+  try {
+    run_open_loop(c);
+    FAIL() << "no deadlock detected";
+  } catch (const DeadlockError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("no flit moved for 300 cycles"), std::string::npos) << what;
+    EXPECT_NE(what.find("waits for a credit"), std::string::npos) << what;
+  }
+}
+
+}  // namespace
+}  // namespace mppnet::exp

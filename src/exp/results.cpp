@@ -1,0 +1,90 @@
+// exp/results.cpp: tables, JSON, CSV and plots of open-loop results.
+#include "exp/results.hpp"
+
+#include <fmt/format.h>
+
+#include "io/atomic_file.hpp"
+#include "io/csv.hpp"
+#include "io/plot.hpp"
+
+namespace mppnet::exp {
+
+nlohmann::json to_json(const OpenLoopResult& r) {
+  return {
+      {"offered", r.offered},
+      {"saturated", r.saturated},
+      {"saturation_reason", r.saturation_reason},
+      {"accepted", r.accepted},
+      {"latency_avg", r.latency_avg},
+      {"latency_p50", r.latency_p50},
+      {"latency_p99", r.latency_p99},
+      {"latency_max", r.latency_max},
+      {"latency_ci95", r.latency_ci95},
+      {"network_latency_avg", r.network_latency_avg},
+      {"hops_avg", r.hops_avg},
+      {"channel_utilization", r.channel_utilization},
+      {"packets_measured", r.packets_measured},
+      {"batches", r.batches},
+      {"warmup_cycles", r.warmup_cycles},
+      {"measure_cycles", r.measure_cycles},
+      {"drain_cycles", r.drain_cycles},
+  };
+}
+
+std::string format_table(const std::string& key, const std::vector<SweepPoint>& points) {
+  std::string out = fmt::format("{:>14} {:>9} {:>9} {:>9} {:>7} {:>7} {:>6} {:>6}\n", key, "accepted",
+                                "latency", "±95%", "p50", "p99", "hops", "util");
+  for (const SweepPoint& p : points) {
+    const OpenLoopResult& r = p.result;
+    if (r.saturated) {
+      out += fmt::format("{:>14g} saturated: {}\n", p.value, r.saturation_reason);
+      continue;
+    }
+    out += fmt::format("{:>14g} {:>9.4f} {:>9.2f} {:>9.2f} {:>7} {:>7} {:>6.2f} {:>6.3f}\n", p.value,
+                       r.accepted, r.latency_avg, r.latency_ci95, r.latency_p50, r.latency_p99, r.hops_avg,
+                       r.channel_utilization);
+  }
+  return out;
+}
+
+void write_results(const std::filesystem::path& out, const ExperimentConfig& cfg, const std::string& key,
+                   const std::vector<SweepPoint>& points, bool plot) {
+  nlohmann::json doc;
+  doc["mppnet_version"] = MPPNET_VERSION;
+  doc["config_file"] = cfg.source_file;
+  doc["seed"] = cfg.run.seed;
+  doc["config"] = to_json(cfg);
+  doc["swept_key"] = key;
+  nlohmann::json rows = nlohmann::json::array();
+  for (const SweepPoint& p : points) {
+    nlohmann::json row = to_json(p.result);
+    row["value"] = p.value;
+    rows.push_back(std::move(row));
+  }
+  doc["points"] = std::move(rows);
+  io::write_file_atomically(out / "results.json", doc.dump(2) + "\n");
+
+  io::CsvTable csv({key, "saturated", "offered", "accepted", "latency_avg", "latency_ci95", "latency_p50",
+                    "latency_p99", "latency_max", "network_latency_avg", "hops_avg", "channel_utilization"});
+  for (const SweepPoint& p : points) {
+    const OpenLoopResult& r = p.result;
+    csv.add_row({io::cell(p.value), io::cell(r.saturated ? 1 : 0), io::cell(r.offered), io::cell(r.accepted),
+                 io::cell(r.latency_avg), io::cell(r.latency_ci95), io::cell(r.latency_p50),
+                 io::cell(r.latency_p99), io::cell(r.latency_max), io::cell(r.network_latency_avg),
+                 io::cell(r.hops_avg), io::cell(r.channel_utilization)});
+  }
+  io::write_file_atomically(out / "results.csv", csv.str());
+
+  if (!plot) return;
+  io::PlotSeries avg{"average latency", {}, {}}, p99{"p99 latency", {}, {}};
+  for (const SweepPoint& p : points) {
+    if (p.result.saturated) continue;
+    avg.x.push_back(p.result.offered);
+    avg.y.push_back(p.result.latency_avg);
+    p99.x.push_back(p.result.offered);
+    p99.y.push_back(static_cast<double>(p.result.latency_p99));
+  }
+  if (avg.x.size() >= 2) io::plot_latency_vs_load(out / "latency", cfg.source_file, {avg, p99});
+}
+
+}  // namespace mppnet::exp

@@ -1,0 +1,30 @@
+// exp/results.hpp: what a run or a sweep writes: a table on stdout, JSON and CSV files, and a plot.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "exp/experiment_config.hpp"
+#include "exp/open_loop.hpp"
+
+namespace mppnet::exp {
+
+struct SweepPoint {
+  double value = 0;  // of the swept key
+  OpenLoopResult result;
+};
+
+nlohmann::json to_json(const OpenLoopResult& r);
+
+// The human-readable table, one row per point; saturated points say so instead of giving numbers.
+std::string format_table(const std::string& key, const std::vector<SweepPoint>& points);
+
+// Writes <out>/results.json (config, seed, version, every point), <out>/results.csv and, for sweeps of
+// more than one point, <out>/latency.svg and <out>/latency.png. Every file is written atomically.
+void write_results(const std::filesystem::path& out, const ExperimentConfig& cfg, const std::string& key,
+                   const std::vector<SweepPoint>& points, bool plot);
+
+}  // namespace mppnet::exp

@@ -1,0 +1,59 @@
+// io/atomic_file_test.cpp: content lands whole, replaces the old file, and leaves no temporary behind.
+#include "io/atomic_file.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "core/error.hpp"
+
+namespace mppnet::io {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path fresh_dir(const char* name) {
+  const fs::path d =
+      fs::temp_directory_path() / ("mppnet_atomic_" + std::string(name) + std::to_string(::getpid()));
+  fs::remove_all(d);
+  return d;
+}
+
+std::string read(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+TEST(AtomicFile, CreatesDirectoriesWritesAndOverwrites) {
+  const fs::path d = fresh_dir("w");
+  write_file_atomically(d / "sub" / "r.json", "first");
+  EXPECT_EQ(read(d / "sub" / "r.json"), "first");
+  write_file_atomically(d / "sub" / "r.json", "second");
+  EXPECT_EQ(read(d / "sub" / "r.json"), "second");
+  int entries = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(d / "sub")) ++entries;
+  EXPECT_EQ(entries, 1);  // no temporary file left behind
+  fs::remove_all(d);
+}
+
+TEST(AtomicFile, UnwritablePathThrowsNamingThePathAndLeavesNothing) {
+  const fs::path d = fresh_dir("u");
+  fs::create_directories(d);
+  write_file_atomically(d / "plain", "x");  // a regular file used below as if it were a directory
+  try {
+    write_file_atomically(d / "plain" / "r.json", "y");
+    FAIL() << "no error";
+  } catch (const core::ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find((d / "plain" / "r.json").string()), std::string::npos) << e.what();
+  }
+  int entries = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(d)) ++entries;
+  EXPECT_EQ(entries, 1);
+  fs::remove_all(d);
+}
+
+}  // namespace
+}  // namespace mppnet::io

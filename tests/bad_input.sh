@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Every kind of bad input: one line naming file, line, key and reason on stderr; exit status 2; no results.
+set -u
+mppnet=$1
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail=0
+
+# expect NAME EXPECTED_STDERR_SUBSTRING ARGS...
+expect() {
+  local name=$1 want=$2
+  shift 2
+  local err out=()
+  case $1 in run|sweep) out=(--out "$dir/out-$name") ;; esac
+  err=$("$mppnet" "$@" "${out[@]}" 2>&1 >/dev/null)
+  local status=$?
+  if [ "$status" -ne 2 ]; then echo "FAIL $name: exit status $status, want 2 ($err)"; fail=1; fi
+  if [[ "$err" != *"$want"* ]]; then echo "FAIL $name: stderr '$err' lacks '$want'"; fail=1; fi
+  if [ "$(printf '%s\n' "$err" | wc -l)" -ne 1 ]; then echo "FAIL $name: more than one line: $err"; fail=1; fi
+  if [ -e "$dir/out-$name" ]; then echo "FAIL $name: wrote results"; fail=1; fi
+}
+
+cfg() { printf '%b' "$2" > "$dir/$1.toml"; echo "$dir/$1.toml"; }
+
+expect unknown_key "unknown.toml:2: router.vsc: unknown key (did you mean router.vcs?)" \
+  run "$(cfg unknown '[router]\nvsc = 4\n')"
+expect wrong_type "wrong_type.toml:2: router.vcs:" run "$(cfg wrong_type '[router]\nvcs = 2.0\n')"
+expect out_of_range "range.toml:2: router.vcs:" run "$(cfg range '[router]\nvcs = 0\n')"
+expect torus_radix "torus.toml:3: topology.k:" run "$(cfg torus '[topology]\nkind = "torus"\nk = 1\nn = 2\n')"
+expect pow2 "pow2.toml:" run "$(cfg pow2 '[topology]\nkind = "mesh"\nk = 10\nn = 3\n[traffic]\npattern = "bit_reverse"\n')"
+expect unreadable "no-such-file.toml" run "$dir/no-such-file.toml"
+expect syntax "syntax.toml:2" run "$(cfg syntax '[router]\nvcs = = 4\n')"
+expect bad_set "traffic.rate" run "$(cfg ok '')" --set traffic.rate=7
+expect bad_set_key "did you mean traffic.rate?" run "$(cfg ok2 '')" --set traffic.rte=0.1
+expect bad_sweep "--sweep" sweep "$(cfg ok3 '')" --sweep traffic.rate=0.1:0.5
+expect bad_list "cannot list" list nothing
+exit $fail
