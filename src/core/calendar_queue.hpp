@@ -361,7 +361,10 @@ class CalendarQueue {
         estimates[count++] = static_cast<std::int64_t>(std::clamp(std::round(3.0 * sep), 1.0, 4.0e18));
     }
     if (count == 0) return width_;
-    std::sort(estimates, estimates + count);
+    // Insertion sort of at most four values (std::sort here trips GCC 12's -Warray-bounds).
+    for (std::size_t i = 1; i < count; ++i)
+      for (std::size_t j = i; j > 0 && estimates[j] < estimates[j - 1]; --j)
+        std::swap(estimates[j], estimates[j - 1]);
     return estimates[(count - 1) / 2];
   }
 

@@ -102,6 +102,8 @@ io::KeyTable<ExperimentConfig> make_table() {
                   "or the whole packet here too (store-and-forward)."),
               key("allocator", &RouterParams::allocator, one_of(kAllocatorNames),
                   "Separable round-robin switch allocator: inputs pick first, or outputs pick first."),
+              key("cycle_ps", &RouterParams::cycle_ps, io::in_range(1, 1e9),
+                  "Router clock period in picoseconds (1000 = 1 GHz; the CM-5 data network: 25000)."),
               key("eject_flits_per_cycle", &RouterParams::eject_flits_per_cycle, io::above_up_to(0, 1),
                   "Rate at which a node drains arriving flits, per link."),
           }),
@@ -186,6 +188,7 @@ const std::vector<MachinePreset>& machine_presets() {
            {"topology.children", "4"},
            {"topology.parents", "[2, 2, 4]"},
            {"topology.leaf_links", "2"},
+           {"router.cycle_ps", "25000"},  // 40 MHz (note 000 §2.3.3)
        }},
   };
   return presets;

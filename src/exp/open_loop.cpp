@@ -71,6 +71,7 @@ OpenLoopResult run_open_loop(const ExperimentConfig& cfg, const OpenLoopOptions&
 
   OpenLoopResult result;
   result.offered = cfg.traffic.rate;
+  result.cycle_ps = cfg.router.cycle_ps;
   Phase phase = Phase::Warmup;
   BatchSum batch;
   double previous_batch_mean = -1;

@@ -30,6 +30,7 @@ struct OpenLoopResult {
   Cycle drain_cycles = 0;
   std::int64_t flit_hops = 0;  // over the whole run, for speed figures
   std::int64_t node_cycles = 0;
+  std::int64_t cycle_ps = 0;   // the router clock period, to convert latencies to time
 };
 
 struct OpenLoopOptions {

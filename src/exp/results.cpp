@@ -20,6 +20,8 @@ nlohmann::json to_json(const OpenLoopResult& r) {
       {"latency_p99", r.latency_p99},
       {"latency_max", r.latency_max},
       {"latency_ci95", r.latency_ci95},
+      {"latency_avg_ns", r.latency_avg * static_cast<double>(r.cycle_ps) / 1000.0},
+      {"cycle_ps", r.cycle_ps},
       {"network_latency_avg", r.network_latency_avg},
       {"hops_avg", r.hops_avg},
       {"channel_utilization", r.channel_utilization},

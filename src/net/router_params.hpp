@@ -1,6 +1,8 @@
 // net/router_params.hpp: what the generic input-queued VC router can be told ([router] table).
 #pragma once
 
+#include <cstdint>
+
 namespace mppnet::net {
 
 enum class Switching {
@@ -20,6 +22,7 @@ struct RouterParams {
   Switching switching = Switching::Wormhole;
   AllocatorKind allocator = AllocatorKind::InputFirst;
   double eject_flits_per_cycle = 1.0;  // a node drains arriving flits at this rate per link
+  std::int64_t cycle_ps = 1000;          // the router clock's period, for results in nanoseconds
 };
 
 }  // namespace mppnet::net
