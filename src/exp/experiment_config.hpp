@@ -17,6 +17,7 @@
 namespace mppnet::exp {
 
 struct MachineParams {
+  std::string model = "network";   // the generic packet network (app/model.hpp picks the loader by this)
   std::string preset = "generic";  // a named set of defaults, applied before the file's own keys
 };
 

@@ -46,9 +46,9 @@ TEST(ExperimentConfig, ToJsonHasEveryKeyGroupedBySection) {
 }
 
 TEST(ExperimentConfig, EveryParamsFieldIsDeclared) {
-  // machine 1, topology 8, router 9, traffic 10, run 10, sweep 5 fields (the params structs).
+  // machine 2, topology 8, router 9, traffic 10, run 10, sweep 5 fields (the params structs).
   const nlohmann::json j = to_json(ExperimentConfig{});
-  EXPECT_EQ(j["machine"].size(), 1u);
+  EXPECT_EQ(j["machine"].size(), 2u);
   EXPECT_EQ(j["topology"].size(), 8u);
   EXPECT_EQ(j["router"].size(), 9u);
   EXPECT_EQ(j["traffic"].size(), 10u);

@@ -63,6 +63,8 @@ io::KeyTable<ExperimentConfig> make_table() {
   return io::KeyTable<ExperimentConfig>{
       section("machine", &ExperimentConfig::machine,
               {
+                  key("model", &MachineParams::model, one_of({"network"}),
+                      "The simulation model: network (this table); cm1 and metro files have their own keys."),
                   key("preset", &MachineParams::preset, one_of(preset_names()),
                       "Named machine whose keys are applied before the file's own (`mppnet list machines`)."),
               }),

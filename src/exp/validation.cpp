@@ -2,6 +2,8 @@
 #include "exp/validation.hpp"
 
 #include "exp/foundation_validation.hpp"
+#include "machines/cm1/validation.hpp"
+#include "machines/metro/validation.hpp"
 
 namespace mppnet::exp {
 
@@ -9,6 +11,8 @@ const std::vector<ValidationCase>& validation_cases() {
   static const std::vector<ValidationCase> cases = [] {
     std::vector<ValidationCase> all;
     for (auto& c : foundation_validation_cases()) all.push_back(std::move(c));
+    for (auto& c : machines::cm1::cm1_validation_cases()) all.push_back(std::move(c));
+    for (auto& c : machines::metro::metro_validation_cases()) all.push_back(std::move(c));
     return all;
   }();
   return cases;

@@ -1,13 +1,16 @@
-// io/atomic_file.cpp: temp file + fsync + rename.
+// io/atomic_file.cpp: temp file, fsync, rename; POSIX calls so every step reports errno.
 #include "io/atomic_file.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <string>
 #include <system_error>
+
+#include <fmt/format.h>
 
 #include "core/error.hpp"
 
@@ -15,43 +18,76 @@ namespace mppnet::io {
 
 namespace {
 
-[[noreturn]] void fail(const std::filesystem::path& path, const std::string& what, int err) {
-  throw core::ConfigError({path.string(), 0}, "", what + ": " + std::strerror(err));
+[[noreturn]] void fail(const std::filesystem::path& path, const std::string& reason) {
+  throw core::ConfigError{{path.string(), 0}, "", reason};
+}
+
+std::string errno_text(int err) {
+  return std::strerror(err);
+}
+
+// Writes all of content to fd, retrying short writes and EINTR. Returns 0 or an errno value.
+int write_all(int fd, std::string_view content) {
+  const char* p = content.data();
+  std::size_t left = content.size();
+  while (left > 0) {
+    const ssize_t n = ::write(fd, p, left);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return errno;
+    }
+    p += n;
+    left -= static_cast<std::size_t>(n);
+  }
+  return 0;
+}
+
+// Makes the rename itself durable. Best effort: some file systems refuse fsync on a directory, and the
+// file's content is already safe by then.
+void sync_directory(const std::filesystem::path& dir) {
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  ::fsync(fd);
+  ::close(fd);
 }
 
 }  // namespace
 
 void write_file_atomically(const std::filesystem::path& path, std::string_view content) {
-  const std::filesystem::path parent = path.has_parent_path() ? path.parent_path() : ".";
+  if (path.filename().empty()) fail(path, "cannot write a file: the path names a directory");
+  const std::filesystem::path parent =
+      path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+
   std::error_code ec;
   std::filesystem::create_directories(parent, ec);
-  if (ec) fail(path, "cannot create directory " + parent.string(), ec.value());
+  if (ec) fail(path, fmt::format("cannot create directory '{}': {}", parent.string(), ec.message()));
+
+  static std::atomic<unsigned> counter{0};
   const std::filesystem::path temp =
-      parent / ("." + path.filename().string() + ".tmp." + std::to_string(::getpid()));
+      parent / fmt::format(".{}.tmp.{}.{}", path.filename().string(), ::getpid(), counter.fetch_add(1));
+
   const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) fail(path, "cannot write", errno);
-  std::size_t written = 0;
-  while (written < content.size()) {
-    const ssize_t n = ::write(fd, content.data() + written, content.size() - written);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      const int err = errno;
-      ::close(fd);
-      std::filesystem::remove(temp, ec);
-      fail(path, "cannot write", err);
-    }
-    written += static_cast<std::size_t>(n);
+  if (fd < 0) fail(path, fmt::format("cannot create '{}': {}", temp.string(), errno_text(errno)));
+
+  // From here on every failure removes the temp file before throwing.
+  const auto fail_removing = [&](const std::string& step, int err) {
+    ::unlink(temp.c_str());
+    fail(path, fmt::format("{}: {}", step, errno_text(err)));
+  };
+  if (const int err = write_all(fd, content); err != 0) {
+    ::close(fd);
+    fail_removing(fmt::format("cannot write '{}'", temp.string()), err);
   }
-  if (::fsync(fd) != 0 || ::close(fd) != 0) {
+  if (::fsync(fd) != 0) {
     const int err = errno;
-    std::filesystem::remove(temp, ec);
-    fail(path, "cannot flush", err);
+    ::close(fd);
+    fail_removing(fmt::format("cannot flush '{}' to disk", temp.string()), err);
   }
-  if (std::rename(temp.c_str(), path.c_str()) != 0) {
-    const int err = errno;
-    std::filesystem::remove(temp, ec);
-    fail(path, "cannot rename into place", err);
+  if (::close(fd) != 0) fail_removing(fmt::format("cannot close '{}'", temp.string()), errno);
+  if (::rename(temp.c_str(), path.c_str()) != 0) {
+    fail_removing(fmt::format("cannot rename '{}' to '{}'", temp.string(), path.string()), errno);
   }
+  sync_directory(parent);
 }
 
 }  // namespace mppnet::io

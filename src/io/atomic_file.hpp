@@ -1,4 +1,4 @@
-// io/atomic_file.hpp: results are written to a temporary file and renamed, so a reader never sees half.
+// io/atomic_file.hpp: write a whole file so that readers see the old content or the new, never a part.
 #pragma once
 
 #include <filesystem>
@@ -6,9 +6,13 @@
 
 namespace mppnet::io {
 
-// Creates parent directories, writes `content` to a temporary file beside `path`, flushes it to disk and
-// renames it over `path`. On failure removes the temporary file and throws core::ConfigError naming the
-// path and the system's reason (an unwritable output location is an input problem).
+// Creates the parent directories, writes content to ".<name>.tmp.<pid>.<n>" in the same directory, flushes
+// and fsyncs it, and renames it over path (rename within one file system is atomic on POSIX). A run that
+// is killed midway leaves the previous result intact, and concurrent writers in one process do not share
+// a temp name.
+// On failure the temp file is removed and core::ConfigError{{path, 0}, "", reason} is thrown, the reason
+// naming the step and the system's error text: an output location that cannot be written is an input
+// problem (exit status 2), not a bug.
 void write_file_atomically(const std::filesystem::path& path, std::string_view content);
 
 }  // namespace mppnet::io

@@ -48,10 +48,38 @@ TEST(AtomicFile, UnwritablePathThrowsNamingThePathAndLeavesNothing) {
     FAIL() << "no error";
   } catch (const core::ConfigError& e) {
     EXPECT_NE(std::string(e.what()).find((d / "plain" / "r.json").string()), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("Not a directory"), std::string::npos)
+        << e.what();  // strerror(ENOTDIR)
+    EXPECT_EQ(e.where().line, 0);
+    EXPECT_TRUE(e.key().empty());
   }
   int entries = 0;
   for ([[maybe_unused]] const auto& e : fs::directory_iterator(d)) ++entries;
   EXPECT_EQ(entries, 1);
+  fs::remove_all(d);
+}
+
+TEST(AtomicFile, FailedRenameRemovesTheTemporaryFile) {
+  // The target is a non-empty directory: writing the temp file works, the rename fails (EISDIR).
+  const fs::path d = fresh_dir("r");
+  fs::create_directories(d / "target" / "inside");
+  try {
+    write_file_atomically(d / "target", "z");
+    FAIL() << "no error";
+  } catch (const core::ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot rename"), std::string::npos) << e.what();
+  }
+  int entries = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(d)) ++entries;
+  EXPECT_EQ(entries, 1);  // only "target": the temporary is gone
+  fs::remove_all(d);
+}
+
+TEST(AtomicFile, EmptyContentMakesAnEmptyFile) {
+  const fs::path d = fresh_dir("e");
+  write_file_atomically(d / "empty.txt", "");
+  EXPECT_TRUE(fs::exists(d / "empty.txt"));
+  EXPECT_EQ(fs::file_size(d / "empty.txt"), 0u);
   fs::remove_all(d);
 }
 

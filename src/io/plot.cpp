@@ -1,6 +1,7 @@
 // io/plot.cpp: data and script files for gnuplot, and the two renderings.
 #include "io/plot.hpp"
 
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -38,6 +39,11 @@ void render(const std::filesystem::path& script, const std::filesystem::path& ta
 
 void plot_latency_vs_load(const std::filesystem::path& out_stem, const std::string& title,
                           const std::vector<PlotSeries>& series) {
+  plot_lines(out_stem, title, "offered load (flits/node/cycle)", "latency (cycles)", series);
+}
+
+void plot_lines(const std::filesystem::path& out_stem, const std::string& title, const std::string& x_label,
+                const std::string& y_label, const std::vector<PlotSeries>& series) {
   std::string data;
   for (const PlotSeries& s : series) {
     data += "# " + s.name + "\n";
@@ -57,13 +63,12 @@ void plot_latency_vs_load(const std::filesystem::path& out_stem, const std::stri
     plot += fmt::format("{} index {} using 1:2 with linespoints title {}", gnuplot_quote(dat.string()), i,
                         gnuplot_quote(series[i].name));
   }
-  const std::string common = fmt::format(
-      "set title {}\nset xlabel 'offered load (flits/node/cycle)'\nset ylabel 'latency (cycles)'\n"
-      "set key top left\nset grid\n",
-      gnuplot_quote(title));
-  const std::string script = "set terminal svg size 800,500 dynamic\nset output " +
+  const std::string common =
+      fmt::format("set title {}\nset xlabel {}\nset ylabel {}\nset key top left\nset grid\n",
+                  gnuplot_quote(title), gnuplot_quote(x_label), gnuplot_quote(y_label));
+  const std::string script = "set terminal svg size 800,500 dynamic noenhanced\nset output " +
                              gnuplot_quote(svg_tmp.string()) + "\n" + common + plot +
-                             "\nset terminal pngcairo size 800,500\nset output " +
+                             "\nset terminal pngcairo size 800,500 noenhanced\nset output " +
                              gnuplot_quote(png_tmp.string()) + "\nreplot\n";
   const std::filesystem::path gp = out_stem.string() + ".gp";
   write_file_atomically(gp, script);

@@ -15,6 +15,10 @@ struct PlotSeries {
 // Writes out_stem.dat and out_stem.gp, and runs gnuplot to draw out_stem.svg and out_stem.png (each
 // rendered under a temporary name and renamed). Throws std::runtime_error naming the command and its
 // exit status when gnuplot is missing or fails.
+void plot_lines(const std::filesystem::path& out_stem, const std::string& title, const std::string& x_label,
+                const std::string& y_label, const std::vector<PlotSeries>& series);
+
+// Latency (cycles) against offered load (flits/node/cycle).
 void plot_latency_vs_load(const std::filesystem::path& out_stem, const std::string& title,
                           const std::vector<PlotSeries>& series);
 

@@ -1,0 +1,46 @@
+// app/cm1_commands.cpp: the CM-1 routing run, its table and its result file.
+#include "app/cm1_commands.hpp"
+
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "io/atomic_file.hpp"
+#include "machines/cm1/config.hpp"
+#include "machines/cm1/run.hpp"
+
+namespace mppnet::app {
+
+namespace cm1 = machines::cm1;
+
+int cm1_run_command(const std::string& config, const std::vector<std::string>& sets,
+                    const std::filesystem::path& out) {
+  const cm1::Cm1Config cfg = cm1::load_cm1(config, sets);
+  const cm1::RoutingResult r = cm1::run_routing(cfg);
+  std::fputs(cm1::format_result(cfg, r).c_str(), stdout);
+  const cm1::RoutingStats& s = r.stats;
+  nlohmann::json doc{{"mppnet_version", MPPNET_VERSION},
+                     {"config_file", cfg.source_file},
+                     {"config", cm1::to_json(cfg)},
+                     {"petit_cycles", s.petit_cycles},
+                     {"terminated", s.terminated},
+                     {"splits", s.splits},
+                     {"messages", s.messages},
+                     {"delivered", s.delivered},
+                     {"desperation_routed", s.desperation},
+                     {"combined", s.combined},
+                     {"message_bits", r.message_bits},
+                     {"bit_times", r.bit_times},
+                     {"wire_utilisation", r.wire_utilisation},
+                     {"productive_fraction", r.productive_fraction},
+                     {"lower_bound_petit_cycles", r.lower_bound},
+                     {"mean_latency_petit_cycles", r.mean_latency_petit_cycles},
+                     {"messages_per_bit_time", r.messages_per_bit_time},
+                     {"clock_hz", r.clock_hz},
+                     {"messages_per_second", r.messages_per_second}};
+  io::write_file_atomically(out / "results.json", doc.dump(2) + "\n");
+  std::printf("results: %s/results.json\n", out.string().c_str());
+  return s.terminated ? 0 : 1;
+}
+
+}  // namespace mppnet::app

@@ -1,0 +1,99 @@
+// app/metro_commands.cpp: the METRO studies, their tables, result files and plots.
+#include "app/metro_commands.hpp"
+
+#include <cstdio>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "io/atomic_file.hpp"
+#include "io/csv.hpp"
+#include "io/plot.hpp"
+#include "io/progress.hpp"
+#include "machines/metro/harvest.hpp"
+#include "machines/metro/metro_config.hpp"
+#include "machines/metro/yield.hpp"
+
+namespace mppnet::app {
+
+namespace metro = machines::metro;
+
+int yield_command(const std::string& config, std::vector<std::string> sets, long long trials,
+                  const std::filesystem::path& out) {
+  if (trials > 0) sets.push_back(fmt::format("run.trials={}", trials));
+  const metro::MetroConfig cfg = metro::load_metro(config, sets);
+  io::ProgressBar bar;
+  const metro::YieldResult r =
+      metro::run_yield(metro::yield_params(cfg),
+                       [&](long long done, long long total) { bar.update(done, total, "yield trials"); });
+  bar.finish();
+  std::fputs(metro::format_yield(r).c_str(), stdout);
+
+  nlohmann::json doc{{"mppnet_version", MPPNET_VERSION},
+                     {"config_file", cfg.source_file},
+                     {"config", metro::to_json(cfg)},
+                     {"fault_units", r.fault_units},
+                     {"expected_faults_tolerated", r.mean},
+                     {"std_error", r.std_error},
+                     {"ci95_half_width", 1.96 * r.std_error},
+                     {"stddev", r.stddev},
+                     {"percent_network", r.percent_network},
+                     {"instance_stddev", r.instance_stddev},
+                     {"p_complete", r.p_complete}};
+  io::write_file_atomically(out / "yield.json", doc.dump(2) + "\n");
+  io::CsvTable csv({"faults", "p_complete", "trials_tolerating_exactly"});
+  io::PlotSeries curve{"P(complete | k faults)", {}, {}};
+  for (std::size_t k = 0; k < r.p_complete.size(); ++k) {
+    const long long exactly = k < r.tolerated_count.size() ? r.tolerated_count[k] : 0;
+    csv.add_row({io::cell(static_cast<std::int64_t>(k)), io::cell(r.p_complete[k]),
+                 io::cell(static_cast<std::int64_t>(exactly))});
+    curve.x.push_back(static_cast<double>(k));
+    curve.y.push_back(r.p_complete[k]);
+  }
+  io::write_file_atomically(out / "yield.csv", csv.str());
+  io::plot_lines(
+      out / "yield",
+      fmt::format("{}: E(tolerated) = {:.2f} ± {:.2f} (95%)", cfg.source_file, r.mean, 1.96 * r.std_error),
+      "random faults k", "P(network complete | k faults)", {curve});
+  std::printf("results: %s/yield.json, yield.csv, yield.svg, yield.png\n", out.string().c_str());
+  return 0;
+}
+
+int harvest_command(const std::string& config, const std::vector<std::string>& sets,
+                    const std::filesystem::path& out) {
+  const metro::MetroConfig cfg = metro::load_metro(config, sets);
+  io::ProgressBar bar;
+  const metro::HarvestResult r =
+      metro::run_harvest(metro::harvest_params(cfg),
+                         [&](long long done, long long total) { bar.update(done, total, "harvest trials"); });
+  bar.finish();
+  std::fputs(metro::format_harvest(r).c_str(), stdout);
+
+  nlohmann::json points = nlohmann::json::array();
+  io::CsvTable csv({"fault_fraction", "faulty_packages", "harvest", "std_error", "p_complete"});
+  io::PlotSeries curve{"nodes kept (harvest)", {}, {}};
+  for (const metro::HarvestPoint& p : r.points) {
+    points.push_back({{"fault_fraction", p.fault_fraction},
+                      {"faulty_packages", p.faulty_packages},
+                      {"harvest", p.harvest},
+                      {"std_error", p.std_error},
+                      {"p_complete", p.p_complete}});
+    csv.add_row({io::cell(p.fault_fraction), io::cell(p.faulty_packages), io::cell(p.harvest),
+                 io::cell(p.std_error), io::cell(p.p_complete)});
+    curve.x.push_back(p.fault_fraction);
+    curve.y.push_back(p.harvest);
+  }
+  nlohmann::json doc{{"mppnet_version", MPPNET_VERSION},
+                     {"config_file", cfg.source_file},
+                     {"config", metro::to_json(cfg)},
+                     {"packages", r.packages},
+                     {"points", points}};
+  io::write_file_atomically(out / "harvest.json", doc.dump(2) + "\n");
+  io::write_file_atomically(out / "harvest.csv", csv.str());
+  io::plot_lines(out / "harvest", cfg.source_file, "fraction of packages faulty", "fraction of nodes usable",
+                 {curve});
+  std::printf("results: %s/harvest.json, harvest.csv, harvest.svg, harvest.png\n", out.string().c_str());
+  return 0;
+}
+
+}  // namespace mppnet::app

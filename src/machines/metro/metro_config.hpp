@@ -1,0 +1,70 @@
+// machines/metro/metro_config.hpp: a METRO network study, as read from a TOML file plus --set overrides.
+//
+// [machine] names the machine, [metro] the network (multibutterfly.hpp), [faults] the fault unit and the
+// harvest fault levels, [run] the seed and trial counts. Every key is declared once in metro_keys(),
+// with its check and doc; defaults are the struct initialisers.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "core/error.hpp"
+#include "io/key_table.hpp"
+#include "machines/metro/completeness.hpp"
+#include "machines/metro/harvest.hpp"
+#include "machines/metro/multibutterfly.hpp"
+#include "machines/metro/yield.hpp"
+
+namespace mppnet::machines::metro {
+
+struct MetroMachineParams {
+  std::string model = "metro";  // the only model this file format describes (see app/model.hpp)
+};
+
+struct MetroFaultParams {
+  FaultUnit unit = FaultUnit::Package;
+  std::vector<double> harvest_fractions = {0.01, 0.02, 0.05, 0.075, 0.10, 0.125, 0.15, 0.175, 0.20, 0.25};
+};
+
+struct MetroRunParams {
+  std::int64_t seed = 1;
+  std::int64_t trials = 1000;         // yield trials
+  int instances = 1;                  // network instances the trials are spread over
+  std::int64_t harvest_trials = 600;  // per harvest fault level
+};
+
+struct MetroConfig {
+  MetroMachineParams machine;
+  MultibutterflyParams metro;
+  MetroFaultParams faults;
+  MetroRunParams run;
+
+  std::map<std::string, core::SourceLocation> origin;  // where each key was set
+  std::string source_file;
+};
+
+const io::KeyTable<MetroConfig>& metro_keys();
+std::vector<io::KeyInfo> metro_key_list();
+
+// Reads `path`, then applies each "key=value" of `sets` in order, then check_metro(). Throws
+// core::ConfigError "file:line: key: reason" for an unreadable file, TOML syntax, an unknown key (with a
+// did-you-mean), a wrong type, a value out of range, and parameter sets that cannot be built.
+MetroConfig load_metro(const std::string& path, const std::vector<std::string>& sets);
+MetroConfig load_metro_text(const std::string& text, const std::string& name,
+                            const std::vector<std::string>& sets);
+
+// Every key on its own, then check(metro) and the trial counts; the first problem throws, located at
+// the origin of the key at fault.
+void check_metro(const MetroConfig& c);
+
+nlohmann::json to_json(const MetroConfig& c);
+
+// What `mppnet yield` and `mppnet harvest` run. REQUIRES: check_metro(c) passed.
+YieldParams yield_params(const MetroConfig& c);
+HarvestParams harvest_params(const MetroConfig& c);
+
+}  // namespace mppnet::machines::metro

@@ -1,0 +1,105 @@
+// machines/metro/metro_config_test.cpp: loading a METRO study; one test per rejection.
+#include "machines/metro/metro_config.hpp"
+
+#include <gtest/gtest.h>
+
+namespace mppnet::machines::metro {
+namespace {
+
+std::string error_of(const std::string& text, const std::vector<std::string>& sets = {}) {
+  try {
+    load_metro_text(text, "t.toml", sets);
+  } catch (const core::ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(MetroConfig, EmptyFileGivesTheDefaults) {
+  const auto c = load_metro_text("", "t.toml", {});
+  EXPECT_EQ(to_json(c), to_json(MetroConfig{}));
+  EXPECT_EQ(c.metro.radix, 4);
+  EXPECT_EQ(c.metro.stages, 3);
+}
+
+TEST(MetroConfig, FileThenSetsFillTheStudyParams) {
+  const auto c = load_metro_text("[metro]\nstages = 4\nwiring = \"random\"\n[run]\nseed = 9\n", "t.toml",
+                                 {"run.trials=10000", "faults.unit=router"});
+  const auto y = yield_params(c);
+  EXPECT_EQ(y.network.stages, 4);
+  EXPECT_EQ(y.network.wiring, Wiring::Random);
+  EXPECT_EQ(y.trials, 10000);
+  EXPECT_EQ(y.seed, 9u);
+  EXPECT_EQ(y.unit, FaultUnit::Router);
+  EXPECT_EQ(harvest_params(c).trials, 600);
+  EXPECT_EQ(c.origin.at("metro.stages").line, 2);
+}
+
+// The repository root, from this file's path (the build defines no source-directory macro).
+std::string repo_root() {
+  const std::string file = __FILE__;
+  return file.substr(0, file.rfind("src/machines/metro/"));
+}
+
+TEST(MetroConfig, ShippedConfigsLoad) {
+  for (const char* f : {"metro-64.toml", "metro-256.toml", "metro-1024.toml"}) {
+    const auto c = load_metro(repo_root() + "configs/" + f, {});
+    EXPECT_EQ(c.machine.model, "metro") << f;
+  }
+}
+
+TEST(MetroConfig, EveryKeyHasADocAndTheTableListsThemAll) {
+  const auto keys = metro_key_list();
+  EXPECT_EQ(keys.size(), 15u);  // machine 1, metro 8, faults 2, run 4
+  for (const auto& k : keys) EXPECT_FALSE(k.doc.empty()) << k.name;
+}
+
+TEST(MetroConfig, RejectsUnknownKeyWithSuggestion) {
+  EXPECT_EQ(error_of("[metro]\nradixx = 4\n"),
+            "t.toml:2: metro.radixx: unknown key (did you mean metro.radix?)");
+}
+
+TEST(MetroConfig, RejectsWrongType) {
+  EXPECT_NE(error_of("[metro]\nradix = \"four\"\n").find("t.toml:2: metro.radix:"), std::string::npos);
+}
+
+TEST(MetroConfig, RejectsValueOutOfRange) {
+  EXPECT_NE(error_of("[metro]\ndilation = 0\n").find("t.toml:2: metro.dilation:"), std::string::npos);
+}
+
+TEST(MetroConfig, RejectsUnknownWiringName) {
+  EXPECT_NE(error_of("[metro]\nwiring = \"rmf\"\n").find("t.toml:2: metro.wiring:"), std::string::npos);
+}
+
+TEST(MetroConfig, RejectsNetworkThatCannotBeBuiltAtTheKeyAtFault) {
+  EXPECT_EQ(error_of("[metro]\nnode_outputs = 3\nfinal_pairing = \"single\"\n").substr(0, 30),
+            "t.toml:2: metro.node_outputs: ");
+}
+
+TEST(MetroConfig, RejectsNetworksTooLargeToTrack) {
+  EXPECT_EQ(error_of("[metro]\nstages = 7\n").substr(0, 24), "t.toml:2: metro.stages: ");
+}
+
+TEST(MetroConfig, RejectsMoreInstancesThanTrials) {
+  EXPECT_EQ(error_of("[run]\ntrials = 5\ninstances = 6\n").substr(0, 25), "t.toml:3: run.instances: ");
+}
+
+TEST(MetroConfig, RejectsBadSetArgument) {
+  EXPECT_NE(error_of("", {"metro.stages=0"}).find("metro.stages"), std::string::npos);
+}
+
+TEST(MetroConfig, RejectsTomlSyntaxWithLine) {
+  EXPECT_EQ(error_of("[metro]\nradix = = 4\n").substr(0, 9), "t.toml:2:");
+}
+
+TEST(MetroConfig, RejectsUnreadableFile) {
+  try {
+    load_metro("/nonexistent/metro.toml", {});
+    FAIL();
+  } catch (const core::ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot read file"), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace mppnet::machines::metro

@@ -1,0 +1,77 @@
+// machines/metro/path_expansion.cpp: counting on-path wires stage by stage from every source.
+#include "machines/metro/path_expansion.hpp"
+
+#include <algorithm>
+#include <limits>
+
+namespace mppnet::machines::metro {
+
+std::vector<long long> path_expansion_bound(const MultibutterflyParams& p) {
+  std::vector<long long> bound;
+  for (int s = 1; s <= p.stages + 1; ++s) {
+    long long in = p.node_inputs, out = p.node_outputs;
+    for (int i = 0; i < s - 1; ++i) in *= p.dilation;
+    for (int i = 0; i < p.stages + 1 - s; ++i) out *= p.radix;
+    bound.push_back(std::min(in, out));
+  }
+  return bound;
+}
+
+long long total_paths_bound(const MultibutterflyParams& p) {
+  long long t = p.node_inputs;
+  for (int i = 0; i < p.stages - 1; ++i) t *= p.dilation;
+  return t;
+}
+
+PathExpansion path_expansion(const Multibutterfly& net) {
+  const int S = net.stages(), N = net.nodes, d = net.params.dilation, R = net.routers();
+  PathExpansion pe;
+  pe.bound = path_expansion_bound(net.params);
+  pe.min.assign(S + 1, std::numeric_limits<int>::max());
+  pe.max.assign(S + 1, 0);
+  pe.mean.assign(S + 1, 0.0);
+  pe.min_total_paths = std::numeric_limits<long long>::max();
+  std::vector<long long> paths(R);
+  std::vector<std::vector<int>> reached(S);  // per stage, per class: routers reached from x
+  std::vector<long long> final_paths;        // per final class: paths from x
+  std::vector<int> p(S + 1);
+  for (int x = 0; x < N; ++x) {
+    std::fill(paths.begin(), paths.end(), 0);
+    for (int q = 0; q < net.params.node_inputs; ++q)
+      paths[net.node_in[static_cast<std::size_t>(x) * net.params.node_inputs + q]] += 1;
+    for (int u = 0; u < net.stage_first[S - 1]; ++u) {
+      if (paths[u] == 0) continue;
+      for (int o = net.out_first[u]; o < net.out_first[u + 1]; ++o) paths[net.out[o]] += paths[u];
+    }
+    int classes = 1;
+    for (int s = 0; s < S; ++s, classes *= net.params.radix) {
+      reached[s].assign(classes, 0);
+      for (int u = net.stage_first[s]; u < net.stage_first[s + 1]; ++u)
+        if (paths[u] > 0) ++reached[s][(u - net.stage_first[s]) / net.class_size[s]];
+    }
+    final_paths.assign(classes / net.params.radix, 0);
+    for (int u = net.stage_first[S - 1]; u < R; ++u)
+      final_paths[(u - net.stage_first[S - 1]) / net.class_size[S - 1]] += paths[u];
+    for (int y = 0; y < N; ++y) {
+      p[0] = net.params.node_inputs;
+      for (int s = 0; s + 1 < S; ++s) p[s + 1] = d * reached[s][y / net.reach_span(s)];
+      p[S] = reached[S - 1][y / net.reach_span(S - 1)];
+      bool at_bound = true;
+      for (int s = 0; s <= S; ++s) {
+        pe.min[s] = std::min(pe.min[s], p[s]);
+        pe.max[s] = std::max(pe.max[s], p[s]);
+        pe.mean[s] += p[s];
+        at_bound = at_bound && p[s] == pe.bound[s];
+      }
+      pe.pairs_at_bound += at_bound ? 1 : 0;
+      const long long total = final_paths[y / net.reach_span(S - 1)];
+      pe.min_total_paths = std::min(pe.min_total_paths, total);
+      pe.max_total_paths = std::max(pe.max_total_paths, total);
+      ++pe.pairs;
+    }
+  }
+  for (auto& m : pe.mean) m /= static_cast<double>(pe.pairs);
+  return pe;
+}
+
+}  // namespace mppnet::machines::metro

@@ -1,0 +1,33 @@
+// machines/metro/path_expansion.hpp: path expansion per stage and per node pair (DeHon §3.5.3).
+//
+// p(s) counts the distinct wires into stage s (s = 1..S+1; S+1 is the destination) that lie on some
+// x -> y path. Eq 3.5 bounds it by min(ni*d^(s-1), no*r^(S+1-s)) for every pair, and Eq 3.6 gives
+// ni*d^(S-1) distinct paths per pair. Deterministic and maximal-fanout wiring meet the bound for every
+// pair; random wiring falls short for some (note 004a §4.7, R1). Counted from the built graph.
+#pragma once
+
+#include <vector>
+
+#include "machines/metro/multibutterfly.hpp"
+
+namespace mppnet::machines::metro {
+
+// Eq 3.5: index s-1 holds the bound on p(s), s = 1..S+1.
+std::vector<long long> path_expansion_bound(const MultibutterflyParams& p);
+// Eq 3.6: ni * d^(S-1).
+long long total_paths_bound(const MultibutterflyParams& p);
+
+struct PathExpansion {
+  std::vector<long long> bound;  // Eq 3.5, index s-1 for stage s = 1..S+1
+  std::vector<int> min;          // over all ordered pairs (x, y), x = y included
+  std::vector<int> max;
+  std::vector<double> mean;
+  long long pairs = 0;
+  long long pairs_at_bound = 0;  // pairs whose p(s) equals the bound at every stage
+  long long min_total_paths = 0;
+  long long max_total_paths = 0;
+};
+
+PathExpansion path_expansion(const Multibutterfly& net);
+
+}  // namespace mppnet::machines::metro

@@ -1,0 +1,15 @@
+// machines/metro/validation.hpp: METRO's registered validation cases (note 004a R1-R7, note 004c §8).
+#pragma once
+
+#include <vector>
+
+#include "core/validation_case.hpp"
+
+namespace mppnet::machines::metro {
+
+// One case per reproduced claim: path expansion (R1), Table 3.4 yield (R2), yield curves (R3), harvest
+// (R5), latency and reliability arithmetic (R6), extra-stage equivalence (R7), and the design targets
+// 1, 2, 4-11 and 14 of note 004c §8. Monte Carlo cases over a second in a Debug build are slow = true.
+std::vector<core::ValidationCase> metro_validation_cases();
+
+}  // namespace mppnet::machines::metro

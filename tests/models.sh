@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The command runs each model its config names: the CM-1 router under `run`, METRO under `yield` and
+# `harvest`; a command given another model's file says which command fits, with exit status 2.
+set -eu
+mppnet=$1
+src=$2
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+"$mppnet" run "$src/configs/cm1.toml" --set machine.dims=6 --set traffic.vp_ratio=2 --out "$dir/cm1" > "$dir/cm1.txt"
+grep -q "petit cycles" "$dir/cm1.txt"
+grep -q '"petit_cycles"' "$dir/cm1/results.json"
+"$mppnet" yield "$src/configs/metro-64.toml" --trials 200 --out "$dir/y" > "$dir/y.txt"
+grep -q '"expected_faults_tolerated"' "$dir/y/yield.json"
+test -s "$dir/y/yield.svg" && test -s "$dir/y/yield.png"
+"$mppnet" harvest "$src/configs/metro-64.toml" --set run.harvest_trials=20 --out "$dir/h" > /dev/null
+grep -q '"harvest"' "$dir/h/harvest.json"
+set +e
+"$mppnet" sweep "$src/configs/metro-64.toml" 2> "$dir/err.txt"
+test $? -eq 2 && grep -q "use mppnet yield" "$dir/err.txt"
+status=$?
+"$mppnet" yield "$src/configs/mesh8x8.toml" 2> /dev/null
+test $? -eq 2 && exit $status
+exit 1
