@@ -99,14 +99,16 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
   eject_per_cycle_ = std::max<std::uint32_t>(
       1, static_cast<std::uint32_t>(std::lround(params.eject_flits_per_cycle * kTokenOne)));
   eject_tokens_.assign(node_links, std::max(kTokenOne, eject_per_cycle_));
-  node_flits_.assign(graph.num_nodes, 0);
+  node_eject_flits_.assign(graph.num_nodes, 0);
+  node_packets_.assign(graph.num_nodes, 0);
+  eject_time_.assign(node_links, 0);
   eject_rr_.assign(node_links, 0);
   node_rng_.reserve(graph.num_nodes);
   for (NodeId v = 0; v < graph.num_nodes; ++v) node_rng_.emplace_back(seed, v, core::Stream::RouteChoice);
 
-  flit_wheel_.resize(wheel_size_);
-  credit_wheel_.resize(wheel_size_);
-  router_active_.assign(routers, 0);
+  flit_wheel_.reset(wheel_size_, ports + node_links);
+  credit_wheel_.reset(wheel_size_, ports * params.speedup + node_links);
+  router_active_bits_.assign((routers + 63) / 64, 0);
   node_active_bits_.assign((graph.num_nodes + 63) / 64, 0);
 
   int max_ports = 0;
@@ -149,7 +151,7 @@ PacketId Network::inject(NodeId src, NodeId dest, int flits, std::uint64_t tag) 
   queue_tail_[src] = id;
   ++queue_length_[src];
   ++queued_packets_;
-  ++node_flits_[src];
+  ++node_packets_[src];
   activate_node(src);
   return id;
 }
@@ -167,31 +169,30 @@ void Network::step() {
       bits &= bits - 1;
       const NodeId v = static_cast<NodeId>(w * 64 + b);
       evaluate_node(v);
-      if (node_flits_[v] == 0) node_active_bits_[w] &= ~(std::uint64_t{1} << b);
+      if (node_eject_flits_[v] == 0 && node_packets_[v] == 0)
+        node_active_bits_[w] &= ~(std::uint64_t{1} << b);
     }
   }
   if (shuffle_) {
-    for (std::size_t i = active_routers_.size(); i > 1; --i)
-      std::swap(active_routers_[i - 1], active_routers_[shuffle_rng_.below(static_cast<std::uint32_t>(i))]);
-  }
-  std::size_t kept = 0;
-  for (std::size_t i = 0; i < active_routers_.size(); ++i) {
-    const RouterId r = active_routers_[i];
-    const bool changed = evaluate_router(r);
-    if (router_flits_[r] > 0 && changed) {
-      active_routers_[kept++] = r;
-    } else {
-      router_active_[r] = 0;
+    evaluate_routers_shuffled();
+  } else {
+    // Increasing router order: memory is walked forward, which the hardware prefetcher rewards on large
+    // networks. Any order gives the same result.
+    for (std::size_t w = 0; w < router_active_bits_.size(); ++w) {
+      for (std::uint64_t bits = router_active_bits_[w]; bits != 0; bits &= bits - 1) {
+        const int b = std::countr_zero(bits);
+        const RouterId r = static_cast<RouterId>(w * 64 + b);
+        if (!evaluate_router(r) || router_flits_[r] == 0) router_active_bits_[w] &= ~(std::uint64_t{1} << b);
+      }
     }
   }
-  active_routers_.resize(kept);
   ++now_;
 }
 
 void Network::latch() {
   const int slot = static_cast<int>(now_ % wheel_size_);
-  auto& flits = flit_wheel_[slot];
-  for (const FlitArrival& a : flits) {
+  for (const FlitArrival* a_it = flit_wheel_.begin(slot); a_it != flit_wheel_.end(slot); ++a_it) {
+    const FlitArrival& a = *a_it;
     const bool was_empty = ivc_[a.ivc].count == 0;
     push_input(a.ivc, a.flit);
     if (a.owner >= 0) {
@@ -200,23 +201,33 @@ void Network::latch() {
       ++router_flits_[r];
       activate_router(r);
     } else {
-      ++node_flits_[~a.owner];
+      ++node_eject_flits_[~a.owner];
       activate_node(~a.owner);
     }
   }
-  flits.clear();
-  auto& credits = credit_wheel_[slot];
-  for (const CreditArrival& c : credits) {
+  flit_wheel_.clear(slot);
+  for (const CreditArrival* c_it = credit_wheel_.begin(slot); c_it != credit_wheel_.end(slot); ++c_it) {
+    const CreditArrival& c = *c_it;
     ++ovc_[c.ovc].credits;
     if (c.owner >= 0 && router_flits_[c.owner] > 0) activate_router(c.owner);  // wakes a sleeping router
   }
-  credits.clear();
+  credit_wheel_.clear(slot);
+}
+
+void Network::evaluate_routers_shuffled() {
+  std::vector<RouterId> order;
+  for (std::size_t w = 0; w < router_active_bits_.size(); ++w)
+    for (std::uint64_t bits = router_active_bits_[w]; bits != 0; bits &= bits - 1)
+      order.push_back(static_cast<RouterId>(w * 64 + std::countr_zero(bits)));
+  for (std::size_t i = order.size(); i > 1; --i)
+    std::swap(order[i - 1], order[shuffle_rng_.below(static_cast<std::uint32_t>(i))]);
+  for (const RouterId r : order)
+    if (!evaluate_router(r) || router_flits_[r] == 0)
+      router_active_bits_[r / 64] &= ~(std::uint64_t{1} << (r % 64));
 }
 
 void Network::activate_router(RouterId r) {
-  if (router_active_[r]) return;
-  router_active_[r] = 1;
-  active_routers_.push_back(r);
+  router_active_bits_[r / 64] |= std::uint64_t{1} << (r % 64);
 }
 
 void Network::activate_node(NodeId v) {
@@ -224,13 +235,22 @@ void Network::activate_node(NodeId v) {
 }
 
 void Network::evaluate_node(NodeId v) {
+  if (node_eject_flits_[v] > 0) eject(v);
+  if (node_packets_[v] > 0) send(v);
+}
+
+void Network::eject(NodeId v) {
   const int links = graph_.links_per_node;
-  // Ejection: drain up to the ejection bandwidth per link, VCs in round-robin order.
+  const std::uint32_t cap = std::max(kTokenOne, eject_per_cycle_);
   for (int l = 0; l < links; ++l) {
     const int nl = v * links + l;
-    eject_tokens_[nl] = std::min(eject_tokens_[nl] + eject_per_cycle_, std::max(kTokenOne, eject_per_cycle_));
     const std::int32_t ivc0 = router_ivcs_ + nl * vcs_;
-    bool drained = false;
+    // A lazy token bucket: it fills at the ejection rate since it was last looked at, up to one cycle's
+    // worth, so a link that has been idle drains its next flit at once.
+    const std::uint64_t filled = eject_tokens_[nl] + static_cast<std::uint64_t>(eject_per_cycle_) *
+                                                         static_cast<std::uint64_t>(now_ - eject_time_[nl]);
+    eject_tokens_[nl] = static_cast<std::uint32_t>(std::min<std::uint64_t>(filled, cap));
+    eject_time_[nl] = now_;
     while (eject_tokens_[nl] >= kTokenOne) {
       int chosen = -1;
       for (int k = 0; k < vcs_; ++k) {
@@ -243,10 +263,9 @@ void Network::evaluate_node(NodeId v) {
       if (chosen < 0) break;
       eject_rr_[nl] = static_cast<std::uint16_t>(chosen + 1 == vcs_ ? 0 : chosen + 1);
       eject_tokens_[nl] -= kTokenOne;
-      drained = true;
       const Flit f = pop_input(ivc0 + chosen);
       return_credit(eject_ovc_base_[nl] + chosen, graph_.node_links[nl].router);
-      --node_flits_[v];
+      --node_eject_flits_[v];
       ++counters_.flits_ejected;
       last_progress_ = now_;
       if (f.head) packets_[f.packet].hops = f.hops;
@@ -256,11 +275,11 @@ void Network::evaluate_node(NodeId v) {
         delivered_.push_back(f.packet);
       }
     }
-    // A link that sat idle for a whole cycle is ready at once: a rate limiter, not a delay line.
-    bool idle = !drained;
-    for (int vc = 0; vc < vcs_ && idle; ++vc) idle = ivc_[ivc0 + vc].count == 0;
-    if (idle) eject_tokens_[nl] = std::max(kTokenOne, eject_per_cycle_);
   }
+}
+
+void Network::send(NodeId v) {
+  const int links = graph_.links_per_node;
   // Injection: queued packets go to free links (chosen at random among them, as the CM-5's interface
   // does with its two links), then every link with a packet sends one flit if it has a credit.
   while (queue_head_[v] != kNoPacket) {
@@ -315,7 +334,7 @@ void Network::evaluate_node(NodeId v) {
     f.tail = inj_sent_[nl] == p.flits - 1;
     --ovc_[router_ivcs_ + nl * vcs_ + vc].credits;
     ++inj_sent_[nl];
-    flit_wheel_[credit_slot_].push_back({inj_ivc_base_[nl] + vc, graph_.node_links[nl].router, f});
+    flit_wheel_.push(credit_slot_, {inj_ivc_base_[nl] + vc, graph_.node_links[nl].router, f});
     ++counters_.flits_injected;
     last_progress_ = now_;
     if (f.head) {
@@ -326,7 +345,7 @@ void Network::evaluate_node(NodeId v) {
       inj_packet_[nl] = kNoPacket;
       inj_vc_busy_[nl * vcs_ + vc] = 0;
       inj_vc_[nl] = static_cast<std::uint8_t>((vc + 1) % vcs_);
-      --node_flits_[v];
+      --node_packets_[v];
     }
   }
 }

@@ -114,6 +114,8 @@ class Network {
 
   void latch();
   void evaluate_node(NodeId v);
+  void eject(NodeId v);  // drain arrived flits at the ejection rate
+  void send(NodeId v);   // start queued packets on free links and send one flit per link
   // Returns whether anything changed (a VC allocated, a flit switched or sent). A router that changed
   // nothing will change nothing next cycle either, unless a flit or a credit reaches it: it sleeps.
   bool evaluate_router(RouterId r);
@@ -131,13 +133,11 @@ class Network {
   void send_flit(RouterId r, PortId out, Flit f) {
     const std::int32_t gp = graph_.port_base[r] + out;
     MPPNET_ASSERT(port_[gp].down_ivc_base >= 0, "a flit was switched to a port that leads nowhere");
-    flit_wheel_[send_slot_].push_back({port_[gp].down_ivc_base + f.vc, port_[gp].down_owner, f});
+    flit_wheel_.push(send_slot_, {port_[gp].down_ivc_base + f.vc, port_[gp].down_owner, f});
     ++port_flits_[gp];
   }
   // A buffer slot was freed: a credit for output VC `ovc` of `owner` (a router, or ~node).
-  void return_credit(std::int32_t ovc, std::int32_t owner) {
-    credit_wheel_[credit_slot_].push_back({ovc, owner});
-  }
+  void return_credit(std::int32_t ovc, std::int32_t owner) { credit_wheel_.push(credit_slot_, {ovc, owner}); }
   void push_input(std::int32_t ivc, Flit f) {
     const int count = ivc_[ivc].count;
     MPPNET_ASSERT(count < depth_, "flit arrived at a full buffer: credit accounting is broken");
@@ -159,6 +159,7 @@ class Network {
     word = occupied ? word | bit : word & ~bit;
   }
   void activate_router(RouterId r);
+  void evaluate_routers_shuffled();  // test mode: the same cycle, routers in a random order
   void activate_node(NodeId v);
 
   const topo::Graph& graph_;
@@ -211,25 +212,49 @@ class Network {
   std::vector<std::uint8_t> inj_vc_busy_;  // (node link) * vcs + v
   std::vector<PacketId> queue_head_, queue_tail_;
   std::vector<std::int64_t> queue_length_;
-  std::vector<std::uint32_t> eject_tokens_;  // per node link, 16.16 fixed point
-  std::uint32_t eject_per_cycle_;            // 16.16 fixed point
-  std::vector<std::int32_t> node_flits_;     // flits held in ejection buffers + packets queued/sending
+  std::vector<std::uint32_t> eject_tokens_;     // per node link, 16.16 fixed point
+  std::uint32_t eject_per_cycle_;               // 16.16 fixed point
+  std::vector<std::int32_t> node_eject_flits_;  // flits held in the node's ejection buffers
+  std::vector<std::int32_t> node_packets_;      // packets queued or being sent
+  std::vector<Cycle> eject_time_;               // per node link: when its token bucket was last filled
   std::vector<std::uint16_t> eject_rr_;
   std::vector<core::RandomStream> node_rng_;
   std::int64_t queued_packets_ = 0;
 
   // Timing wheel: slot (t % wheel_size_) holds what arrives at cycle t.
-  std::vector<std::vector<FlitArrival>> flit_wheel_;
+  // Each slot has room for the most a cycle can bring (one flit per channel; one credit per input port
+  // and crossbar pass), allocated once, so a send is a store and an increment.
+  template <class T>
+  class WheelSlots {
+   public:
+    void reset(int slots, int capacity) {
+      capacity_ = capacity;
+      items_.assign(static_cast<std::size_t>(slots) * capacity, T{});
+      count_.assign(slots, 0);
+    }
+    void push(int slot, const T& x) {
+      MPPNET_ASSERT(count_[slot] < capacity_, "more arrivals in one cycle than channels");
+      items_[static_cast<std::size_t>(slot) * capacity_ + count_[slot]++] = x;
+    }
+    const T* begin(int slot) const { return &items_[static_cast<std::size_t>(slot) * capacity_]; }
+    const T* end(int slot) const { return begin(slot) + count_[slot]; }
+    void clear(int slot) { count_[slot] = 0; }
+
+   private:
+    int capacity_ = 0;
+    std::vector<T> items_;
+    std::vector<int> count_;
+  };
+  WheelSlots<FlitArrival> flit_wheel_;
   struct CreditArrival {
     std::int32_t ovc;    // global output-VC index (router ports, then node injection links)
     std::int32_t owner;  // the router that owns it, or ~node
   };
-  std::vector<std::vector<CreditArrival>> credit_wheel_;
+  WheelSlots<CreditArrival> credit_wheel_;
 
-  // Active components. Routers may be visited in any order; nodes are kept sorted so that delivered()
-  // comes out in a fixed order.
-  std::vector<RouterId> active_routers_;
-  std::vector<std::uint8_t> router_active_;
+  // Active components, as bitmaps visited in increasing order: any order gives the same result for
+  // routers (shuffle mode proves it), and the node order fixes the order of delivered().
+  std::vector<std::uint64_t> router_active_bits_;
   std::vector<std::uint64_t> node_active_bits_;
   std::vector<PacketId> delivered_;
 

@@ -22,7 +22,7 @@ struct RouterParams {
   Switching switching = Switching::Wormhole;
   AllocatorKind allocator = AllocatorKind::InputFirst;
   double eject_flits_per_cycle = 1.0;  // a node drains arriving flits at this rate per link
-  std::int64_t cycle_ps = 1000;          // the router clock's period, for results in nanoseconds
+  std::int64_t cycle_ps = 1000;        // the router clock's period, for results in nanoseconds
 };
 
 }  // namespace mppnet::net

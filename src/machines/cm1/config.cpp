@@ -1,26 +1,22 @@
 // machines/cm1/config.cpp: key declarations for Cm1Config, the loader and the cross-key checks.
 //
-// The loader repeats the three steps of exp::load_experiment (read the file, parse TOML with the error
-// line, set the document then the --set arguments) without the machine presets: mppnet_machine_cm1 sits
-// below exp/ and cannot call it. See docs/cm1.md for what a shared loader would need.
+// Reading, parsing, --set and origins are io::load_config's; this file adds the keys, the resolution of
+// a relative traffic.file and the cross-key checks. CM-1 files have no presets.
 #include "machines/cm1/config.hpp"
 
 #include <bit>
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "io/config_loader.hpp"
 #include "machines/cm1/patterns.hpp"
 
 namespace mppnet::machines::cm1 {
 
 namespace {
 
-using core::ConfigError;
-using core::SourceLocation;
+using io::fail_at;
 using io::in_range;
 using io::key;
 using io::one_of;
@@ -113,29 +109,6 @@ io::KeyTable<Cm1Config> make_table() {
   };
 }
 
-std::string read_file(const std::string& path) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) throw ConfigError({path, 0}, "", fmt::format("cannot read file: {}", std::strerror(errno)));
-  std::string text;
-  char buf[1 << 16];
-  std::size_t n = 0;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
-  const bool failed = std::ferror(f) != 0;
-  const int err = errno;
-  std::fclose(f);
-  if (failed) throw ConfigError({path, 0}, "", fmt::format("cannot read file: {}", std::strerror(err)));
-  return text;
-}
-
-SourceLocation origin_of(const Cm1Config& c, const std::string& key) {
-  const auto it = c.origin.find(key);
-  return it != c.origin.end() ? it->second : SourceLocation{c.source_file, 0};
-}
-
-[[noreturn]] void fail(const Cm1Config& c, const std::string& key, const std::string& reason) {
-  throw ConfigError(origin_of(c, key), key, reason);
-}
-
 }  // namespace
 
 const io::KeyTable<Cm1Config>& cm1_keys() {
@@ -152,22 +125,12 @@ std::int64_t vp_count(const Cm1Config& c) {
 }
 
 Cm1Config load_cm1(const std::string& path, const std::vector<std::string>& sets) {
-  return load_cm1_text(read_file(path), path, sets);
+  return load_cm1_text(io::read_config_file(path), path, sets);
 }
 
 Cm1Config load_cm1_text(const std::string& text, const std::string& name,
                         const std::vector<std::string>& sets) {
-  toml::table doc;
-  try {
-    doc = toml::parse(text, name);
-  } catch (const toml::parse_error& e) {
-    throw ConfigError({name, static_cast<int>(e.source().begin.line)}, "", std::string(e.description()));
-  }
-  const auto& table = cm1_keys();
-  Cm1Config c;
-  c.source_file = name;
-  table.set_document(c, doc, name, &c.origin);
-  for (const auto& s : sets) table.set_arg(c, s, &c.origin);
+  Cm1Config c = io::load_config(cm1_keys(), text, name, sets);
   // A relative pattern file is relative to the config file that names it.
   const auto& file = c.traffic.file;
   if (!file.empty() && file.front() != '/' && c.origin.count("traffic.file") &&
@@ -180,27 +143,28 @@ Cm1Config load_cm1_text(const std::string& text, const std::string& name,
 }
 
 void check_cm1(const Cm1Config& c) {
-  cm1_keys().check(c, [&](const std::string& key) { return origin_of(c, key); });
+  io::check_keys(cm1_keys(), c);
   const int proc_bits = c.machine.dims + std::countr_zero(static_cast<unsigned>(c.machine.procs_per_chip));
   if (c.traffic.pattern == Pattern::Transpose && proc_bits % 2 != 0)
-    fail(c, "traffic.pattern",
-         fmt::format("transpose swaps the halves of the processor address, which has {} bits "
-                     "(machine.dims {} + log2 machine.procs_per_chip); it needs an even number",
-                     proc_bits, c.machine.dims));
+    fail_at(c, "traffic.pattern",
+            fmt::format("transpose swaps the halves of the processor address, which has {} bits "
+                        "(machine.dims {} + log2 machine.procs_per_chip); it needs an even number",
+                        proc_bits, c.machine.dims));
   const std::int64_t vps = vp_count(c);
   if (vps > kMaxVps)
-    fail(c, "traffic.vp_ratio",
-         fmt::format("{} virtual processors ({} processors x VP ratio {}) exceed the simulator's limit of {}",
-                     vps, vps / c.traffic.vp_ratio, c.traffic.vp_ratio, kMaxVps));
+    fail_at(
+        c, "traffic.vp_ratio",
+        fmt::format("{} virtual processors ({} processors x VP ratio {}) exceed the simulator's limit of {}",
+                    vps, vps / c.traffic.vp_ratio, c.traffic.vp_ratio, kMaxVps));
   if (c.traffic.pattern == Pattern::File) {
-    if (c.traffic.file.empty()) fail(c, "traffic.pattern", "the file pattern needs traffic.file");
+    if (c.traffic.file.empty()) fail_at(c, "traffic.pattern", "the file pattern needs traffic.file");
     read_pattern_file(c.traffic.file, static_cast<std::uint32_t>(vps));  // throws at the file's bad line
   }
   const bool targeted = c.traffic.pattern == Pattern::HotSpot || c.traffic.pattern == Pattern::AllToOne;
   if (targeted && c.traffic.target >= vps)
-    fail(c, "traffic.target",
-         fmt::format("VP {} does not exist: the machine has {} VPs (0 .. {})", c.traffic.target, vps,
-                     vps - 1));
+    fail_at(c, "traffic.target",
+            fmt::format("VP {} does not exist: the machine has {} VPs (0 .. {})", c.traffic.target, vps,
+                        vps - 1));
 }
 
 nlohmann::json to_json(const Cm1Config& c) {

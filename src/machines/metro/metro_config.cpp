@@ -1,24 +1,19 @@
-// machines/metro/metro_config.cpp: the declared keys of a METRO study and its loader.
+// machines/metro/metro_config.cpp: the declared keys of a METRO study, its loader and cross-key checks.
 //
-// The loading steps copy the minimum of exp/experiment_config.cpp (read_file, parse, set_document,
-// set_arg, origin lookup): that file keeps them in an anonymous namespace and ties them to
-// ExperimentConfig. A generic io::load_config<T>(table, text, name, sets) would serve both.
+// Reading, parsing, --set and origins are io::load_config's; METRO files have no presets.
 #include "machines/metro/metro_config.hpp"
-
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+
+#include "io/config_loader.hpp"
 
 namespace mppnet::machines::metro {
 
 namespace {
 
-using core::ConfigError;
-using core::SourceLocation;
 using io::at_least;
+using io::fail_at;
 using io::in_range;
 using io::key;
 using io::one_of;
@@ -72,25 +67,6 @@ io::KeyTable<MetroConfig> make_table() {
   };
 }
 
-std::string read_file(const std::string& path) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) throw ConfigError({path, 0}, "", fmt::format("cannot read file: {}", std::strerror(errno)));
-  std::string text;
-  char buf[1 << 16];
-  std::size_t n = 0;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
-  const bool failed = std::ferror(f) != 0;
-  const int err = errno;
-  std::fclose(f);
-  if (failed) throw ConfigError({path, 0}, "", fmt::format("cannot read file: {}", std::strerror(err)));
-  return text;
-}
-
-SourceLocation origin_of(const MetroConfig& c, const std::string& key) {
-  const auto it = c.origin.find(key.substr(0, key.find('[')));
-  return it != c.origin.end() ? it->second : SourceLocation{c.source_file, 0};
-}
-
 }  // namespace
 
 const io::KeyTable<MetroConfig>& metro_keys() {
@@ -103,44 +79,33 @@ std::vector<io::KeyInfo> metro_key_list() {
 }
 
 MetroConfig load_metro(const std::string& path, const std::vector<std::string>& sets) {
-  return load_metro_text(read_file(path), path, sets);
+  return load_metro_text(io::read_config_file(path), path, sets);
 }
 
 MetroConfig load_metro_text(const std::string& text, const std::string& name,
                             const std::vector<std::string>& sets) {
-  toml::table doc;
-  try {
-    doc = toml::parse(text, name);
-  } catch (const toml::parse_error& e) {
-    throw ConfigError({name, static_cast<int>(e.source().begin.line)}, "", std::string(e.description()));
-  }
-  MetroConfig c;
-  c.source_file = name;
-  metro_keys().set_document(c, doc, name, &c.origin);
-  for (const auto& s : sets) metro_keys().set_arg(c, s, &c.origin);
+  MetroConfig c = io::load_config(metro_keys(), text, name, sets);
   check_metro(c);
   return c;
 }
 
 void check_metro(const MetroConfig& c) {
-  metro_keys().check(c, [&](const std::string& key) { return origin_of(c, key); });
-  for (const auto& p : check(c.metro)) throw ConfigError(origin_of(c, p.key), p.key, p.reason);
+  io::check_keys(metro_keys(), c);
+  for (const auto& p : check(c.metro)) fail_at(c, p.key, p.reason);
   long long nodes = 1;
   for (int s = 0; s < c.metro.stages && nodes <= kMaxTrackedNodes; ++s) nodes *= c.metro.radix;
   if (nodes > kMaxTrackedNodes)
-    throw ConfigError(
-        origin_of(c, "metro.stages"), "metro.stages",
-        fmt::format("yield and harvest studies track at most {} nodes; radix^stages = {}^{} is more",
-                    kMaxTrackedNodes, c.metro.radix, c.metro.stages));
+    fail_at(c, "metro.stages",
+            fmt::format("yield and harvest studies track at most {} nodes; radix^stages = {}^{} is more",
+                        kMaxTrackedNodes, c.metro.radix, c.metro.stages));
   if (c.run.instances > c.run.trials)
-    throw ConfigError(origin_of(c, "run.instances"), "run.instances",
-                      fmt::format("{} instances need at least as many trials (run.trials is {})",
-                                  c.run.instances, c.run.trials));
+    fail_at(c, "run.instances",
+            fmt::format("{} instances need at least as many trials (run.trials is {})", c.run.instances,
+                        c.run.trials));
   if (c.run.instances > c.run.harvest_trials)
-    throw ConfigError(
-        origin_of(c, "run.instances"), "run.instances",
-        fmt::format("{} instances need at least as many harvest trials (run.harvest_trials is {})",
-                    c.run.instances, c.run.harvest_trials));
+    fail_at(c, "run.instances",
+            fmt::format("{} instances need at least as many harvest trials (run.harvest_trials is {})",
+                        c.run.instances, c.run.harvest_trials));
 }
 
 nlohmann::json to_json(const MetroConfig& c) {
