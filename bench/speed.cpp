@@ -13,6 +13,9 @@
 
 #include "exp/fixed_run.hpp"
 #include "exp/foundation_validation.hpp"
+#include "machines/cm1/config.hpp"
+#include "machines/cm1/run.hpp"
+#include "machines/metro/yield.hpp"
 
 namespace {
 
@@ -46,10 +49,40 @@ double peak_rss_mb() {
 
 }  // namespace
 
+// Cases of the machine models, each timing one whole study.
+struct ModelCase {
+  const char* name;
+  const char* target;
+  void (*run)();
+};
+
+const ModelCase kModelCases[] = {
+    {"cm1_65536_random_v1", "< 0.5 s (issue #4)",
+     [] { mppnet::machines::cm1::run_routing(mppnet::machines::cm1::Cm1Config{}); }},
+    {"cm1_fig12_sweep", "< 120 s (issue #4)",
+     [] { mppnet::machines::cm1::vp_sweep(mppnet::machines::cm1::Cm1Config{}, {1, 2, 4, 8, 16, 32}, 10); }},
+    {"metro_yield_256_10k", "< 10 s (issue #5)",
+     [] {
+       mppnet::machines::metro::YieldParams p;
+       p.network.stages = 4;  // 4^4 = 256 nodes, radix 4, dilation 2, deterministic wiring
+       p.trials = 10000;
+       mppnet::machines::metro::run_yield(p);
+     }},
+};
+
 int main(int argc, char** argv) {
   const auto all = cases();
   if (argc == 2 && std::strcmp(argv[1], "--list") == 0) {
     for (const auto& c : all) std::printf("%s\n", c.name);
+    for (const auto& c : kModelCases) std::printf("%s\n", c.name);
+    return 0;
+  }
+  for (const auto& c : kModelCases) {
+    if (argc != 2 || c.name != std::string(argv[1])) continue;
+    const auto start = std::chrono::steady_clock::now();
+    c.run();
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("| %s | | | %.3f | | | %.1f | | %s |\n", c.name, seconds, peak_rss_mb(), c.target);
     return 0;
   }
   if (argc != 2) {
