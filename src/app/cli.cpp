@@ -2,6 +2,7 @@
 #include "app/cli.hpp"
 
 #include "app/cm1_commands.hpp"
+#include "app/design_commands.hpp"
 #include "app/metro_commands.hpp"
 #include "app/model.hpp"
 
@@ -273,6 +274,8 @@ int main(int argc, char** argv) {
   harvest->add_option("--set", sets, "Override a key (repeatable)");
   harvest->add_option("--out", out, "Directory for harvest.json, harvest.csv and the plot");
 
+  const DesignCommand design(app);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -304,6 +307,7 @@ int main(int argc, char** argv) {
                         cfg.sweep.stop_after_saturation, true);
     }
     if (*ls) return list(what, markdown);
+    if (design.selected()) return design.run();
     const auto out_dir = out.empty() ? default_out(config) : std::filesystem::path(out);
     if (*yield) return yield_command(config, sets, trials, out_dir);
     if (*harvest) return harvest_command(config, sets, out_dir);
