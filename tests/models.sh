@@ -15,7 +15,7 @@ test -s "$dir/y/yield.svg" && test -s "$dir/y/yield.png"
 "$mppnet" harvest "$src/configs/metro-64.toml" --set run.harvest_trials=20 --out "$dir/h" > /dev/null
 grep -q '"harvest"' "$dir/h/harvest.json"
 set +e
-"$mppnet" sweep "$src/configs/metro-64.toml" 2> "$dir/err.txt"
+"$mppnet" sweep "$src/configs/metro-64.toml" --out "$dir/never" 2> "$dir/err.txt"
 test $? -eq 2 && grep -q "use mppnet yield" "$dir/err.txt"
 status=$?
 "$mppnet" yield "$src/configs/mesh8x8.toml" 2> /dev/null

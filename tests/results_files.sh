@@ -32,7 +32,7 @@ grep -q '"seed": 7' "$dir/a/results.json"
 grep -q '"mppnet_version"' "$dir/a/results.json"
 grep -q '"buffer_flits"' "$dir/a/results.json"   # the full config, defaults included
 "$mppnet" run "$dir/small.toml" --set run.seed=8 --out "$dir/c" > /dev/null
-! cmp -s "$dir/a/results.json" "$dir/c/results.json"
+if cmp -s "$dir/a/results.json" "$dir/c/results.json"; then echo "the seed changed nothing"; exit 1; fi
 "$mppnet" sweep "$dir/small.toml" --out "$dir/s" > "$dir/s.txt"
 test "$(grep -c '^ *0\.[123] ' "$dir/s.txt")" -eq 3
 head -c 8 "$dir/s/latency.png" | od -An -c | grep -q 'P   N   G'

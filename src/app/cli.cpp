@@ -70,6 +70,7 @@ SweepSpec parse_sweep(const std::string& text, const exp::SweepParams& fallback,
     const auto eq = text.find('=');
     if (eq == std::string::npos) throw core::ConfigError(where, "", "expected key=from:to:step");
     s.key = text.substr(0, eq);
+    if (s.key.empty()) throw core::ConfigError(where, "", "expected key=from:to:step; the key is missing");
     const std::string range = text.substr(eq + 1);
     double parts[3];
     std::size_t pos = 0;
@@ -79,8 +80,9 @@ SweepSpec parse_sweep(const std::string& text, const exp::SweepParams& fallback,
           range.substr(pos, colon == std::string::npos ? std::string::npos : colon - pos);
       char* end = nullptr;
       parts[i] = std::strtod(piece.c_str(), &end);
-      if (piece.empty() || *end != '\0' || (colon == std::string::npos) != (i == 2))
-        throw core::ConfigError(where, s.key, "expected from:to:step with three numbers");
+      if (piece.empty() || *end != '\0' || (colon == std::string::npos) != (i == 2) ||
+          !std::isfinite(parts[i]))
+        throw core::ConfigError(where, s.key, "expected from:to:step with three finite numbers");
       pos = colon + 1;
     }
     from = parts[0];
@@ -90,8 +92,10 @@ SweepSpec parse_sweep(const std::string& text, const exp::SweepParams& fallback,
     if (to < from)
       throw core::ConfigError(where, s.key, fmt::format("to ({:g}) is below from ({:g})", to, from));
   }
-  const auto count = static_cast<long long>(std::floor((to - from) / step + 1e-9)) + 1;
-  if (count > 10000) throw core::ConfigError({"--sweep " + text, 0}, s.key, "more than 10,000 points");
+  // Counted as a double first: a step too small for the range must not overflow the integer count.
+  const double points = std::floor((to - from) / step + 1e-9) + 1;
+  if (!(points <= 10000)) throw core::ConfigError({"--sweep " + text, 0}, s.key, "more than 10,000 points");
+  const auto count = static_cast<long long>(points);
   for (long long i = 0; i < count; ++i) s.values.push_back(std::round((from + i * step) * 1e9) / 1e9);
   return s;
 }
@@ -106,6 +110,7 @@ int run_points(const std::string& config, const std::vector<std::string>& sets, 
     point_sets.push_back(fmt::format("{}={}", sweep.key, v));
     configs.push_back(sweep.key.empty() ? base : exp::load_experiment(config, point_sets));
   }
+  io::prepare_output_directory(out);
   io::ProgressBar bar;
   std::vector<exp::SweepPoint> points;
   for (std::size_t i = 0; i < configs.size(); ++i) {
@@ -118,9 +123,9 @@ int run_points(const std::string& config, const std::vector<std::string>& sets, 
   bar.finish();
   const std::string key = sweep.key.empty() ? "traffic.rate" : sweep.key;
   std::fputs(exp::format_table(key, points).c_str(), stdout);
-  exp::write_results(out, base, key, points, plot);
+  const bool plotted = exp::write_results(out, base, key, points, plot);
   std::printf("results: %s/results.json, results.csv%s\n", out.string().c_str(),
-              plot && points.size() > 1 ? ", latency.svg, latency.png" : "");
+              plotted ? ", latency.svg, latency.png" : "");
   return 0;
 }
 
@@ -188,6 +193,7 @@ int validate(const std::vector<std::string>& ids, bool list_only, bool fast_only
       std::printf("%-40s %s%s\n", c->id.c_str(), c->source.c_str(), c->slow ? " [slow]" : "");
     return 0;
   }
+  io::prepare_output_directory(out);
   std::printf("%-38s %12s %12s %12s  %s\n", "case", "expected", "simulated", "tolerance", "result");
   nlohmann::json rows = nlohmann::json::array();
   int failed = 0, documented = 0;

@@ -16,6 +16,7 @@ namespace cm1 = machines::cm1;
 int cm1_run_command(const std::string& config, const std::vector<std::string>& sets,
                     const std::filesystem::path& out) {
   const cm1::Cm1Config cfg = cm1::load_cm1(config, sets);
+  io::prepare_output_directory(out);
   const cm1::RoutingResult r = cm1::run_routing(cfg);
   std::fputs(cm1::format_result(cfg, r).c_str(), stdout);
   const cm1::RoutingStats& s = r.stats;
@@ -37,10 +38,15 @@ int cm1_run_command(const std::string& config, const std::vector<std::string>& s
                      {"mean_latency_petit_cycles", r.mean_latency_petit_cycles},
                      {"messages_per_bit_time", r.messages_per_bit_time},
                      {"clock_hz", r.clock_hz},
-                     {"messages_per_second", r.messages_per_second}};
+                     {"messages_per_second", r.messages_per_second},
+                     {"invariant_checks", cfg.cm1.check_invariants},
+                     {"invariant_violations", s.invariant_violations}};
   io::write_file_atomically(out / "results.json", doc.dump(2) + "\n");
   std::printf("results: %s/results.json\n", out.string().c_str());
-  return s.terminated ? 0 : 1;
+  if (s.invariant_violations > 0)
+    std::fprintf(stderr, "mppnet: %lld invariant violations (cm1.check_invariants)\n",
+                 static_cast<long long>(s.invariant_violations));
+  return s.terminated && s.invariant_violations == 0 ? 0 : 1;
 }
 
 }  // namespace mppnet::app

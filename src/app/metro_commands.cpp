@@ -22,6 +22,7 @@ int yield_command(const std::string& config, std::vector<std::string> sets, long
                   const std::filesystem::path& out) {
   if (trials > 0) sets.push_back(fmt::format("run.trials={}", trials));
   const metro::MetroConfig cfg = metro::load_metro(config, sets);
+  io::prepare_output_directory(out);
   io::ProgressBar bar;
   const metro::YieldResult r =
       metro::run_yield(metro::yield_params(cfg),
@@ -62,6 +63,7 @@ int yield_command(const std::string& config, std::vector<std::string> sets, long
 int harvest_command(const std::string& config, const std::vector<std::string>& sets,
                     const std::filesystem::path& out) {
   const metro::MetroConfig cfg = metro::load_metro(config, sets);
+  io::prepare_output_directory(out);
   io::ProgressBar bar;
   const metro::HarvestResult r =
       metro::run_harvest(metro::harvest_params(cfg),

@@ -97,6 +97,34 @@ void check_experiment(const ExperimentConfig& c) {
     fail_at(c, blame(c, "run.max_batches", "run.min_batches"),
             fmt::format("run.max_batches ({}) is below run.min_batches ({})", r.max_batches, r.min_batches));
   }
+  // The watchdog must outwait the slowest legal move: a flit on the longest channel plus the router's
+  // pipeline, or a node draining one flit at its ejection rate.
+  const long long slowest_move = c.router.pipeline_cycles + c.router.channel_latency +
+                                 static_cast<long long>(std::ceil(1.0 / c.router.eject_flits_per_cycle));
+  if (r.watchdog_cycles <= slowest_move) {
+    fail_at(
+        c, "run.watchdog_cycles",
+        fmt::format("{} cycles cannot tell a deadlock from a flit still moving: a hop takes up to {} "
+                    "(router.pipeline_cycles + router.channel_latency + 1 / router.eject_flits_per_cycle)",
+                    r.watchdog_cycles, slowest_move));
+  }
+  // Saturation is latency above a threshold; a threshold below the idle network's own latency would call
+  // every load saturated.
+  const int largest = c.traffic.packet_sizes.empty()
+                          ? c.traffic.packet_flits
+                          : *std::max_element(c.traffic.packet_sizes.begin(), c.traffic.packet_sizes.end());
+  const int saf = c.router.switching == net::Switching::StoreAndForward ? largest - 1 : 0;
+  const long long routers = topo::max_router_hops(c.topology);
+  const long long zero_load = c.router.channel_latency +
+                              routers * (c.router.pipeline_cycles + c.router.channel_latency + saf) +
+                              largest - 1;
+  if (r.saturation_latency <= static_cast<double>(zero_load)) {
+    fail_at(
+        c, "run.saturation_latency",
+        fmt::format("{} cycles is not above the zero-load latency of the longest route ({} cycles over {} "
+                    "routers), so every load would count as saturated",
+                    r.saturation_latency, zero_load, routers));
+  }
   check_sweep(c);
 }
 

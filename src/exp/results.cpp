@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "core/clock_domain.hpp"
 #include "io/atomic_file.hpp"
 #include "io/csv.hpp"
 #include "io/plot.hpp"
@@ -20,7 +21,8 @@ nlohmann::json to_json(const OpenLoopResult& r) {
       {"latency_p99", r.latency_p99},
       {"latency_max", r.latency_max},
       {"latency_ci95", r.latency_ci95},
-      {"latency_avg_ns", r.latency_avg * static_cast<double>(r.cycle_ps) / 1000.0},
+      {"latency_avg_ns",
+       r.latency_avg * static_cast<double>(core::ClockDomain(r.cycle_ps).period_ps()) / 1000.0},
       {"cycle_ps", r.cycle_ps},
       {"network_latency_avg", r.network_latency_avg},
       {"hops_avg", r.hops_avg},
@@ -49,7 +51,7 @@ std::string format_table(const std::string& key, const std::vector<SweepPoint>& 
   return out;
 }
 
-void write_results(const std::filesystem::path& out, const ExperimentConfig& cfg, const std::string& key,
+bool write_results(const std::filesystem::path& out, const ExperimentConfig& cfg, const std::string& key,
                    const std::vector<SweepPoint>& points, bool plot) {
   nlohmann::json doc;
   doc["mppnet_version"] = MPPNET_VERSION;
@@ -77,16 +79,22 @@ void write_results(const std::filesystem::path& out, const ExperimentConfig& cfg
   }
   io::write_file_atomically(out / "results.csv", csv.str());
 
-  if (!plot) return;
+  if (!plot) return false;
   io::PlotSeries avg{"average latency", {}, {}}, p99{"p99 latency", {}, {}};
   for (const SweepPoint& p : points) {
     if (p.result.saturated) continue;
-    avg.x.push_back(p.result.offered);
+    avg.x.push_back(p.value);
     avg.y.push_back(p.result.latency_avg);
-    p99.x.push_back(p.result.offered);
+    p99.x.push_back(p.value);
     p99.y.push_back(static_cast<double>(p.result.latency_p99));
   }
-  if (avg.x.size() >= 2) io::plot_latency_vs_load(out / "latency", cfg.source_file, {avg, p99});
+  if (avg.x.size() < 2) return false;
+  if (key == "traffic.rate") {
+    io::plot_latency_vs_load(out / "latency", cfg.source_file, {avg, p99});
+  } else {
+    io::plot_lines(out / "latency", cfg.source_file, key, "latency (cycles)", {avg, p99});
+  }
+  return true;
 }
 
 }  // namespace mppnet::exp

@@ -22,9 +22,10 @@ nlohmann::json to_json(const OpenLoopResult& r);
 // The human-readable table, one row per point; saturated points say so instead of giving numbers.
 std::string format_table(const std::string& key, const std::vector<SweepPoint>& points);
 
-// Writes <out>/results.json (config, seed, version, every point), <out>/results.csv and, for sweeps of
-// more than one point, <out>/latency.svg and <out>/latency.png. Every file is written atomically.
-void write_results(const std::filesystem::path& out, const ExperimentConfig& cfg, const std::string& key,
+// Writes <out>/results.json (config, seed, version, every point), <out>/results.csv and, when `plot` and
+// at least two points are unsaturated, <out>/latency.svg and <out>/latency.png (latency against the swept
+// key). Every file is written atomically. Returns whether the plot was drawn.
+bool write_results(const std::filesystem::path& out, const ExperimentConfig& cfg, const std::string& key,
                    const std::vector<SweepPoint>& points, bool plot);
 
 }  // namespace mppnet::exp

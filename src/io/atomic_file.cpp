@@ -90,4 +90,16 @@ void write_file_atomically(const std::filesystem::path& path, std::string_view c
   sync_directory(parent);
 }
 
+void prepare_output_directory(const std::filesystem::path& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec || !std::filesystem::is_directory(dir))
+    throw core::ConfigError(
+        {dir.string(), 0}, "",
+        "cannot use as an output directory: " + (ec ? ec.message() : std::string("not a directory")));
+  if (::access(dir.c_str(), W_OK) != 0)
+    throw core::ConfigError({dir.string(), 0}, "",
+                            std::string("cannot write into it: ") + std::strerror(errno));
+}
+
 }  // namespace mppnet::io

@@ -15,4 +15,8 @@ namespace mppnet::io {
 // problem (exit status 2), not a bug.
 void write_file_atomically(const std::filesystem::path& path, std::string_view content);
 
+// Creates `dir` (and its parents) if needed and checks that files can be made in it, so that a bad --out
+// is reported before a long run rather than after it. Throws core::ConfigError naming the directory.
+void prepare_output_directory(const std::filesystem::path& dir);
+
 }  // namespace mppnet::io

@@ -161,7 +161,6 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 
 std::string range_text(const KeySpec& spec) {
   const Check& c = spec.check;
-  if (!c.text.empty()) return c.text;
   if (!c.choices.empty()) return join(c.choices, ", ");
   const Range& r = c.range;
   std::string s;
@@ -179,6 +178,8 @@ std::string range_text(const KeySpec& spec) {
     s = fmt::format("{} {}", r.hi_open ? "<" : "<=", bound(*r.hi));
   }
   if (!s.empty() && (spec.type == KeyType::IntList || spec.type == KeyType::DoubleList)) s = "each " + s;
+  // A check's own words ("a power of two") add to the range rather than replace it.
+  if (!c.text.empty()) s = s.empty() ? c.text : s + ", " + c.text;
   return s;
 }
 

@@ -1,7 +1,7 @@
 // net/packet.hpp: flits, packets and the preallocated packet pool.
 //
-// A flit is 8 bytes copied by value through fixed rings; everything a flit needs beyond its VC and
-// position lives once in its packet's pool slot. The pool grows by doubling only when more packets
+// A flit is 16 bytes copied by value through fixed rings (packet, destination, packet length, routers
+// passed, VC, head/tail); everything else about a packet lives once in its pool slot. The pool grows by doubling only when more packets
 // are alive than ever before, so the steady state allocates nothing.
 #pragma once
 

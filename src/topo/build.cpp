@@ -193,4 +193,18 @@ const char* name(TopologyKind k) {
   return "?";
 }
 
+int max_router_hops(const TopologyParams& p) {
+  switch (p.kind) {
+    case TopologyKind::Mesh:
+      return p.n * (p.k - 1) + 1;
+    case TopologyKind::Torus:
+      return p.n * (p.k / 2) + 1;
+    case TopologyKind::Hypercube:
+      return p.n + 1;
+    case TopologyKind::FatTree:
+      return 2 * p.n - 1;
+  }
+  return 0;
+}
+
 }  // namespace mppnet::topo

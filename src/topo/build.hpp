@@ -39,4 +39,7 @@ long long node_count(const TopologyParams& p);
 // "mesh", "torus", "hypercube", "fat_tree" (the config spelling).
 const char* name(TopologyKind k);
 
+// Routers on the longest route (REQUIRES: check(p, ...) is empty): the diameter in routers.
+int max_router_hops(const TopologyParams& p);
+
 }  // namespace mppnet::topo

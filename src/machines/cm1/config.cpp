@@ -82,7 +82,7 @@ io::KeyTable<Cm1Config> make_table() {
               key("max_splits", &RouterParams::max_splits, in_range(0, 8),
                   "After a timeout, retry in two halves, recursively, this many levels deep (paper L155)."),
               key("check_invariants", &RouterParams::check_invariants, io::any_value(),
-                  "Check conservation, row 6, parity and hop invariants after every column (slow)."),
+                  "Check conservation, row 6, parity and hop invariants after every petit cycle (slow)."),
           }),
       section("traffic", &Cm1Config::traffic,
               {

@@ -97,6 +97,7 @@ std::string format_result(const Cm1Config& c, const RoutingResult& r) {
   row("messages per bit-time", fmt::format("{:.1f}", r.messages_per_bit_time));
   row("messages per second",
       fmt::format("{:.3g} at {:g} MHz (clock assumed)", r.messages_per_second, r.clock_hz / 1e6));
+  if (c.cm1.check_invariants) row("invariant violations", fmt::format("{}", s.invariant_violations));
   return out;
 }
 

@@ -3,6 +3,8 @@
 // Reading, parsing, --set and origins are io::load_config's; METRO files have no presets.
 #include "machines/metro/metro_config.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -102,10 +104,8 @@ void check_metro(const MetroConfig& c) {
     fail_at(c, "run.instances",
             fmt::format("{} instances need at least as many trials (run.trials is {})", c.run.instances,
                         c.run.trials));
-  if (c.run.instances > c.run.harvest_trials)
-    fail_at(c, "run.instances",
-            fmt::format("{} instances need at least as many harvest trials (run.harvest_trials is {})",
-                        c.run.instances, c.run.harvest_trials));
+  if (c.faults.harvest_fractions.empty())
+    fail_at(c, "faults.harvest_fractions", "needs at least one fraction of faulty packages");
 }
 
 nlohmann::json to_json(const MetroConfig& c) {
@@ -127,7 +127,9 @@ HarvestParams harvest_params(const MetroConfig& c) {
   p.network = c.metro;
   p.fault_fractions = c.faults.harvest_fractions;
   p.trials = c.run.harvest_trials;
-  p.instances = c.run.instances;
+  // Each harvest trial uses one instance; more instances than trials would leave some unused, so a yield
+  // setting of run.instances never makes a harvest config invalid.
+  p.instances = static_cast<int>(std::min<long long>(c.run.instances, c.run.harvest_trials));
   p.seed = static_cast<std::uint64_t>(c.run.seed);
   return p;
 }
