@@ -46,11 +46,11 @@ TEST(ExperimentConfig, ToJsonHasEveryKeyGroupedBySection) {
 }
 
 TEST(ExperimentConfig, EveryParamsFieldIsDeclared) {
-  // machine 2, topology 8, router 9, traffic 10, run 10, sweep 5 fields (the params structs).
+  // machine 2, topology 8, router 10, traffic 10, run 10, sweep 5 fields (the params structs).
   const nlohmann::json j = to_json(ExperimentConfig{});
   EXPECT_EQ(j["machine"].size(), 2u);
   EXPECT_EQ(j["topology"].size(), 8u);
-  EXPECT_EQ(j["router"].size(), 9u);
+  EXPECT_EQ(j["router"].size(), 10u);
   EXPECT_EQ(j["traffic"].size(), 10u);
   EXPECT_EQ(j["run"].size(), 10u);
   EXPECT_EQ(j["sweep"].size(), 5u);
@@ -83,7 +83,7 @@ TEST(ExperimentConfig, KeyListShowsDefaultsAndRanges) {
   EXPECT_EQ(find("topology.kind").default_value, "\"fat_tree\"");
   EXPECT_EQ(find("router.eject_flits_per_cycle").range, "(0, 1]");
   EXPECT_EQ(find("router.eject_flits_per_cycle").default_value, "1.0");
-  EXPECT_EQ(find("topology.parents").range, "each 0..64");
+  EXPECT_EQ(find("topology.parents").range, "each 1..8");  // topo::kMaxParents
   EXPECT_EQ(find("machine.preset").range, "generic, cm5");
   EXPECT_EQ(find("traffic.pattern").range,
             "uniform, random_permutation, bit_complement, bit_reverse, transpose, shuffle, tornado, "
@@ -164,7 +164,7 @@ TEST(ExperimentConfig, DoubleOutOfRange) {
 
 TEST(ExperimentConfig, ListElementOutOfRange) {
   EXPECT_EQ(load_error("[topology]\nparents = [2, 2, 65]\n"),
-            "t.toml:2: topology.parents[2]: must be between 0 and 64 (got 65)");
+            "t.toml:2: topology.parents[2]: must be between 1 and 8 (got 65)");
 }
 
 TEST(ExperimentConfig, SeedIsAnyNonNegativeInt64) {

@@ -68,25 +68,27 @@ io::KeyTable<ExperimentConfig> make_table() {
                   key("preset", &MachineParams::preset, one_of(preset_names()),
                       "Named machine whose keys are applied before the file's own (`mppnet list machines`)."),
               }),
-      section(
-          "topology", &ExperimentConfig::topology,
-          {
-              key("kind", &TopologyParams::kind, one_of(topology_kind_names()), "Network shape."),
-              key("k", &TopologyParams::k, in_range(1, 1024), "Mesh/torus: routers per dimension."),
-              key("n", &TopologyParams::n, in_range(1, 24),
-                  "Mesh/torus/hypercube: dimensions; fat tree: levels (nodes = children^n)."),
-              key("children", &TopologyParams::children, in_range(1, 64), "Fat tree: down-links per router."),
-              key("parents", &TopologyParams::parents, in_range(0, 64),
-                  "Fat tree: parent links per router at levels 1, 2, ...; the last repeats; empty: "
-                  "children."),
-              key("leaf_links", &TopologyParams::leaf_links, in_range(1, 64),
-                  "Fat tree: network links per node (the CM-5 has 2)."),
-              key("up_routing", &TopologyParams::up_routing, one_of(kUpRoutingNames),
-                  "Fat tree: random_free picks a free parent at random; deterministic uses destination "
-                  "digits."),
-              key("dateline", &TopologyParams::dateline, io::any_value(),
-                  "Torus: dateline VC classes; false can deadlock (for teaching and watchdog tests)."),
-          }),
+      section("topology", &ExperimentConfig::topology,
+              {
+                  key("kind", &TopologyParams::kind, one_of(topology_kind_names()), "Network shape."),
+                  key("k", &TopologyParams::k, in_range(1, 1024), "Mesh/torus: routers per dimension."),
+                  key("n", &TopologyParams::n, in_range(1, 24),
+                      "Mesh/torus/hypercube: dimensions; fat tree: levels (nodes = children^n)."),
+                  // The ranges are the topology's own limits (topo::kMaxChildren, kMaxParents), so `list
+                  // keys` shows what topo::check accepts.
+                  key("children", &TopologyParams::children, in_range(2, topo::kMaxChildren),
+                      "Fat tree: down-links per router."),
+                  key("parents", &TopologyParams::parents, in_range(1, topo::kMaxParents),
+                      "Fat tree: parent links per router at levels 1, 2, ...; the last repeats; empty: "
+                      "children."),
+                  key("leaf_links", &TopologyParams::leaf_links, in_range(1, 64),
+                      "Fat tree: network links per node (the CM-5 has 2)."),
+                  key("up_routing", &TopologyParams::up_routing, one_of(kUpRoutingNames),
+                      "Fat tree: random_free picks a free parent at random; deterministic uses destination "
+                      "digits."),
+                  key("dateline", &TopologyParams::dateline, io::any_value(),
+                      "Torus: dateline VC classes; false can deadlock (for teaching and watchdog tests)."),
+              }),
       section(
           "router", &ExperimentConfig::router,
           {
@@ -104,6 +106,9 @@ io::KeyTable<ExperimentConfig> make_table() {
                   "or the whole packet here too (store-and-forward)."),
               key("allocator", &RouterParams::allocator, one_of(kAllocatorNames),
                   "Separable round-robin switch allocator: inputs pick first, or outputs pick first."),
+              key("allocator_iterations", &RouterParams::allocator_iterations, in_range(1, 8),
+                  "Switch allocator iterations per crossbar pass; later ones match what the first left "
+                  "free (iSLIP)."),
               key("cycle_ps", &RouterParams::cycle_ps, io::in_range(1, 1e9),
                   "Router clock period in picoseconds (1000 = 1 GHz; the CM-5 data network: 25000)."),
               key("eject_flits_per_cycle", &RouterParams::eject_flits_per_cycle, io::above_up_to(0, 1),

@@ -122,6 +122,7 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
   port_dist_.assign(kMaxRouterPorts, 0);
   out_pick_.assign(kMaxRouterPorts, -1);
   out_dist_.assign(kMaxRouterPorts, 0);
+  sa_eligible_.assign(max_ivcs, -1);
   switched_.assign(max_ivcs, 0);
   local_port_.resize(max_ivcs);
   local_vc_.resize(max_ivcs);

@@ -124,8 +124,9 @@ class Network {
   void allocate_vcs(RouterId r, const std::int32_t* waiting, int count, std::int32_t* ready,
                     int* ready_count);
   int allocate_switch(RouterId r, const std::int32_t* ready, int count);
-  // Moves the flits of the winners out_pick_[outs[k]] through the crossbar; resets out_pick_.
-  int switch_granted(RouterId r, const std::int32_t* outs, int out_count);
+  // Moves the flits of the winners out_pick_[outs[k]] through the crossbar; resets out_pick_. Only the
+  // grants outs[0..rr_count) move the round-robin pointers (those of the allocator's first iteration).
+  int switch_granted(RouterId r, const std::int32_t* outs, int out_count, int rr_count);
   bool output_vc_usable(std::int32_t ovc, int packet_flits) const;
   bool can_advance(RouterId r, int ivc_local) const;
 
@@ -268,6 +269,7 @@ class Network {
   std::vector<std::int32_t> touched_;                // output VCs claimed this cycle
   std::vector<std::int32_t> port_pick_, port_dist_;  // per port: chosen local input VC, its priority
   std::vector<std::int32_t> out_pick_, out_dist_;
+  std::vector<std::int32_t> sa_eligible_;            // input VCs that may still match in a later iteration
   std::vector<std::uint8_t> switched_;               // per local input VC: already switched this cycle
   std::vector<std::uint8_t> local_port_, local_vc_;  // local input VC -> its port and VC (no division)
   int send_slot_ = 0, credit_slot_ = 0;              // wheel slots for what is sent this cycle

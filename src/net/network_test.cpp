@@ -59,12 +59,32 @@ std::vector<Case> all_cases() {
   speedup.speedup = 2;
   RouterParams vct = base;
   vct.switching = Switching::VirtualCutThrough;
+  // Iterated switch allocation (iSLIP-style), both allocator kinds.
+  RouterParams islip2 = base;
+  islip2.allocator_iterations = 2;
+  RouterParams islip4 = base;
+  islip4.allocator_iterations = 4;
+  RouterParams out_first_islip2 = out_first;
+  out_first_islip2.allocator_iterations = 2;
+  RouterParams out_first_islip4 = out_first;
+  out_first_islip4.allocator_iterations = 4;
   return {
-      {"mesh4x4", mesh(4, 2), base},   {"mesh4x4_slow", mesh(4, 2), slow},
-      {"torus5x5", torus(5, 2), base}, {"torus4x4x4_outfirst", torus(4, 3), out_first},
-      {"hypercube6", cube(6), base},   {"hypercube6_speedup", cube(6), speedup},
-      {"tree4ary3", tree(4, 3), base}, {"tree2ary4_vct", tree(2, 4), vct},
-      {"cm5_64", cm5(3), base},        {"cm5_64_slow", cm5(3), slow},
+      {"mesh4x4", mesh(4, 2), base},
+      {"mesh4x4_slow", mesh(4, 2), slow},
+      {"torus5x5", torus(5, 2), base},
+      {"torus4x4x4_outfirst", torus(4, 3), out_first},
+      {"hypercube6", cube(6), base},
+      {"hypercube6_speedup", cube(6), speedup},
+      {"tree4ary3", tree(4, 3), base},
+      {"tree2ary4_vct", tree(2, 4), vct},
+      {"cm5_64", cm5(3), base},
+      {"cm5_64_slow", cm5(3), slow},
+      {"mesh4x4_islip2", mesh(4, 2), islip2},
+      {"torus4x4x4_islip4", torus(4, 3), islip4},
+      {"tree4ary3_islip2", tree(4, 3), islip2},
+      {"tree4ary3_outfirst_islip4", tree(4, 3), out_first_islip4},
+      {"cm5_64_islip4", cm5(3), islip4},
+      {"hypercube6_outfirst_islip2", cube(6), out_first_islip2},
   };
 }
 

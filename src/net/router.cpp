@@ -6,6 +6,12 @@
 // start of that cycle's allocation (grants are applied afterwards), which is what makes them separable
 // rather than sequential, and makes the outcome independent of the order requests are looked at.
 //
+// The switch allocator may iterate (router.allocator_iterations, iSLIP after McKeown 1999): after the
+// first pass, the inputs and outputs it left unmatched run the same two stages again among themselves
+// (an input that lost asks for its next VC whose output is still free), and only first-pass grants move
+// the round-robin pointers. VC allocation stays one pass: an output VC is held for a whole packet, so
+// it is requested once per packet, while the switch is contended again for every flit.
+//
 // Work is proportional to the input VCs that hold flits: a bitmask per router lists them, and the
 // allocators see only the lists of VCs waiting for an output VC and VCs ready to cross the switch.
 #include <algorithm>
@@ -164,6 +170,7 @@ int Network::allocate_switch(RouterId r, const std::int32_t* ready, int count) {
     dist[at] = d;
   };
   const bool input_first = params_.allocator == AllocatorKind::InputFirst;
+  const int iterations = params_.allocator_iterations;
 
   // One ready VC (the common case at light load) wins both stages if it can advance at all.
   if (count == 1) {
@@ -171,12 +178,16 @@ int Network::allocate_switch(RouterId r, const std::int32_t* ready, int count) {
       outs[out_count++] = ivc_[base * vcs_ + ready[0]].out_port;
       out_pick[outs[0]] = ready[0];
     }
-    return switch_granted(r, outs, out_count);
+    return switch_granted(r, outs, out_count, out_count);
   }
+  // With several iterations, the VCs that can advance are kept for the later ones.
+  std::int32_t* eligible = sa_eligible_.data();
+  int eligible_count = 0;
   // First stage: inputs pick a VC each (input-first) or outputs pick an input VC each (output-first).
   for (int k = 0; k < count; ++k) {
     const int i = ready[k];
     if (!can_advance(r, i)) continue;
+    if (iterations > 1) eligible[eligible_count++] = i;
     if (input_first) {
       const int p = local_port_[i];
       offer(port_pick, port_dist, ins, in_count, p, i,
@@ -187,29 +198,87 @@ int Network::allocate_switch(RouterId r, const std::int32_t* ready, int count) {
     }
   }
   // Second stage: outputs choose among the inputs that asked (input-first), or inputs accept one of the
-  // outputs that granted them (output-first).
-  if (input_first) {
-    for (int k = 0; k < in_count; ++k) {
+  // outputs that granted them (output-first). One iteration's entries start at outs[from_out], ins[from_in].
+  auto second_stage = [&](int from_out, int from_in) {
+    if (input_first) {
+      for (int k = from_in; k < in_count; ++k) {
+        const int p = ins[k];
+        const int i = port_pick[p];
+        const int o = ivc_[base * vcs_ + i].out_port;
+        offer(out_pick, out_dist, outs, out_count, o, i, rr_distance(p, port_[base + o].sa_out_rr, ports));
+      }
+    } else {
+      for (int k = from_out; k < out_count; ++k) {
+        const int i = out_pick[outs[k]];
+        const int p = local_port_[i];
+        offer(port_pick, port_dist, ins, in_count, p, i,
+              rr_distance(local_vc_[i], port_[base + p].sa_in_rr, vcs_));
+      }
+      for (int k = from_out; k < out_count; ++k)
+        if (port_pick[local_port_[out_pick[outs[k]]]] != out_pick[outs[k]]) out_pick[outs[k]] = -1;
+    }
+  };
+  second_stage(0, 0);
+  if (iterations == 1) {
+    for (int k = 0; k < in_count; ++k) port_pick[ins[k]] = -1;
+    return switch_granted(r, outs, out_count, out_count);
+  }
+
+  // Later iterations (iSLIP, McKeown 1999): the inputs and outputs left unmatched try again among
+  // themselves, with the same priorities. After settle(), outs lists only matched outputs and ins only
+  // matched inputs (the others are reset to -1), so a pick >= 0 means "matched" and the next iteration
+  // offers only to unmatched ones.
+  auto settle = [&](int from_out, int from_in) {
+    int kept = from_out;
+    for (int k = from_out; k < out_count; ++k)
+      if (out_pick[outs[k]] >= 0) outs[kept++] = outs[k];
+    out_count = kept;
+    kept = from_in;
+    for (int k = from_in; k < in_count; ++k) {
       const int p = ins[k];
       const int i = port_pick[p];
-      const int o = ivc_[base * vcs_ + i].out_port;
-      offer(out_pick, out_dist, outs, out_count, o, i, rr_distance(p, port_[base + o].sa_out_rr, ports));
+      if (out_pick[ivc_[base * vcs_ + i].out_port] == i) {
+        ins[kept++] = p;
+      } else {
+        port_pick[p] = -1;
+      }
     }
-  } else {
-    for (int k = 0; k < out_count; ++k) {
-      const int i = out_pick[outs[k]];
-      const int p = local_port_[i];
-      offer(port_pick, port_dist, ins, in_count, p, i,
-            rr_distance(local_vc_[i], port_[base + p].sa_in_rr, vcs_));
+    in_count = kept;
+  };
+  settle(0, 0);
+  // As in iSLIP, only grants of the first iteration move the round-robin pointers: later matches fill
+  // gaps without disturbing the fairness of the first.
+  const int rr_count = out_count;
+  for (int it = 1; it < iterations; ++it) {
+    // An input VC stays eligible while both its input port and its output port are unmatched.
+    int kept = 0;
+    for (int e = 0; e < eligible_count; ++e) {
+      const int i = eligible[e];
+      if (port_pick[local_port_[i]] < 0 && out_pick[ivc_[base * vcs_ + i].out_port] < 0) eligible[kept++] = i;
     }
-    for (int k = 0; k < out_count; ++k)
-      if (port_pick[local_port_[out_pick[outs[k]]]] != out_pick[outs[k]]) out_pick[outs[k]] = -1;
+    eligible_count = kept;
+    if (eligible_count == 0) break;
+    const int from_out = out_count, from_in = in_count;
+    for (int e = 0; e < eligible_count; ++e) {
+      const int i = eligible[e];
+      if (input_first) {
+        const int p = local_port_[i];
+        offer(port_pick, port_dist, ins, in_count, p, i,
+              rr_distance(local_vc_[i], port_[base + p].sa_in_rr, vcs_));
+      } else {
+        const int o = ivc_[base * vcs_ + i].out_port;
+        offer(out_pick, out_dist, outs, out_count, o, i, rr_distance(i, port_[base + o].sa_out_rr, n));
+      }
+    }
+    second_stage(from_out, from_in);
+    settle(from_out, from_in);
+    if (out_count == from_out) break;  // nothing new matched: nothing will
   }
   for (int k = 0; k < in_count; ++k) port_pick[ins[k]] = -1;
-  return switch_granted(r, outs, out_count);
+  return switch_granted(r, outs, out_count, rr_count);
 }
 
-int Network::switch_granted(RouterId r, const std::int32_t* outs, int out_count) {
+int Network::switch_granted(RouterId r, const std::int32_t* outs, int out_count, int rr_count) {
   const std::int32_t base = graph_.port_base[r];
   const int ports = graph_.num_ports(r);
   const int n = ports * vcs_;
@@ -222,9 +291,11 @@ int Network::switch_granted(RouterId r, const std::int32_t* outs, int out_count)
     out_pick[o] = -1;
     if (i < 0) continue;
     const int p = local_port_[i];
-    port_[base + p].sa_in_rr = static_cast<std::uint16_t>(local_vc_[i] + 1 == vcs_ ? 0 : local_vc_[i] + 1);
-    const int next = input_first ? (p + 1 == ports ? 0 : p + 1) : (i + 1 == n ? 0 : i + 1);
-    port_[base + o].sa_out_rr = static_cast<std::uint16_t>(next);
+    if (k < rr_count) {
+      port_[base + p].sa_in_rr = static_cast<std::uint16_t>(local_vc_[i] + 1 == vcs_ ? 0 : local_vc_[i] + 1);
+      const int next = input_first ? (p + 1 == ports ? 0 : p + 1) : (i + 1 == n ? 0 : i + 1);
+      port_[base + o].sa_out_rr = static_cast<std::uint16_t>(next);
+    }
     // Switch traversal: the flit leaves its input buffer (a credit goes upstream) and takes the output.
     const std::int32_t g = base * vcs_ + i;
     InputVc& s = ivc_[g];

@@ -21,6 +21,7 @@ struct RouterParams {
   int speedup = 1;          // crossbar passes per cycle (flits per input and per output per cycle)
   Switching switching = Switching::Wormhole;
   AllocatorKind allocator = AllocatorKind::InputFirst;
+  int allocator_iterations = 1;        // switch allocation passes per crossbar round (iSLIP-style)
   double eject_flits_per_cycle = 1.0;  // a node drains arriving flits at this rate per link
   std::int64_t cycle_ps = 1000;        // the router clock's period, for results in nanoseconds
 };
