@@ -269,7 +269,7 @@ void Network::eject(NodeId v) {
       --node_eject_flits_[v];
       ++counters_.flits_ejected;
       last_progress_ = now_;
-      if (f.head) packets_[f.packet].hops = f.hops;
+      if (f.head) packets_[f.packet].hops = packets_.hops(f.packet);
       if (f.tail) {
         packets_[f.packet].delivered = now_;
         ++counters_.packets_delivered;
@@ -328,9 +328,8 @@ void Network::send(NodeId v) {
     Packet& p = packets_[id];
     Flit f;
     f.packet = id;
-    f.dest = p.dest;
-    f.flits = static_cast<std::uint16_t>(p.flits);
-    f.vc = static_cast<std::uint8_t>(vc);
+    f.dest = static_cast<std::uint32_t>(p.dest);
+    f.vc = static_cast<std::uint32_t>(vc);
     f.head = inj_sent_[nl] == 0;
     f.tail = inj_sent_[nl] == p.flits - 1;
     --ovc_[router_ivcs_ + nl * vcs_ + vc].credits;

@@ -33,7 +33,8 @@ void Network::route_front(RouterId r, int ivc_local) {
   const std::int32_t g = graph_.port_base[r] * vcs_ + ivc_local;
   const Flit& f = buffer_[static_cast<std::size_t>(g) * depth_ + ivc_[g].head];
   MPPNET_ASSERT(f.head, "a body flit reached the front of an unrouted VC");
-  const topo::RouteSet rs = routing_.route(r, local_port_[ivc_local], local_vc_[ivc_local], f.dest);
+  const topo::RouteSet rs =
+      routing_.route(r, local_port_[ivc_local], local_vc_[ivc_local], static_cast<NodeId>(f.dest));
   MPPNET_ASSERT(rs.count > 0, "routing returned no candidate port");
   ivc_route_[g] = rs;
   InputVc& s = ivc_[g];
@@ -58,7 +59,7 @@ inline bool Network::can_advance(RouterId r, int i) const {
   if (outq_cap_ > 0 && outq_count_[base + s.out_port] >= outq_cap_) return false;
   if (params_.switching == Switching::StoreAndForward) {
     const Flit& f = buffer_[static_cast<std::size_t>(g) * depth_ + ivc_[g].head];
-    if (f.head && ivc_[g].count < f.flits) return false;
+    if (f.head && ivc_[g].count < packets_[f.packet].flits) return false;
   }
   return true;
 }
@@ -86,7 +87,11 @@ void Network::allocate_vcs(RouterId r, const std::int32_t* waiting, int count, s
   for (int w = 0; w < count; ++w) {
     const int i = waiting[w];
     const std::int32_t g = ivc0 + i;
-    const int packet_flits = buffer_[static_cast<std::size_t>(g) * depth_ + ivc_[g].head].flits;
+    // Only cut-through and store-and-forward need the length (output_vc_usable); wormhole skips the pool.
+    const int packet_flits =
+        params_.switching == Switching::Wormhole
+            ? 0
+            : packets_[buffer_[static_cast<std::size_t>(g) * depth_ + ivc_[g].head].packet].flits;
     const topo::RouteSet& rs = ivc_route_[g];
     if (input_first) {
       // Input stage: one request, to a port chosen at random among the candidates with a usable VC.
@@ -304,8 +309,8 @@ int Network::switch_granted(RouterId r, const std::int32_t* outs, int out_count,
     if (ivc_[g].count == 0) set_occupied(r, i, false);
     return_credit(port_[base + p].up_ovc_base + local_vc_[i], port_[base + p].up_owner);
     switched_[i] = 1;
-    if (f.head) ++f.hops;
-    f.vc = static_cast<std::uint8_t>(s.out_vc);
+    if (f.head) ++packets_.hops(f.packet);
+    f.vc = static_cast<std::uint32_t>(s.out_vc);
     --ovc_[ovc].credits;
     ++counters_.flit_hops;
     last_progress_ = now_;
