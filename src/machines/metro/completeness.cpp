@@ -30,18 +30,19 @@ int fault_unit_count(const Multibutterfly& net, FaultUnit unit) {
 
 CompletenessTracker::CompletenessTracker(const Multibutterfly& net) : net_(net), ni_(net.params.node_inputs) {
   MPPNET_ASSERT(net.nodes <= kMaxTrackedNodes, "completeness tracker on more nodes than kMaxTrackedNodes");
-  const int R = net.routers(), S = net.stages(), N = net.nodes, d = net.params.dilation;
+  const int R = net.routers(), N = net.nodes;
   stage_.resize(R);
   direction_.resize(R);
   for (int u = 0; u < R; ++u) {
     stage_[u] = net.stage_of(u);
     direction_[u] = net.class_of(u) % net.params.radix;
   }
-  // Fault-free counts: d live good wires per direction (1 per output at the final stage); ni per node.
+  // Fault-free counts: the live good wires per direction (d; r*d at an extra stage, whose one direction
+  // reaches every node; d_S per node at the final stage); ni per node.
   for (int u = 0; u < R; ++u) {
     state_first_.push_back(static_cast<int>(count0_.size()));
     const int span = net.reach_span(stage_[u]);
-    count0_.resize(count0_.size() + span, static_cast<std::uint8_t>(stage_[u] == S - 1 ? 1 : d));
+    count0_.resize(count0_.size() + span, static_cast<std::uint8_t>(net.copies[stage_[u]]));
   }
   state_first_.push_back(static_cast<int>(count0_.size()));
   source0_.assign(static_cast<std::size_t>(N) * N, static_cast<std::uint8_t>(ni_));
@@ -126,13 +127,12 @@ void CompletenessTracker::fail_link(int link) {
                 1;
   const int port = o - net_.out_first[u];
   if (stage_[u] == net_.stages() - 1) {
-    std::uint8_t& c = count_[state_first_[u] + port];
-    if (c > 0) {
-      c = 0;
-      if (!faulty_[u]) mark_bad(u, port);
-    }
+    // Output t*d_S + k feeds the router's t-th node.
+    const int t = port / net_.copies[stage_[u]];
+    std::uint8_t& c = count_[state_first_[u] + t];
+    if (c > 0 && --c == 0 && !faulty_[u]) mark_bad(u, t);
   } else {
-    const int v = net_.out[o], j = port / net_.params.dilation, span_v = net_.reach_span(stage_[v]);
+    const int v = net_.out[o], j = port / net_.copies[stage_[u]], span_v = net_.reach_span(stage_[v]);
     if (!faulty_[v]) {
       for (int q = 0; q < span_v; ++q) {
         if (count_[state_first_[v] + q] == 0) continue;

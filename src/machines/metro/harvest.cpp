@@ -13,7 +13,7 @@ namespace mppnet::machines::metro {
 
 std::vector<std::uint8_t> chong_live_nodes(const Multibutterfly& net,
                                            const std::vector<std::uint8_t>& faulty) {
-  const int N = net.nodes, S = net.stages(), r = net.params.radix, d = net.params.dilation;
+  const int N = net.nodes, S = net.stages(), r = net.params.radix;
   const int ni = net.params.node_inputs;
   std::vector<std::uint8_t> live(N, 1);
   // Step 1: I/O isolation.
@@ -39,10 +39,10 @@ std::vector<std::uint8_t> chong_live_nodes(const Multibutterfly& net,
   for (int s = S - 2; s >= 0; --s) {
     for (int u = net.stage_first[s]; u < net.stage_first[s + 1]; ++u) {
       if (faulty[u]) continue;
-      const int P = net.class_of(u);
+      const int P = net.class_of(u), dirs = net.directions[s], d = net.copies[s];
       bool ok = true;
-      for (int j = 0; j < r && ok; ++j) {
-        if (live_in(s + 1, P * r + j) == 0) continue;
+      for (int j = 0; j < dirs && ok; ++j) {
+        if (live_in(s + 1, P * dirs + j) == 0) continue;
         bool some = false;
         for (int k = 0; k < d; ++k) some = some || usable[net.out[net.out_first[u] + j * d + k]];
         ok = some;
@@ -124,11 +124,7 @@ HarvestResult run_harvest(const HarvestParams& p, const Progress& progress) {
 
 std::string format_harvest(const HarvestResult& r) {
   const auto& n = r.params.network;
-  std::string s = fmt::format(
-      "network      r={} d={} stages={} ni={} no={} wiring={} endpoints={} pairing={}\n", n.radix, n.dilation,
-      n.stages, n.node_inputs, n.node_outputs, wiring_names()[static_cast<int>(n.wiring)],
-      endpoint_wiring_names()[static_cast<int>(resolved_endpoints(n))],
-      final_pairing_names()[static_cast<int>(n.final_pairing)]);
+  std::string s = "network      " + describe(n) + "\n";
   s += fmt::format("trials       {} per fault level on {} instance(s), seed {}; {} packages\n",
                    r.params.trials, r.params.instances, r.params.seed, r.packages);
   s += "faults %   packages   harvest    +- se      P(complete)\n";

@@ -31,6 +31,43 @@ TEST(ChongHarvest, NoFaultAndAnySingleFaultKeepEveryNode) {
   }
 }
 
+TEST(ChongHarvest, ExtraStageAndDilatedFinalNetworksKeepEveryNodeAfterAnySingleFault) {
+  // An extra stage (r*d = 8 equivalent outputs per router, one direction) and a final stage of d_S = 2
+  // (ni = no = 4: two full-size final routers per node) both leave every node two distinct routers at
+  // each end and every router a second copy in each direction.
+  auto extra = params(3, Wiring::Deterministic);
+  extra.extra_stages = 1;
+  auto dilated = params(3, Wiring::Deterministic);
+  dilated.node_inputs = dilated.node_outputs = 4;
+  dilated.final_dilation = 2;
+  dilated.final_pairing = FinalPairing::Single;
+  for (const auto& p : {extra, dilated}) {
+    const auto net = build_instance(p, 1, 0);
+    std::vector<std::uint8_t> faulty(net.routers(), 0);
+    EXPECT_EQ(count(chong_live_nodes(net, faulty)), 64);
+    for (int pkg = 0; pkg < net.packages(); ++pkg) {
+      std::vector<std::uint8_t> f(net.routers(), 0);
+      for (int u : net.package_routers[pkg]) f[u] = 1;
+      EXPECT_EQ(count(chong_live_nodes(net, f)), 64) << describe(p) << " package " << pkg;
+    }
+  }
+}
+
+TEST(ChongHarvest, DilatedFinalStageLosesAClassOfFourWhenItsTwoFinalRoutersFail) {
+  // d_S = 2, no = 4: final class 0 is two routers feeding nodes 0..3 twice each. Both faulty: nodes 0..3
+  // are I/O-isolated; the stage-2 routers' direction 0 then serves no live node and is ignored.
+  auto p = params(3, Wiring::Deterministic);
+  p.node_inputs = p.node_outputs = 4;
+  p.final_dilation = 2;
+  p.final_pairing = FinalPairing::Single;
+  const auto net = build_instance(p, 1, 0);
+  std::vector<std::uint8_t> faulty(net.routers(), 0);
+  faulty[net.router_id(2, 0, 0)] = faulty[net.router_id(2, 0, 1)] = 1;
+  const auto live = chong_live_nodes(net, faulty);
+  EXPECT_EQ(count(live), 60);
+  for (int x = 0; x < 4; ++x) EXPECT_EQ(live[x], 0) << x;
+}
+
 TEST(ChongHarvest, BlockEndpointsLoseEightNodesWhenTheirTwoStage1RoutersFail) {
   // Block wiring (note 004a §4.7): nodes 0..7 enter through stage-1 routers 0 and 8 (fanout classes of
   // 8 routers, r*d = 8 nodes per router). Both faulty: those 8 nodes are I/O-isolated, nobody else is.

@@ -33,13 +33,19 @@ io::KeyTable<MetroConfig> make_table() {
                   key("radix", &MultibutterflyParams::radix, in_range(2, 64),
                       "r: logically distinct directions per router."),
                   key("dilation", &MultibutterflyParams::dilation, in_range(1, 16),
-                      "d: equivalent outputs per direction in stages 1..S-1 (the final stage has 1)."),
+                      "d: equivalent outputs per direction before the final stage."),
                   key("stages", &MultibutterflyParams::stages, in_range(2, 20),
                       "S: routing stages; radix^stages nodes."),
                   key("node_inputs", &MultibutterflyParams::node_inputs, in_range(1, 16),
                       "ni: network inputs per node."),
                   key("node_outputs", &MultibutterflyParams::node_outputs, in_range(1, 16),
-                      "no: network outputs per node (final routers per destination)."),
+                      "no: network outputs per node (final routers per destination times final_dilation)."),
+                  key("extra_stages", &MultibutterflyParams::extra_stages, in_range(0, 8),
+                      "E: extra stages of r x d routers in front that route on no digit (§3.3.4); each "
+                      "multiplies the paths per pair by radix*dilation."),
+                  key("final_dilation", &MultibutterflyParams::final_dilation, in_range(1, 16),
+                      "d_S: equivalent outputs per direction in the final stage; 1 = Fig 3.11 (no distinct "
+                      "final routers per node), >1 = full-size final routers, final_pairing = single."),
                   key("wiring", &MultibutterflyParams::wiring, one_of(wiring_names()),
                       "Interstage wiring: deterministic (maximal path expansion), random, or maximal_fanout "
                       "(randomized maximal fanout)."),

@@ -50,7 +50,7 @@ TEST(MetroConfig, ShippedConfigsLoad) {
 
 TEST(MetroConfig, EveryKeyHasADocAndTheTableListsThemAll) {
   const auto keys = metro_key_list();
-  EXPECT_EQ(keys.size(), 15u);  // machine 1, metro 8, faults 2, run 4
+  EXPECT_EQ(keys.size(), 17u);  // machine 1, metro 10, faults 2, run 4
   for (const auto& k : keys) EXPECT_FALSE(k.doc.empty()) << k.name;
 }
 
@@ -74,6 +74,22 @@ TEST(MetroConfig, RejectsUnknownWiringName) {
 TEST(MetroConfig, RejectsNetworkThatCannotBeBuiltAtTheKeyAtFault) {
   EXPECT_EQ(error_of("[metro]\nnode_outputs = 3\nfinal_pairing = \"single\"\n").substr(0, 30),
             "t.toml:2: metro.node_outputs: ");
+}
+
+TEST(MetroConfig, ExtraStagesAndFinalDilationReachTheNetwork) {
+  const auto c = load_metro_text(
+      "[metro]\nnode_inputs = 4\nnode_outputs = 4\nfinal_dilation = 2\nfinal_pairing = \"single\"\n"
+      "extra_stages = 1\n",
+      "t.toml", {});
+  EXPECT_EQ(yield_params(c).network.final_dilation, 2);
+  EXPECT_EQ(yield_params(c).network.extra_stages, 1);
+}
+
+TEST(MetroConfig, RejectsDilatedFinalStageWithPairedPackagesAtThePairingKey) {
+  // final_dilation = 2 with the default symmetric pairing: the message names the pairing key.
+  const auto e = error_of("[metro]\nnode_inputs = 4\nnode_outputs = 4\nfinal_dilation = 2\n");
+  EXPECT_EQ(e.substr(0, 29), "t.toml: metro.final_pairing: ");
+  EXPECT_NE(e.find("final_dilation = 2"), std::string::npos) << e;
 }
 
 TEST(MetroConfig, RejectsNetworksTooLargeToTrack) {

@@ -18,6 +18,7 @@ constexpr long long kMaxNodes = 1LL << 20;
 constexpr int kMaxRadix = 64;
 constexpr int kMaxDilation = 16;
 constexpr int kMaxNodePorts = 16;
+constexpr int kMaxExtraStages = 8;
 constexpr int kUnwired = std::numeric_limits<int>::min();  // node sources are negative too
 
 long long ipow(long long b, int e) {
@@ -35,20 +36,29 @@ struct Shape {
   std::vector<long long> class_size;  // C_s
   std::vector<long long> fanout;      // F_s
   std::vector<long long> inputs;      // per router
+  std::vector<long long> directions;  // classes a router's outputs split into: r, 1 at an extra stage
+  std::vector<long long> copies;      // outputs per direction: d, r*d at an extra stage, d_S at the end
 };
 
+// Extra stages (code stages 0..E-1) route on no digit: one class of R routers whose r*d outputs all
+// lead on to every destination, so a path fans out by r*d there (the §3.3.4 extra stage built from the
+// same dilated parts). Routing stage t = s - E is the stage of the network without extra stages.
 Shape shape_of(const MultibutterflyParams& p) {
   Shape sh;
-  const int S = p.stages;
+  const int E = p.extra_stages, T = p.stages + E;
   const long long r = p.radix, d = p.dilation;
-  sh.nodes = ipow(r, S);
+  sh.nodes = ipow(r, p.stages);
   const long long per_stage = sh.nodes * p.node_inputs / (r * d);  // R
-  for (int s = 0; s < S; ++s) {
-    const bool last = s == S - 1;
-    const long long c = last ? p.node_outputs : per_stage / ipow(r, s);
+  long long reach = p.node_inputs;  // routers of a stage one node's ports can reach at most
+  for (int s = 0; s < T; ++s) {
+    const bool last = s == T - 1, extra = s < E;
+    const long long c = last ? p.node_outputs / p.final_dilation : per_stage / ipow(r, extra ? 0 : s - E);
     sh.class_size.push_back(c);
-    sh.fanout.push_back(last ? p.node_outputs : std::min(p.node_inputs * ipow(d, s), c));
-    sh.inputs.push_back(last ? r : r * d);
+    sh.fanout.push_back(last ? c : std::min(reach, c));
+    sh.inputs.push_back(last ? r * p.final_dilation : r * d);
+    sh.directions.push_back(extra ? 1 : r);
+    sh.copies.push_back(extra ? r * d : last ? p.final_dilation : d);
+    reach = std::min(reach * sh.copies.back(), kMaxNodes * 64);
   }
   return sh;
 }
@@ -113,6 +123,16 @@ const std::vector<std::string>& final_pairing_names() {
   return names;
 }
 
+std::string describe(const MultibutterflyParams& p) {
+  std::string s = fmt::format("r={} d={} stages={} ni={} no={}", p.radix, p.dilation, p.stages, p.node_inputs,
+                              p.node_outputs);
+  if (p.extra_stages > 0) s += fmt::format(" extra_stages={}", p.extra_stages);
+  if (p.final_dilation != 1) s += fmt::format(" final_dilation={}", p.final_dilation);
+  return s + fmt::format(" wiring={} endpoints={} pairing={}", wiring_names()[static_cast<int>(p.wiring)],
+                         endpoint_wiring_names()[static_cast<int>(resolved_endpoints(p))],
+                         final_pairing_names()[static_cast<int>(p.final_pairing)]);
+}
+
 EndpointWiring resolved_endpoints(const MultibutterflyParams& p) {
   if (p.endpoints != EndpointWiring::Auto) return p.endpoints;
   switch (p.wiring) {
@@ -139,9 +159,16 @@ std::vector<Problem> check(const MultibutterflyParams& p) {
   if (p.node_outputs < 1 || p.node_outputs > kMaxNodePorts)
     bad("metro.node_outputs",
         fmt::format("must be between 1 and {} (got {})", kMaxNodePorts, p.node_outputs));
+  if (p.extra_stages < 0 || p.extra_stages > kMaxExtraStages)
+    bad("metro.extra_stages",
+        fmt::format("must be between 0 and {} (got {})", kMaxExtraStages, p.extra_stages));
+  if (p.final_dilation < 1 || p.final_dilation > kMaxDilation)
+    bad("metro.final_dilation",
+        fmt::format("must be between 1 and {} (got {})", kMaxDilation, p.final_dilation));
   if (!out.empty()) return out;
 
   const long long r = p.radix, d = p.dilation, ni = p.node_inputs, no = p.node_outputs;
+  const long long ds = p.final_dilation;
   const long long nodes = ipow(r, p.stages);
   if (nodes > kMaxNodes) {
     bad("metro.stages",
@@ -161,12 +188,20 @@ std::vector<Problem> check(const MultibutterflyParams& p) {
         fmt::format("must divide radix * node_inputs = {} so that every class of the last dilated stage "
                     "has a whole number of routers (got {})",
                     r * ni, d));
+  // Each destination gets no outputs, d_S from each of its no/d_S final routers.
+  if (no % ds != 0) {
+    bad("metro.final_dilation",
+        fmt::format("must divide node_outputs = {} so that every destination has a whole number of final "
+                    "routers (got {})",
+                    no, ds));
+    return out;
+  }
   // A router's d copies of a direction must reach d distinct routers of the next class.
-  if (no < d)
-    bad("metro.node_outputs",
-        fmt::format("the final stage has node_outputs = {} routers per class, fewer than the dilation {}; "
-                    "copies of one direction would share a router",
-                    no, d));
+  if (no / ds < d)
+    bad(ds > 1 ? "metro.final_dilation" : "metro.node_outputs",
+        fmt::format("the final stage has node_outputs / final_dilation = {} / {} = {} routers per class, "
+                    "fewer than the dilation {}; copies of one direction would share a router",
+                    no, ds, no / ds, d));
   else if ((r * ni) % d == 0 && r * ni / d < d)
     bad("metro.dilation",
         fmt::format("the last dilated stage has radix*node_inputs/dilation = {} routers per class, fewer "
@@ -176,24 +211,41 @@ std::vector<Problem> check(const MultibutterflyParams& p) {
     bad("metro.stages", fmt::format("stage 1 has fewer routers than node_inputs: radix^(stages-1) = {} is "
                                     "less than the dilation {}",
                                     ipow(r, p.stages - 1), d));
+  // An extra-stage router's r*d outputs must reach r*d distinct routers of the next stage (R of them),
+  // and the completeness tracker counts a router's live outputs toward a destination in one byte.
+  if (p.extra_stages > 0) {
+    const long long R = nodes * ni / (r * d);
+    if (R < r * d)
+      bad("metro.extra_stages",
+          fmt::format(
+              "an extra stage has R = nodes*node_inputs/(radix*dilation) = {} routers, fewer than the "
+              "radix*dilation = {} distinct routers each extra-stage router must feed",
+              R, r * d));
+    else if (r * d > 255)
+      bad("metro.extra_stages",
+          fmt::format("extra-stage routers have radix*dilation = {} equivalent outputs; at most 255 are "
+                      "supported",
+                      r * d));
+  }
   if (!out.empty()) return out;
 
   const Shape sh = shape_of(p);
   const EndpointWiring ep = resolved_endpoints(p);
   if (p.wiring != Wiring::Random) {
     // Fanout classes must split classes evenly, and the fanout-class lists of §4.7 must balance.
-    for (int s = 0; s < p.stages; ++s) {
+    const int T = p.stages + p.extra_stages;
+    for (int s = 0; s < T; ++s) {
       if (sh.class_size[s] % sh.fanout[s] != 0) {
         bad("metro.dilation",
             fmt::format("stage {}: {} fanout classes do not split a class of {} routers evenly", s + 1,
                         sh.fanout[s], sh.class_size[s]));
         return out;
       }
-      if (s + 1 < p.stages && (sh.fanout[s] * d) % sh.fanout[s + 1] != 0) {
+      if (s + 1 < T && (sh.fanout[s] * sh.copies[s]) % sh.fanout[s + 1] != 0) {
         bad("metro.wiring",
-            fmt::format("stage {} to {}: {} fanout classes times dilation {} do not divide evenly among {} "
+            fmt::format("stage {} to {}: {} fanout classes times {} copies do not divide evenly among {} "
                         "target fanout classes; use wiring = \"random\"",
-                        s + 1, s + 2, sh.fanout[s], d, sh.fanout[s + 1]));
+                        s + 1, s + 2, sh.fanout[s], sh.copies[s], sh.fanout[s + 1]));
         return out;
       }
     }
@@ -205,7 +257,13 @@ std::vector<Problem> check(const MultibutterflyParams& p) {
             "and node_inputs = {} to divide the {} stage-1 routers; use endpoints = \"random\"",
             r * d, nodes, ni, sh.class_size[0]));
   const long long final_classes = nodes / r;
-  if (p.final_pairing != FinalPairing::Single && no != 2)
+  // A dilated final router has i = o = r*d_S ports: a whole package, like the routers before it.
+  if (p.final_pairing != FinalPairing::Single && ds > 1)
+    bad("metro.final_pairing",
+        fmt::format("\"{}\" pairs two half-size final routers in a package, but final_dilation = {} makes "
+                    "each final router a full package; use \"single\"",
+                    final_pairing_names()[static_cast<int>(p.final_pairing)], ds));
+  else if (p.final_pairing != FinalPairing::Single && no != 2)
     bad("metro.final_pairing",
         fmt::format("\"{}\" pairs the two final routers of a destination; node_outputs is {}; use \"single\"",
                     final_pairing_names()[static_cast<int>(p.final_pairing)], no));
@@ -225,14 +283,14 @@ int Multibutterfly::stage_of(int router) const {
 
 int Multibutterfly::reach_span(int stage) const {
   int span = nodes;
-  for (int s = 0; s < stage; ++s) span /= params.radix;
+  for (int s = params.extra_stages; s < stage; ++s) span /= params.radix;
   return span;
 }
 
 Multibutterfly build_multibutterfly(const MultibutterflyParams& p, core::RandomStream rng) {
   MPPNET_ASSERT(check(p).empty(), "build_multibutterfly of parameters that check() rejects");
   const Shape sh = shape_of(p);
-  const int S = p.stages, r = p.radix, d = p.dilation, ni = p.node_inputs;
+  const int S = p.stages + p.extra_stages, r = p.radix, ni = p.node_inputs;
   Multibutterfly net;
   net.params = p;
   net.nodes = static_cast<int>(sh.nodes);
@@ -242,9 +300,11 @@ Multibutterfly build_multibutterfly(const MultibutterflyParams& p, core::RandomS
     net.class_size.push_back(static_cast<int>(sh.class_size[s]));
     net.fanout_classes.push_back(static_cast<int>(sh.fanout[s]));
     net.inputs_per_router.push_back(static_cast<int>(sh.inputs[s]));
-    net.outputs_per_router.push_back(s == S - 1 ? r : r * d);
+    net.directions.push_back(static_cast<int>(sh.directions[s]));
+    net.copies.push_back(static_cast<int>(sh.copies[s]));
+    net.outputs_per_router.push_back(net.directions[s] * net.copies[s]);
     net.stage_first.push_back(net.stage_first.back() + classes * net.class_size[s]);
-    classes *= r;
+    classes *= net.directions[s];
   }
   const int R = net.routers();
   for (int u = 0, s = 0; u < R; ++u) {
@@ -272,7 +332,7 @@ Multibutterfly build_multibutterfly(const MultibutterflyParams& p, core::RandomS
   };
 
   // --- endpoints -> stage 1 ---
-  const int rd = r * d;
+  const int rd = r * p.dilation;
   const int f0 = net.class_size[0] / net.fanout_classes[0];
   switch (resolved_endpoints(p)) {
     case EndpointWiring::Auto:
@@ -319,13 +379,14 @@ Multibutterfly build_multibutterfly(const MultibutterflyParams& p, core::RandomS
 
   // --- stage s -> s+1 ---
   classes = 1;
-  for (int s = 0; s + 1 < S; ++s, classes *= r) {
+  for (int s = 0; s + 1 < S; classes *= net.directions[s], ++s) {
     const int C = net.class_size[s], F = net.fanout_classes[s], f = C / F;
+    const int dirs = net.directions[s], d = net.copies[s];
     const int C1 = net.class_size[s + 1], F1 = net.fanout_classes[s + 1], f1 = C1 / F1;
     const int in1 = net.inputs_per_router[s + 1];
     for (int P = 0; P < classes; ++P) {
-      for (int j = 0; j < r; ++j) {
-        const int P1 = P * r + j;
+      for (int j = 0; j < dirs; ++j) {
+        const int P1 = P * dirs + j;
         if (p.wiring == Wiring::Random) {
           std::vector<int> left, left_port, right, right_slot;
           for (int u = 0; u < C; ++u)
@@ -377,7 +438,9 @@ Multibutterfly build_multibutterfly(const MultibutterflyParams& p, core::RandomS
   const int final_classes = classes;
   for (int P = 0; P < final_classes; ++P)
     for (int i = 0; i < net.class_size[S - 1]; ++i)
-      for (int t = 0; t < r; ++t) net.out[net.out_first[net.router_id(S - 1, P, i)] + t] = P * r + t;
+      for (int t = 0; t < r; ++t)
+        for (int k = 0; k < p.final_dilation; ++k)
+          net.out[net.out_first[net.router_id(S - 1, P, i)] + t * p.final_dilation + k] = P * r + t;
 
   // --- packages ---
   net.package_of.assign(R, -1);

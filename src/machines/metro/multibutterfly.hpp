@@ -1,18 +1,19 @@
 // machines/metro/multibutterfly.hpp: multipath multistage networks of dilated routers (DeHon §3.5).
 //
-// Routers of radix r and dilation d (i = o = r*d ports) in stages 1..S-1 and dilation-1 radix-r routers
-// in the final stage S, N = r^S endpoints with ni network inputs and no network outputs each. The
-// structure follows note 004a §4.2 and the wiring its clean construction §4.7 (the printed algorithms
-// of Figs 3.19, 3.21 and 3.24 are garbled: note 004a §4.6 and §7 items 1-5). Stages are 0-based in the
-// code: code stage s is the document's stage s+1.
+// Routers of radix r and dilation d (i = o = r*d ports) in stages 1..S-1 and radix-r routers of dilation
+// d_S (final_dilation; 1 by default, the Fig 3.11 final stage) in the final stage S, N = r^S endpoints with
+// ni network inputs and no network outputs each. The structure follows note 004a §4.2 and the wiring its
+// clean construction §4.7 (the printed algorithms of Figs 3.19, 3.21 and 3.24 are garbled: note 004a §4.6 and
+// §7 items 1-5). Stages are 0-based in the code: code stage s is the document's stage s+1.
 //
 //   equivalence class of a stage-s router: the destination prefix (y_1..y_s) it can still reach; stage s
-//     has r^s classes of C_s routers (C_s = R / r^s with R = N*ni/(r*d); the final stage has C = no);
+//     has r^s classes of C_s routers (C_s = R / r^s with R = N*ni/(r*d); the final stage has
+//     C = no / d_S, each router feeding each of its r nodes d_S times);
 //   fanout classes: stage s splits a class into F_s = min(ni*d^s, C_s) fanout classes of f_s routers;
 //     router u of a class has fanout class u / f_s and member u % f_s (final stage: F = no, f = 1);
 //   copy k of direction j of a router in fanout class a goes to class P*r+j, fanout class
 //     (a*d + k) mod F_{s+1} (deterministic and maximal-fanout wiring);
-//   final router i of class P, output t, goes to node P*r + t.
+//   final router i of class P, output t*d_S + k, goes to node P*r + t.
 //
 // The builder is a pure function of its parameters and, for the random wirings, one RandomStream.
 #pragma once
@@ -56,7 +57,15 @@ struct MultibutterflyParams {
   int dilation = 2;      // d: equivalent outputs per direction, stages 1..S-1
   int stages = 3;        // S: N = r^S endpoints
   int node_inputs = 2;   // ni: network inputs per node
-  int node_outputs = 2;  // no: network outputs per node (= final routers per destination)
+  int node_outputs = 2;  // no: network outputs per node (= final routers per destination times d_S)
+  // d_S: equivalent outputs per direction in the final stage (§3.5.2). 1 gives no distinct final routers
+  // per destination (Fig 3.11); d_S > 1 gives full-size final routers (i = o = r*d_S, one per package)
+  // and only no/d_S of them per destination.
+  int final_dilation = 1;
+  // E: extra stages in front of the S routing stages (§3.3.4, Fig 3.14), built from the same r x d parts.
+  // An extra stage fixes no destination digit: all r*d outputs of its routers are equivalent and lead to
+  // routers that reach every node, so each one multiplies a pair's paths by r*d.
+  int extra_stages = 0;
   Wiring wiring = Wiring::Deterministic;
   EndpointWiring endpoints = EndpointWiring::Auto;
   FinalPairing final_pairing = FinalPairing::Symmetric;
@@ -86,18 +95,20 @@ constexpr int source_node(int source) {
 }
 
 // The built network: a plain graph. Router ids run stage by stage, class by class:
-// id = stage_first[s] + P * class_size[s] + u.
+// id = stage_first[s] + P * class_size[s] + u. Code stages 0..E-1 are the extra stages.
 struct Multibutterfly {
   MultibutterflyParams params;
   int nodes = 0;                        // N
   std::vector<int> stage_first;         // size S + 1; stage_first[S] = number of routers
   std::vector<int> class_size;          // C_s
   std::vector<int> fanout_classes;      // F_s
-  std::vector<int> inputs_per_router;   // r*d, and r at the final stage
-  std::vector<int> outputs_per_router;  // r*d, and r at the final stage
+  std::vector<int> inputs_per_router;   // r*d, and r*d_S at the final stage
+  std::vector<int> outputs_per_router;  // r*d, and r*d_S at the final stage
+  std::vector<int> directions;          // r; 1 at an extra stage (every output reaches every node)
+  std::vector<int> copies;              // outputs per direction: d; r*d at an extra stage; d_S at the end
 
   // Router u's outputs: out[out_first[u] + j*d + k] is the router that copy k of direction j feeds
-  // (stages 1..S-1), or the node output t feeds (final stage, index t).
+  // (stages 1..S-1), or the node that output t*d_S + k feeds (final stage).
   std::vector<int> out_first;
   std::vector<int> out;
   // Router u's inputs: in[in_first[u] + slot] is the router or node_source(x) wired to that slot.
@@ -109,7 +120,8 @@ struct Multibutterfly {
   std::vector<int> package_of;
   std::vector<std::vector<int>> package_routers;
 
-  int stages() const { return params.stages; }
+  // Every stage, extra stages included: S + E.
+  int stages() const { return params.stages + params.extra_stages; }
   int routers() const { return stage_first.back(); }
   int packages() const { return static_cast<int>(package_routers.size()); }
   int stage_of(int router) const;
@@ -122,7 +134,7 @@ struct Multibutterfly {
   int router_id(int stage, int cls, int index) const {
     return stage_first[stage] + cls * class_size[stage] + index;
   }
-  // Nodes a stage-s router can reach: N / r^s.
+  // Nodes a stage-s router can reach: N / r^(s-E) (N at an extra stage).
   int reach_span(int stage) const;
 };
 
@@ -131,6 +143,10 @@ Multibutterfly build_multibutterfly(const MultibutterflyParams& p, core::RandomS
 
 // The network for instance `instance` of a study with `seed`: the stream is (seed, instance, Setup).
 Multibutterfly build_instance(const MultibutterflyParams& p, std::uint64_t seed, int instance);
+
+// One line naming every parameter ("r=4 d=2 stages=3 ..."); extra stages and a dilated final stage are
+// named only when present.
+std::string describe(const MultibutterflyParams& p);
 
 // Config spellings, in enum order.
 const std::vector<std::string>& wiring_names();

@@ -25,7 +25,7 @@ const Wiring kWirings[] = {Wiring::Deterministic, Wiring::Random, Wiring::Maxima
 // Every router input is wired exactly once, outputs of a stage-s router in class P and direction j land
 // in class P*r+j, and no two wires join the same pair of parts (so d copies reach d distinct routers).
 void expect_wiring_invariants(const Multibutterfly& net) {
-  const int r = net.params.radix, d = net.params.dilation, S = net.stages();
+  const int r = net.params.radix, S = net.stages();
   std::vector<int> uses(net.in.size(), 0);
   for (int u = 0; u < net.routers(); ++u) {
     const int s = net.stage_of(u);
@@ -34,11 +34,12 @@ void expect_wiring_invariants(const Multibutterfly& net) {
       const int port = o - net.out_first[u];
       const int t = net.out[o];
       if (s == S - 1) {
-        EXPECT_EQ(t, net.class_of(u) * r + port);
+        EXPECT_EQ(t, net.class_of(u) * r + port / net.params.final_dilation);
         continue;
       }
       EXPECT_EQ(net.stage_of(t), s + 1);
-      EXPECT_EQ(net.class_of(t), net.class_of(u) * r + port / d) << "router " << u << " port " << port;
+      EXPECT_EQ(net.class_of(t), net.class_of(u) * net.directions[s] + port / net.copies[s])
+          << "router " << u << " port " << port;
       EXPECT_TRUE(targets.insert(t).second) << "parallel wires from router " << u;
       int found = 0;
       for (int slot = net.in_first[t]; slot < net.in_first[t + 1]; ++slot)
@@ -171,6 +172,135 @@ TEST(PathExpansion, RandomWiringFallsShortForSomePairs) {
   EXPECT_EQ(pe.min_total_paths, 8);  // Eq 3.6 counts paths, which every wiring has
 }
 
+// A final stage of dilation d_S (§3.5.2): r = d = 2, S = 3, ni = no = 4, d_S = 2, 8 nodes.
+MultibutterflyParams dilated_final(Wiring w) {
+  auto p = params(2, 2, 3, w);
+  p.node_inputs = p.node_outputs = 4;
+  p.final_dilation = 2;
+  p.final_pairing = FinalPairing::Single;
+  return p;
+}
+
+TEST(Multibutterfly, DilatedFinalStageHasNoOverDsFullSizeRoutersPerDestination) {
+  // R = N*ni/(r*d) = 8*4/4 = 8 routers in stages 1 and 2; the final stage has 4 classes of no/d_S = 2
+  // routers with r*d_S = 4 inputs and outputs: 8 routers, 8 packages of one router each.
+  for (const Wiring w : kWirings) {
+    const auto net = build_instance(dilated_final(w), 5, 0);
+    EXPECT_EQ(net.stage_first, (std::vector<int>{0, 8, 16, 24}));
+    EXPECT_EQ(net.class_size, (std::vector<int>{8, 4, 2}));
+    EXPECT_EQ(net.inputs_per_router, (std::vector<int>{4, 4, 4}));
+    EXPECT_EQ(net.outputs_per_router, (std::vector<int>{4, 4, 4}));
+    EXPECT_EQ(net.packages(), 24);
+    expect_wiring_invariants(net);
+    // Every node is fed by 2 distinct final routers, twice each.
+    for (int y = 0; y < net.nodes; ++y) {
+      std::multiset<int> feeders;
+      for (int u = net.stage_first[2]; u < net.routers(); ++u)
+        for (int o = net.out_first[u]; o < net.out_first[u + 1]; ++o)
+          if (net.out[o] == y) feeders.insert(u);
+      EXPECT_EQ(feeders.size(), 4u);
+      EXPECT_EQ(std::set<int>(feeders.begin(), feeders.end()).size(), 2u);
+    }
+  }
+}
+
+TEST(PathExpansion, DilatedFinalStageMeetsEq35WithTheFinalStageExpandingByDs) {
+  // Eq 3.2 with the final stage expanding by d_S too: p_in = 4, 8, 16, 32; Eq 3.3: p_out = no*r^(S+1-s)
+  // = 32, 16, 8, 4. Eq 3.5 (the minimum): 4, 8, 8, 4. Paths (Eq 3.6 times d_S): ni*d^(S-1)*d_S = 32.
+  const auto p = dilated_final(Wiring::Deterministic);
+  EXPECT_EQ(path_expansion_bound(p), (std::vector<long long>{4, 8, 8, 4}));
+  EXPECT_EQ(total_paths_bound(p), 32);
+  for (const Wiring w : {Wiring::Deterministic, Wiring::MaximalFanout}) {
+    auto q = dilated_final(w);
+    q.endpoints = w == Wiring::Deterministic ? EndpointWiring::Block : EndpointWiring::Spread;
+    const auto pe = path_expansion(build_instance(q, 11, 0));
+    EXPECT_EQ(pe.pairs_at_bound, pe.pairs) << "wiring " << static_cast<int>(w);
+    EXPECT_EQ(pe.min_total_paths, 32);
+    EXPECT_EQ(pe.max_total_paths, 32);
+  }
+  // d_S = 1 leaves Table 3.3 as it was.
+  auto one = p;
+  one.final_dilation = 1;
+  EXPECT_EQ(path_expansion_bound(one), (std::vector<long long>{4, 8, 8, 4}));
+  EXPECT_EQ(total_paths_bound(one), 16);
+}
+
+TEST(PathExpansion, DilatedFinalStageOfTheStudiedRouterPerStage) {
+  // r = 4, d = d_S = 2, S = 3, ni = no = 4 (RN1 parts in every stage, 64 nodes): p_in = 4, 8, 16, 32,
+  // p_out = 4*4^3.., so Eq 3.5 gives min(4, 256), min(8, 64), min(16, 16), min(32, 4) = 4, 8, 16, 4 and
+  // 4*2^2*2 = 32 paths; each destination has no/d_S = 2 final routers, 32 final routers in all.
+  auto p = params(4, 2, 3, Wiring::Deterministic);
+  p.node_inputs = p.node_outputs = 4;
+  p.final_dilation = 2;
+  p.final_pairing = FinalPairing::Single;
+  ASSERT_TRUE(check(p).empty());
+  const auto net = build_instance(p, 1, 0);
+  EXPECT_EQ(net.stage_first, (std::vector<int>{0, 32, 64, 96}));
+  const auto pe = path_expansion(net);
+  EXPECT_EQ(pe.bound, (std::vector<long long>{4, 8, 16, 4}));
+  EXPECT_EQ(pe.pairs_at_bound, pe.pairs);
+  EXPECT_EQ(pe.min_total_paths, 32);
+}
+
+// One extra stage (§3.3.4) in front of r = d = 2, S = 3, ni = no = 2: 8 nodes, R = 4 routers a stage.
+MultibutterflyParams extra_stage(Wiring w) {
+  auto p = params(2, 2, 3, w);
+  p.extra_stages = 1;
+  return p;
+}
+
+TEST(Multibutterfly, ExtraStageIsOneClassWhoseOutputsAllLeadOn) {
+  // Stages: the extra stage (1 class of 4), then the 3 routing stages (1 x 4, 2 x 2, 4 x 2 final).
+  for (const Wiring w : kWirings) {
+    const auto net = build_instance(extra_stage(w), 5, 0);
+    EXPECT_EQ(net.stages(), 4);
+    EXPECT_EQ(net.stage_first, (std::vector<int>{0, 4, 8, 12, 20}));
+    EXPECT_EQ(net.class_size, (std::vector<int>{4, 4, 2, 2}));
+    EXPECT_EQ(net.directions, (std::vector<int>{1, 2, 2, 2}));
+    EXPECT_EQ(net.copies, (std::vector<int>{4, 2, 2, 1}));
+    EXPECT_EQ(net.packages(), 12 + 4);  // 12 dilated routers, 8 final routers in pairs
+    EXPECT_EQ(net.reach_span(0), 8);
+    EXPECT_EQ(net.reach_span(1), 8);
+    EXPECT_EQ(net.reach_span(2), 4);
+    expect_wiring_invariants(net);  // incl. 4 distinct next-stage routers per extra-stage router
+  }
+}
+
+TEST(PathExpansion, ExtraStageMultipliesPathsByRadixTimesDilation) {
+  // T = 4 stages. p_in = 2, 2*(r*d) = 8, 8*d = 16, 16*d = 32, 32*1 = 32 (Eq 3.2, the extra stage fanning
+  // out by r*d = 4); p_out = no*r^min(S, T+1-s) = 16, 16, 8, 4, 2 (Eq 3.3; the extra stage can use all
+  // N*ni = 16 wires). Eq 3.5: 2, 8, 8, 4, 2. Paths: ni*(r*d)^E*d^(S-1) = 2*4*4 = 32, against 8 without.
+  const auto p = extra_stage(Wiring::Deterministic);
+  EXPECT_EQ(path_expansion_bound(p), (std::vector<long long>{2, 8, 8, 4, 2}));
+  EXPECT_EQ(total_paths_bound(p), 32);
+  EXPECT_EQ(total_paths_bound(params(2, 2, 3, Wiring::Deterministic)), 8);
+  for (const Wiring w : {Wiring::Deterministic, Wiring::MaximalFanout}) {
+    auto q = extra_stage(w);
+    q.endpoints = w == Wiring::Deterministic ? EndpointWiring::Block : EndpointWiring::Spread;
+    const auto pe = path_expansion(build_instance(q, 11, 0));
+    EXPECT_EQ(pe.pairs_at_bound, pe.pairs) << "wiring " << static_cast<int>(w);
+    EXPECT_EQ(pe.min_total_paths, 32);
+    EXPECT_EQ(pe.max_total_paths, 32);
+  }
+  const auto pe = path_expansion(build_instance(extra_stage(Wiring::Random), 11, 0));
+  EXPECT_EQ(pe.min_total_paths, 32);  // every wiring has the paths; only expansion can fall short
+}
+
+TEST(PathExpansion, ExtraStageOnTheSixtyFourNodeNetwork) {
+  // r = 4, d = 2, S = 3, E = 1, ni = no = 2: p_in = 2, 16, 32, 64, 64; p_out = 2*4^min(3, 5-s) = 128,
+  // 128, 32, 8, 2; Eq 3.5: 2, 16, 32, 8, 2, every pair at the bound (the extra stage reaches all 16
+  // routers of stage 2, whose 32 input wires toward y's class are all on paths). Paths 2*8*2*2 = 64.
+  auto p = params(4, 2, 3, Wiring::Deterministic);
+  p.extra_stages = 1;
+  const auto net = build_instance(p, 1, 0);
+  EXPECT_EQ(net.routers(), 16 * 3 + 32);
+  EXPECT_EQ(net.packages(), 16 * 3 + 16);
+  const auto pe = path_expansion(net);
+  EXPECT_EQ(pe.bound, (std::vector<long long>{2, 16, 32, 8, 2}));
+  EXPECT_EQ(pe.pairs_at_bound, pe.pairs);
+  EXPECT_EQ(pe.min_total_paths, 64);
+}
+
 // check(): one test per rejection.
 std::vector<std::string> keys_of(const MultibutterflyParams& p) {
   std::vector<std::string> keys;
@@ -241,6 +371,48 @@ TEST(MultibutterflyCheck, RejectsFanoutClassesThatDoNotSplitAClass) {
 TEST(MultibutterflyCheck, RejectsFanoutListsThatDoNotBalance) {
   // r = 6, d = 2, S = 4: F = 2, 4, 6, 2; 4 classes x 2 copies do not spread evenly over 6.
   EXPECT_EQ(keys_of(params(6, 2, 4, Wiring::Deterministic)), std::vector<std::string>{"metro.wiring"});
+}
+TEST(MultibutterflyCheck, RejectsExtraStagesOutOfRange) {
+  auto p = extra_stage(Wiring::Deterministic);
+  p.extra_stages = -1;
+  EXPECT_EQ(keys_of(p), std::vector<std::string>{"metro.extra_stages"});
+  p.extra_stages = 9;
+  EXPECT_EQ(keys_of(p), std::vector<std::string>{"metro.extra_stages"});
+}
+TEST(MultibutterflyCheck, RejectsExtraStageWithFewerRoutersThanItsOutputs) {
+  auto p = params(4, 2, 2, Wiring::Deterministic);  // R = 16*2/8 = 4 routers, r*d = 8 outputs each
+  ASSERT_TRUE(check(p).empty());
+  p.extra_stages = 1;
+  EXPECT_EQ(keys_of(p), std::vector<std::string>{"metro.extra_stages"});
+}
+TEST(MultibutterflyCheck, RejectsExtraStageRoutersWithMoreOutputsThanTheTrackerCounts) {
+  auto p = params(32, 16, 3, Wiring::Deterministic);  // r*d = 512 outputs; R = 32768*16/512 = 1024
+  p.node_inputs = p.node_outputs = 16;
+  p.final_pairing = FinalPairing::Single;
+  ASSERT_TRUE(check(p).empty());
+  p.extra_stages = 1;
+  EXPECT_EQ(keys_of(p), std::vector<std::string>{"metro.extra_stages"});
+}
+TEST(MultibutterflyCheck, RejectsFinalDilationOutOfRange) {
+  auto p = dilated_final(Wiring::Deterministic);
+  p.final_dilation = 0;
+  EXPECT_EQ(keys_of(p), std::vector<std::string>{"metro.final_dilation"});
+}
+TEST(MultibutterflyCheck, RejectsFinalDilationThatDoesNotDivideNodeOutputs) {
+  auto p = dilated_final(Wiring::Deterministic);
+  p.final_dilation = 3;  // no = 4
+  EXPECT_EQ(keys_of(p), std::vector<std::string>{"metro.final_dilation"});
+}
+TEST(MultibutterflyCheck, RejectsFinalDilationLeavingFewerFinalRoutersThanTheDilation) {
+  auto p = params(2, 2, 3, Wiring::Deterministic);  // no / d_S = 2 / 2 = 1 router per class, d = 2
+  p.final_dilation = 2;
+  p.final_pairing = FinalPairing::Single;
+  EXPECT_EQ(keys_of(p), std::vector<std::string>{"metro.final_dilation"});
+}
+TEST(MultibutterflyCheck, RejectsPairingOfDilatedFinalRouters) {
+  auto p = dilated_final(Wiring::Deterministic);
+  p.final_pairing = FinalPairing::Symmetric;
+  EXPECT_EQ(keys_of(p), std::vector<std::string>{"metro.final_pairing"});
 }
 TEST(MultibutterflyCheck, RejectsClassEndpointsWhenRadixTimesDilationDoesNotDivideTheNodes) {
   auto p = params(3, 2, 2, Wiring::Random);  // 9 nodes, 6-input routers

@@ -6,12 +6,26 @@
 
 namespace mppnet::machines::metro {
 
+namespace {
+
+// Outputs per direction of stage i (0-based, T stages): r*d at an extra stage, d_S at the last, else d.
+long long copies(const MultibutterflyParams& p, int i) {
+  const int T = p.stages + p.extra_stages;
+  if (i < p.extra_stages) return static_cast<long long>(p.radix) * p.dilation;
+  return i == T - 1 ? p.final_dilation : p.dilation;
+}
+
+}  // namespace
+
 std::vector<long long> path_expansion_bound(const MultibutterflyParams& p) {
+  // p_in(s) = ni * (product of the copies of stages 1..s-1) (Eq 3.2); p_out(s) = no * r^(T+1-s) (Eq 3.3)
+  // for a routing stage, and at most no * r^S = N * ni, every wire of the stage, at an extra stage.
+  const int T = p.stages + p.extra_stages;
   std::vector<long long> bound;
-  for (int s = 1; s <= p.stages + 1; ++s) {
+  for (int s = 1; s <= T + 1; ++s) {
     long long in = p.node_inputs, out = p.node_outputs;
-    for (int i = 0; i < s - 1; ++i) in *= p.dilation;
-    for (int i = 0; i < p.stages + 1 - s; ++i) out *= p.radix;
+    for (int i = 0; i < s - 1; ++i) in *= copies(p, i);
+    for (int i = 0; i < std::min(p.stages, T + 1 - s); ++i) out *= p.radix;
     bound.push_back(std::min(in, out));
   }
   return bound;
@@ -19,12 +33,12 @@ std::vector<long long> path_expansion_bound(const MultibutterflyParams& p) {
 
 long long total_paths_bound(const MultibutterflyParams& p) {
   long long t = p.node_inputs;
-  for (int i = 0; i < p.stages - 1; ++i) t *= p.dilation;
+  for (int i = 0; i < p.stages + p.extra_stages; ++i) t *= copies(p, i);
   return t;
 }
 
 PathExpansion path_expansion(const Multibutterfly& net) {
-  const int S = net.stages(), N = net.nodes, d = net.params.dilation, R = net.routers();
+  const int S = net.stages(), N = net.nodes, R = net.routers();
   PathExpansion pe;
   pe.bound = path_expansion_bound(net.params);
   pe.min.assign(S + 1, std::numeric_limits<int>::max());
@@ -44,18 +58,17 @@ PathExpansion path_expansion(const Multibutterfly& net) {
       for (int o = net.out_first[u]; o < net.out_first[u + 1]; ++o) paths[net.out[o]] += paths[u];
     }
     int classes = 1;
-    for (int s = 0; s < S; ++s, classes *= net.params.radix) {
+    for (int s = 0; s < S; classes *= net.directions[s], ++s) {
       reached[s].assign(classes, 0);
       for (int u = net.stage_first[s]; u < net.stage_first[s + 1]; ++u)
         if (paths[u] > 0) ++reached[s][(u - net.stage_first[s]) / net.class_size[s]];
     }
-    final_paths.assign(classes / net.params.radix, 0);
+    final_paths.assign(classes / net.directions[S - 1], 0);
     for (int u = net.stage_first[S - 1]; u < R; ++u)
-      final_paths[(u - net.stage_first[S - 1]) / net.class_size[S - 1]] += paths[u];
+      final_paths[(u - net.stage_first[S - 1]) / net.class_size[S - 1]] += paths[u] * net.copies[S - 1];
     for (int y = 0; y < N; ++y) {
       p[0] = net.params.node_inputs;
-      for (int s = 0; s + 1 < S; ++s) p[s + 1] = d * reached[s][y / net.reach_span(s)];
-      p[S] = reached[S - 1][y / net.reach_span(S - 1)];
+      for (int s = 0; s < S; ++s) p[s + 1] = net.copies[s] * reached[s][y / net.reach_span(s)];
       bool at_bound = true;
       for (int s = 0; s <= S; ++s) {
         pe.min[s] = std::min(pe.min[s], p[s]);

@@ -80,11 +80,7 @@ YieldResult run_yield(const YieldParams& p, const Progress& progress) {
 
 std::string format_yield(const YieldResult& r) {
   const auto& n = r.params.network;
-  std::string s = fmt::format(
-      "network      r={} d={} stages={} ni={} no={} wiring={} endpoints={} pairing={}\n", n.radix, n.dilation,
-      n.stages, n.node_inputs, n.node_outputs, wiring_names()[static_cast<int>(n.wiring)],
-      endpoint_wiring_names()[static_cast<int>(resolved_endpoints(n))],
-      final_pairing_names()[static_cast<int>(n.final_pairing)]);
+  std::string s = "network      " + describe(n) + "\n";
   s += fmt::format("fault unit   {} ({} in the network)\n",
                    fault_unit_names()[static_cast<int>(r.params.unit)], r.fault_units);
   s += fmt::format("trials       {} on {} instance(s), seed {}\n", r.params.trials, r.params.instances,
