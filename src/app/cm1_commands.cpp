@@ -40,13 +40,35 @@ int cm1_run_command(const std::string& config, const std::vector<std::string>& s
                      {"clock_hz", r.clock_hz},
                      {"messages_per_second", r.messages_per_second},
                      {"invariant_checks", cfg.cm1.check_invariants},
-                     {"invariant_violations", s.invariant_violations}};
+                     {"invariant_violations", s.invariant_violations},
+                     {"total_petit_cycles", r.total_petit_cycles},
+                     {"total_bit_times", r.total_bit_times}};
+  if (cfg.traffic.operation == cm1::Operation::Read)
+    doc["read"] = {{"request_arrivals", r.read.arrivals},
+                   {"reply_messages", r.read.reply_messages},
+                   {"reply_rounds", r.read.reply_rounds},
+                   {"reply_petit_cycles", r.read.reply_petit_cycles},
+                   {"answered", r.read.answered}};
+  const auto& f = r.fetch_add;
+  if (cfg.traffic.operation == cm1::Operation::FetchAndAdd)
+    doc["fetch_and_add"] = {{"requests", f.requests},
+                            {"targets", f.targets},
+                            {"sort_passes", f.sort_passes},
+                            {"sort_petit_cycles", f.sort_petit_cycles},
+                            {"send_petit_cycles", f.send_petit_cycles},
+                            {"reply_petit_cycles", f.reply_petit_cycles},
+                            {"return_petit_cycles", f.return_petit_cycles},
+                            {"scans", f.scans},
+                            {"scan_bit_times", f.scan_bit_times},
+                            {"routing_instructions", f.routing_instructions},
+                            {"terminated", f.terminated}};
   io::write_file_atomically(out / "results.json", doc.dump(2) + "\n");
   std::printf("results: %s/results.json\n", out.string().c_str());
   if (s.invariant_violations > 0)
     std::fprintf(stderr, "mppnet: %lld invariant violations (cm1.check_invariants)\n",
                  static_cast<long long>(s.invariant_violations));
-  return s.terminated && s.invariant_violations == 0 ? 0 : 1;
+  const bool terminated = s.terminated && r.read.terminated && f.terminated;
+  return terminated && s.invariant_violations == 0 ? 0 : 1;
 }
 
 }  // namespace mppnet::app

@@ -22,11 +22,12 @@ using io::key;
 using io::one_of;
 using io::section;
 
-const std::vector<std::string> kPipelineNames = {"rotating", "in_order"};
+const std::vector<std::string> kPipelineNames = {"rotating", "in_order", "drop_bits"};
 const std::vector<std::string> kPriorityNames = {"fixed", "rotating"};
 const std::vector<std::string> kBufferedNames = {"keep", "repack"};
 const std::vector<std::string> kEjectLimitNames = {"none", "one_per_chip", "one_per_processor"};
 const std::vector<std::string> kVpEjectionNames = {"any_bank", "one_bank"};
+const std::vector<std::string> kOperationNames = {"send", "read", "fetch_and_add"};
 const std::vector<std::string> kPatternNames = {"random_function", "random_permutation", "complement",
                                                 "bit_reversal",    "transpose",          "shift",
                                                 "hot_spot",        "all_to_one",         "file"};
@@ -63,7 +64,8 @@ io::KeyTable<Cm1Config> make_table() {
               key("rows", &RouterParams::rows, in_range(1, 8),
                   "Heart rows B = injector slots = buffer slots (7 on the CM-1, paper L119)."),
               key("pipeline", &RouterParams::pipeline, one_of(kPipelineNames),
-                  "Heart timing: rotating address (the CM, l + 2c) or in_order (the rejected pipeline)."),
+                  "Heart: rotating address (the CM, l + 2c), in_order, or drop_bits (oblivious e-cube, l + "
+                  "c)."),
               key("injector_priority", &RouterParams::injector_priority, one_of(kPriorityNames),
                   "Lowest empty slot goes to the lowest waiting processor (fixed) or from a rotating start."),
               key("buffered_rows", &RouterParams::buffered_rows, one_of(kBufferedNames),
@@ -74,8 +76,8 @@ io::KeyTable<Cm1Config> make_table() {
                   "VP banks ejected per petit cycle: any_bank (CM-2 indirect addressing) or one_bank "
                   "(CM-1)."),
               key("combining", &RouterParams::combining, io::any_value(),
-                  "CM-2 combining: messages for the same VP that meet at a chip travel on as one (writes, "
-                  "OR)."),
+                  "CM-2 combining: messages for the same VP that meet at a chip travel on as one (writes "
+                  "OR; reads fan the reply back)."),
               key("data_bits", &RouterParams::data_bits, in_range(0, 1024), "DATA field length d in bits."),
               key("timeout_petit_cycles", &RouterParams::timeout_petit_cycles, in_range(0, 10000000),
                   "Livelock timeout in petit cycles; 0 means 1000 + 800 * vp_ratio."),
@@ -88,7 +90,7 @@ io::KeyTable<Cm1Config> make_table() {
               {
                   key("pattern", &TrafficParams::pattern, one_of(kPatternNames),
                       "Destination pattern over virtual-processor addresses."),
-                  key("vp_ratio", &TrafficParams::vp_ratio, power_of_two_in(1, 256),
+                  key("vp_ratio", &TrafficParams::vp_ratio, in_range(1, 256),
                       "Virtual processors per physical processor; each sends one message."),
                   key("send_fraction", &TrafficParams::send_fraction, io::above_up_to(0, 1),
                       "Probability that a virtual processor sends a message."),
@@ -101,6 +103,9 @@ io::KeyTable<Cm1Config> make_table() {
                   key("file", &TrafficParams::file, io::any_value(),
                       "File pattern: lines \"source_vp destination_vp\"; a relative path is relative to the "
                       "config."),
+                  key("operation", &TrafficParams::operation, one_of(kOperationNames),
+                      "send (write), read (request + reply fan-out), or fetch_and_add (software "
+                      "sort-send-scan)."),
               }),
       section("run", &Cm1Config::run,
               {

@@ -44,7 +44,7 @@ TEST(Cm1Config, EveryFieldIsDeclaredWithADoc) {
   const auto j = to_json(Cm1Config{});
   EXPECT_EQ(j["machine"].size(), 5u);
   EXPECT_EQ(j["cm1"].size(), 11u);
-  EXPECT_EQ(j["traffic"].size(), 7u);
+  EXPECT_EQ(j["traffic"].size(), 8u);
   EXPECT_EQ(j["run"].size(), 1u);
   for (const auto& k : cm1_key_list()) EXPECT_FALSE(k.doc.empty()) << k.name;
 }
@@ -104,9 +104,11 @@ TEST(Cm1Config, RejectsRowsOutOfRange) {
   EXPECT_EQ(load_error("", {"cm1.rows=9"}), "--set cm1.rows=9: cm1.rows: must be between 1 and 8 (got 9)");
 }
 
-TEST(Cm1Config, RejectsVpRatioNotAPowerOfTwo) {
-  EXPECT_EQ(load_error("[traffic]\nvp_ratio = 12\n"),
-            "t.toml:2: traffic.vp_ratio: must be a power of two (got 12)");
+TEST(Cm1Config, AcceptsAnyVpRatioFrom1To256) {
+  // The issue asks for virtual processors "at any VP ratio": 12 banks of 65,536 processors each.
+  EXPECT_EQ(load_cm1_text("[traffic]\nvp_ratio = 12\n", "t.toml", {}).traffic.vp_ratio, 12);
+  EXPECT_EQ(load_error("[traffic]\nvp_ratio = 257\n"),
+            "t.toml:2: traffic.vp_ratio: must be between 1 and 256 (got 257)");
 }
 
 TEST(Cm1Config, RejectsProcessorsPerChipNotAPowerOfTwo) {

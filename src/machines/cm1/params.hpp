@@ -13,8 +13,9 @@
 
 namespace mppnet::machines::cm1 {
 
-// How the bits of a message pass the heart (note §2.7). Only the timing differs; routing is the same.
-enum class Pipeline { Rotating, InOrder };
+// How the bits of a message pass the heart (note §2.7). Rotating and InOrder differ only in timing;
+// DropBits (paper L198-L226) also restricts routing to be oblivious (e-cube; docs/cm1.md).
+enum class Pipeline { Rotating, InOrder, DropBits };
 
 // Which waiting processor gets the lowest empty injector slot (note §6 A3).
 enum class InjectorPriority { Fixed, Rotating };
@@ -30,6 +31,11 @@ enum class EjectLimit { None, OnePerChip, OnePerProcessor };
 // Which virtual-processor banks the ejector serves in one petit cycle (note §6 A6): any bank (CM-2
 // indirect addressing, and the ideal CM-1 of Fig. 12), or one bank, rotating round-robin (CM-1).
 enum class VpEjection { AnyBank, OneBank };
+
+// What a routing instruction does with its messages (docs/cm1.md "Operations"): send (write; the
+// router delivers each message), read (a request phase plus a reply phase that fans the value back to
+// every requester), or fetch-and-add done in software by sort, send and scan (paper L320).
+enum class Operation { Send, Read, FetchAndAdd };
 
 // Destination patterns on virtual-processor addresses (note §5 E4, E9).
 enum class Pattern {
@@ -74,6 +80,7 @@ struct TrafficParams {
   double hotspot_fraction = 0.1;  // HotSpot: probability of sending to the target VP
   std::int64_t target = 0;        // HotSpot and AllToOne: the target VP address
   std::string file;               // File: lines "source_vp destination_vp"
+  Operation operation = Operation::Send;
 };
 
 struct RunParams {

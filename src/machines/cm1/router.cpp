@@ -75,8 +75,18 @@ std::vector<std::int64_t> Router::rows_of(std::int32_t chip) const {
 }
 
 RoutingStats Router::route(std::span<const std::uint32_t> dst) {
+  return route(dst, {});
+}
+
+RoutingStats Router::route(std::span<const std::uint32_t> dst, std::span<const std::uint32_t> origin) {
   MPPNET_ASSERT(dst.size() == vps_, "one destination per source VP");
+  MPPNET_ASSERT(origin.empty() || origin.size() == vps_, "one origin per source VP");
+  origin_ = origin;
   RoutingStats st;
+  if (params_.combining) {
+    folded_into_.assign(vps_, kNoMessage);
+    folded_at_chip_.assign(vps_, -1);
+  }
   inject_pc_.assign(vps_, 0);
   deliver_pc_.assign(vps_, 0);
   hops_.assign(vps_, 0);
@@ -131,24 +141,34 @@ bool Router::run(std::span<const std::uint32_t> dst, RoutingStats& st) {
   arrived_last_.assign(static_cast<std::size_t>(chips_), 0);
   // Each processor's messages in VP-bank order, stored processor by processor so that injection reads
   // them sequentially: (source VP << 32) | destination VP.
+  // With an origin per message a processor may send more than v (a read's target replying to many).
   queue_.resize(vps_);
+  queue_start_.assign(procs_, 0);
   queue_length_.assign(procs_, 0);
   next_in_queue_.assign(procs_, 0);
   waiting_.assign(static_cast<std::size_t>(chips_), 0);
-  undelivered_ = 0;
+  const auto origin_of = [&](std::uint32_t src) {
+    return origin_.empty() ? src & (procs_ - 1) : origin_[src];
+  };
+  for (std::uint32_t src = 0; src < vps_; ++src)
+    if (dst[src] != kNoMessage) ++queue_length_[origin_of(src)];
+  std::uint32_t start = 0;
   for (std::uint32_t p = 0; p < procs_; ++p) {
-    std::uint16_t n = 0;
-    for (std::uint32_t b = 0; b < static_cast<std::uint32_t>(vp_ratio_); ++b) {
-      const std::uint32_t src = b * procs_ + p;
-      if (dst[src] == kNoMessage) continue;
-      queue_[std::size_t{p} * static_cast<std::size_t>(vp_ratio_) + n++] =
-          (std::uint64_t{src} << 32) | dst[src];
-      deliver_pc_[src] = 0;
-    }
-    queue_length_[p] = n;
-    undelivered_ += n;
-    if (n > 0) ++waiting_[p / static_cast<std::uint32_t>(procs_per_chip_)];
+    queue_start_[p] = start;
+    start += queue_length_[p];
+    queue_length_[p] = 0;
   }
+  undelivered_ = 0;
+  for (std::uint32_t src = 0; src < vps_; ++src) {  // VP-bank order within each processor
+    if (dst[src] == kNoMessage) continue;
+    const std::uint32_t p = origin_of(src);
+    queue_[queue_start_[p] + queue_length_[p]++] = (std::uint64_t{src} << 32) | dst[src];
+    deliver_pc_[src] = 0;
+    if (params_.combining) folded_into_[src] = kNoMessage;
+    ++undelivered_;
+  }
+  for (std::uint32_t p = 0; p < procs_; ++p)
+    if (queue_length_[p] > 0) ++waiting_[p / static_cast<std::uint32_t>(procs_per_chip_)];
   if (params_.check_invariants) desperation_.assign(vps_, 0);
   not_injected_ = undelivered_;
   combined_in_flight_ = 0;
@@ -177,7 +197,7 @@ bool Router::run(std::span<const std::uint32_t> dst, RoutingStats& st) {
 // CM-2 combining (paper L320; note §6 A19): a message meeting, at the same chip, one with the same relative
 // address and the same destination VP is folded into it and delivered with it. `r` holds `n` slots, some
 // possibly empty. Returns whether `e` was folded.
-bool Router::combine(std::uint64_t* r, int n, std::uint64_t e, RoutingStats& st) {
+bool Router::combine(std::int32_t chip, std::uint64_t* r, int n, std::uint64_t e, RoutingStats& st) {
   const std::uint64_t cube_mask = (std::uint64_t{1} << dims_) - 1;
   const std::uint32_t m = msg_of(e);
   for (int k = 0; k < n; ++k) {
@@ -185,6 +205,8 @@ bool Router::combine(std::uint64_t* r, int n, std::uint64_t e, RoutingStats& st)
     if (r[k] == kEmpty || ((r[k] ^ e) & (cube_mask | kDestMask)) != 0) continue;
     const std::uint32_t head = msg_of(r[k]);
     next_combined_[tail_combined_[head]] = m;
+    folded_into_[m] = head;
+    folded_at_chip_[m] = chip;
     tail_combined_[head] = tail_combined_[m];
     ++combined_in_flight_;
     ++st.combined;
@@ -218,7 +240,7 @@ void Router::inject(std::int64_t pc, RoutingStats& st) {
         const std::uint32_t p = base + static_cast<std::uint32_t>((start + q) & (procs_per_chip - 1));
         auto& next = next_in_queue_[p];
         if (next >= queue_length_[p]) continue;
-        const std::uint64_t queued = queue_[std::size_t{p} * static_cast<std::size_t>(vp_ratio_) + next];
+        const std::uint64_t queued = queue_[queue_start_[p] + next];
         const auto src = static_cast<std::uint32_t>(queued >> 32);
         const auto d = static_cast<std::uint32_t>(queued);
         const std::uint32_t dst_chip = (d & (procs_ - 1)) >> local_bits;
@@ -231,13 +253,12 @@ void Router::inject(std::int64_t pc, RoutingStats& st) {
                                 (std::uint64_t{bank} << kBankShift) | (std::uint64_t{src} << kMsgShift);
         // No processor injects twice in a petit cycle (note §5 E12): its previous message went earlier.
         if (params_.check_invariants && next > 0 &&
-            inject_pc_[static_cast<std::uint32_t>(
-                queue_[std::size_t{p} * static_cast<std::size_t>(vp_ratio_) + next - 1] >> 32)] == pc)
+            inject_pc_[static_cast<std::uint32_t>(queue_[queue_start_[p] + next - 1] >> 32)] == pc)
           ++st.invariant_violations;
         inject_pc_[src] = static_cast<std::int32_t>(pc);
         --not_injected_;
         if (++next == queue_length_[p]) --waiting_[static_cast<std::size_t>(x)];
-        if (params_.combining && combine(r, rows_, e, st)) continue;  // acknowledged; the slot stays free
+        if (params_.combining && combine(x, r, rows_, e, st)) continue;  // acknowledged; the slot stays free
         r[s] = e;
       }
     }
@@ -257,13 +278,19 @@ std::uint64_t Router::decide(std::int32_t chip, int column, RoutingStats& st) {
   if (n == 0) return kEmpty;
   std::uint64_t* r = &row_[static_cast<std::size_t>(chip) * kMaxRows];
   int k = 0;
-  while (k < n && ((r[k] >> column) & 1) == 0) ++k;
+  if (params_.pipeline == Pipeline::DropBits) {
+    // Oblivious e-cube (paper L212): only a message that needs no dimension below `column` may cross it.
+    const std::uint64_t below = (std::uint64_t{1} << column) - 1;
+    while (k < n && (((r[k] >> column) & 1) == 0 || (r[k] & below) != 0)) ++k;
+  } else {
+    while (k < n && ((r[k] >> column) & 1) == 0) ++k;
+  }
   std::uint64_t out;
   if (k < n) {  // case 1: the lowest row that wants dimension `column` crosses
     out = r[k];
     for (int j = k; j + 1 < n; ++j) r[j] = r[j + 1];
     ++st.productive;
-  } else if (n == rows_) {  // case 3: full and nobody wants it: the highest row is desperation-routed
+  } else if (n == rows_) {  // case 3: full and nobody may cross: the highest row is desperation-routed
     out = r[n - 1];
     ++st.desperation;
     if (params_.check_invariants) ++desperation_[msg_of(out)];
@@ -291,7 +318,7 @@ void Router::heart(RoutingStats& st) {
           st.invariant_violations +=
               (count_[static_cast<std::size_t>(x)] >= rows_) + (count_[static_cast<std::size_t>(y)] >= rows_);
         if (from_y != kEmpty &&
-            !(params_.combining && combine(&row_[static_cast<std::size_t>(x) * kMaxRows],
+            !(params_.combining && combine(x, &row_[static_cast<std::size_t>(x) * kMaxRows],
                                            count_[static_cast<std::size_t>(x)], from_y, st))) {
           auto& n = count_[static_cast<std::size_t>(x)];
           MPPNET_ASSERT(n < rows_, "row B-1 not free for an arriving message");
@@ -299,7 +326,7 @@ void Router::heart(RoutingStats& st) {
           if (last) arrived_last_[static_cast<std::size_t>(x)] = 1;
         }
         if (from_x != kEmpty &&
-            !(params_.combining && combine(&row_[static_cast<std::size_t>(y) * kMaxRows],
+            !(params_.combining && combine(y, &row_[static_cast<std::size_t>(y) * kMaxRows],
                                            count_[static_cast<std::size_t>(y)], from_x, st))) {
           auto& n = count_[static_cast<std::size_t>(y)];
           MPPNET_ASSERT(n < rows_, "row B-1 not free for an arriving message");
@@ -381,7 +408,7 @@ void Router::check_after_petit_cycle(RoutingStats& st) const {
       const std::uint32_t m = msg_of(e);
       const std::uint32_t d = dst_[m];
       const std::uint32_t dst_chip = (d & (procs_ - 1)) >> local_bits;
-      const std::uint32_t src_chip = (m & (procs_ - 1)) >> local_bits;
+      const std::uint32_t src_chip = ((origin_.empty() ? m : origin_[m]) & (procs_ - 1)) >> local_bits;
       const auto rel = static_cast<std::uint32_t>(e & cube_mask);
       if ((static_cast<std::uint32_t>(x) ^ rel) != dst_chip) ++st.invariant_violations;
       const std::uint32_t local = d & ((std::uint32_t{1} << local_bits) - 1);

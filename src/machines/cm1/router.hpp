@@ -51,6 +51,10 @@ class Router {
   // Routes dst[s] from every source VP s (kNoMessage: s sends nothing) until all are delivered.
   // REQUIRES: dst.size() == vp count; every destination is a VP.
   RoutingStats route(std::span<const std::uint32_t> dst);
+  // As route(dst), but message s is injected by physical processor origin[s] instead of its own (s mod
+  // processors): the reply phase of a read, whose replies start at a target or at a combining point.
+  // REQUIRES: origin.size() == vp count; every origin[s] of a message is a physical processor.
+  RoutingStats route(std::span<const std::uint32_t> dst, std::span<const std::uint32_t> origin);
 
   // Called after every petit cycle with its number (1-based); for tests and traces.
   void set_observer(std::function<void(const Router&, std::int64_t)> f) { observer_ = std::move(f); }
@@ -61,6 +65,11 @@ class Router {
   std::span<const std::uint16_t> hops() const { return hops_; }
   // After route(): per destination VP, the OR of the data of every message delivered to it.
   std::span<const std::uint64_t> received() const { return received_; }
+  // After route() with combining: per source VP, the message it was folded into (kNoMessage: it travelled
+  // itself) and the chip where that happened. Folding forms a tree per delivered carrier; a read's reply
+  // retraces it (run_read in operations.hpp).
+  std::span<const std::uint32_t> folded_into() const { return folded_into_; }
+  std::span<const std::int32_t> folded_at_chip() const { return folded_at_chip_; }
 
   // State between petit cycles (what the observer sees): the source VP in each row of a chip, -1 if empty.
   std::vector<std::int64_t> rows_of(std::int32_t chip) const;
@@ -72,7 +81,7 @@ class Router {
   // One delivery attempt of the messages with active[s]; returns false on timeout.
   bool run(std::span<const std::uint32_t> dst, RoutingStats& st);
   void inject(std::int64_t pc, RoutingStats& st);
-  bool combine(std::uint64_t* r, int n, std::uint64_t e, RoutingStats& st);
+  bool combine(std::int32_t chip, std::uint64_t* r, int n, std::uint64_t e, RoutingStats& st);
   void heart(RoutingStats& st);
   void eject(std::int64_t pc, RoutingStats& st);
   std::uint64_t decide(std::int32_t chip, int column, RoutingStats& st);
@@ -92,12 +101,14 @@ class Router {
   std::int64_t timeout_;
 
   std::span<const std::uint32_t> dst_;
+  std::span<const std::uint32_t> origin_;     // empty: every message starts at its own processor
   std::vector<std::uint64_t> row_;            // chips x kMaxRows entries
   std::vector<std::uint8_t> count_;           // messages per chip while in the heart
   std::vector<std::uint8_t> arrived_last_;    // the last list entry arrived over dimension c-1 (row B-1)
   std::vector<std::uint64_t> queue_;          // per processor, v slots: (source VP << 32) | destination VP
-  std::vector<std::uint16_t> queue_length_;   // per processor: messages it sends
-  std::vector<std::uint16_t> next_in_queue_;  // per processor: the next one to offer
+  std::vector<std::uint32_t> queue_start_;    // per processor: its first slot in queue_
+  std::vector<std::uint32_t> queue_length_;   // per processor: messages it sends
+  std::vector<std::uint32_t> next_in_queue_;  // per processor: the next one to offer
   std::vector<std::uint16_t> desperation_;    // per message: desperation hops (only with check_invariants)
   std::vector<std::uint16_t> waiting_;        // per chip: processors with a message still to inject
   std::vector<std::int32_t> inject_pc_;
@@ -109,6 +120,8 @@ class Router {
   std::int64_t combined_in_flight_ = 0;       // folded messages not yet delivered
   std::vector<std::uint32_t> next_combined_;  // per message: the next one folded into its carrier
   std::vector<std::uint32_t> tail_combined_;  // per carrier: the last message of its chain
+  std::vector<std::uint32_t> folded_into_;    // per message: the one it was folded into, or kNoMessage
+  std::vector<std::int32_t> folded_at_chip_;  // per message: where it was folded
   std::function<void(const Router&, std::int64_t)> observer_;
 };
 

@@ -13,13 +13,41 @@ namespace mppnet::machines::cm1 {
 
 RoutingResult run_routing(const Cm1Config& c) {
   const auto dst = make_destinations(c.machine, c.traffic, c.run.seed);
-  Router router(c.machine, c.cm1, c.traffic.vp_ratio);
   RoutingResult r;
-  r.stats = router.route(dst);
-  const RoutingStats& s = r.stats;
   r.message_bits =
       message_bits(c.machine.dims, c.machine.procs_per_chip, c.traffic.vp_ratio, c.cm1.data_bits);
   r.clock_hz = c.machine.clock_hz;
+  const auto bits = [&](std::int64_t petit_cycles) {
+    return petit_cycles == 0
+               ? 0
+               : delivery_bit_times(c.cm1.pipeline, petit_cycles, r.message_bits, c.machine.dims);
+  };
+  switch (c.traffic.operation) {
+    case Operation::Send: {
+      Router router(c.machine, c.cm1, c.traffic.vp_ratio);
+      r.stats = router.route(dst);
+      r.total_petit_cycles = r.stats.petit_cycles;
+      r.total_bit_times = bits(r.stats.petit_cycles);
+      break;
+    }
+    case Operation::Read:
+      r.read = run_read(c.machine, c.cm1, c.traffic.vp_ratio, dst);
+      r.stats = r.read.request;
+      r.total_petit_cycles = r.read.petit_cycles();
+      // Each reply round is its own routing instruction with its own pipeline fill.
+      r.total_bit_times = bits(r.stats.petit_cycles);
+      for (const std::int64_t p : r.read.round_petit_cycles) r.total_bit_times += bits(p);
+      break;
+    case Operation::FetchAndAdd: {
+      r.fetch_add = run_fetch_and_add(c.machine, c.cm1, c.traffic.vp_ratio, dst);
+      const auto& f = r.fetch_add;
+      r.total_petit_cycles = f.petit_cycles();
+      r.total_bit_times = f.scan_bit_times;
+      for (const std::int64_t p : f.phase_petit_cycles) r.total_bit_times += bits(p);
+      return r;
+    }
+  }
+  const RoutingStats& s = r.stats;
   const double chips = static_cast<double>(std::int64_t{1} << c.machine.dims);
   // Paper L258-L262: a random pattern sends half the messages across each dimension, spread over that
   // dimension's `chips` directed channels, each carrying one message per petit cycle: 8v at 64K.
@@ -81,6 +109,19 @@ std::string format_result(const Cm1Config& c, const RoutingResult& r) {
                              c.machine.procs_per_chip, c.cm1.rows));
   row("pattern", fmt::format("{}, VP ratio {}, seed {}", keys.get(c, "traffic.pattern").get<std::string>(),
                              c.traffic.vp_ratio, c.run.seed));
+  if (c.traffic.operation == Operation::FetchAndAdd) {
+    const auto& f = r.fetch_add;
+    row("operation",
+        fmt::format("fetch-and-add by sort, send and scan: {} requests, {} targets", f.requests, f.targets));
+    row("sort", fmt::format("{} radix passes, {} petit cycles", f.sort_passes, f.sort_petit_cycles));
+    row("send / reply / return", fmt::format("{} / {} / {} petit cycles", f.send_petit_cycles,
+                                             f.reply_petit_cycles, f.return_petit_cycles));
+    row("scans", fmt::format("{} scans, {} bit-times (docs/cm1.md)", f.scans, f.scan_bit_times));
+    row("total",
+        fmt::format("{} routing instructions, {} petit cycles, {} bit-times{}", f.routing_instructions,
+                    r.total_petit_cycles, r.total_bit_times, f.terminated ? "" : ", TIMED OUT"));
+    return out;
+  }
   row("messages", fmt::format("{} ({} delivered{})", s.messages, s.delivered,
                               s.terminated ? "" : ", TIMED OUT: livelock"));
   row("petit cycles", fmt::format("{} (lower bound {:.1f}{})", s.petit_cycles, r.lower_bound,
@@ -92,6 +133,15 @@ std::string format_result(const Cm1Config& c, const RoutingResult& r) {
       fmt::format("{:.3f} (productive {:.3f}, desperation {:.3f})", r.wire_utilisation, r.productive_fraction,
                   s.channel_slots ? static_cast<double>(s.desperation) / s.channel_slots : 0.0));
   row("mean latency", fmt::format("{:.2f} petit cycles", r.mean_latency_petit_cycles));
+  if (c.traffic.operation == Operation::Read) {
+    const auto& rd = r.read;
+    row("operation", fmt::format("read: {} requesters, {} request messages reached their targets", s.messages,
+                                 rd.arrivals));
+    row("reply phase", fmt::format("{} replies in {} rounds, {} petit cycles, {} answered", rd.reply_messages,
+                                   rd.reply_rounds, rd.reply_petit_cycles, rd.answered));
+    row("total", fmt::format("{} petit cycles, {} bit-times (request + reply)", r.total_petit_cycles,
+                             r.total_bit_times));
+  }
   row("combined messages",
       fmt::format("{} in the router (CM-2 combining), {} OR'ed at the ejector", s.combined, s.or_combined));
   row("messages per bit-time", fmt::format("{:.1f}", r.messages_per_bit_time));

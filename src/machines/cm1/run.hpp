@@ -7,19 +7,26 @@
 #include <string>
 #include <vector>
 
+#include "machines/cm1/operations.hpp"
 #include "machines/cm1/params.hpp"
 #include "machines/cm1/router.hpp"
 
 namespace mppnet::machines::cm1 {
 
 struct RoutingResult {
+  // send: the instruction; read: its request phase (the figures below are the request phase's);
+  // fetch_and_add: empty, see fetch_add.
   RoutingStats stats;
-  int message_bits = 0;            // l
-  std::int64_t bit_times = 0;      // delivery time of the configured pipeline (0 when nothing was sent)
-  double wire_utilisation = 0;     // channel-slots with MSGP = 1 / all channel-slots (note §5 E6 (i))
-  double productive_fraction = 0;  // channel-slots with a productive crossing / all (E6 (ii))
-  double wire_busy_bits = 0;       // bits carried / (channels x bit_times)
-  double lower_bound = 0;          // random-pattern bound (messages / 2) / chips petit cycles: 8v at 64K
+  ReadResult read;                      // traffic.operation = "read"
+  FetchAddResult fetch_add;             // traffic.operation = "fetch_and_add"
+  std::int64_t total_petit_cycles = 0;  // every routing phase of the operation
+  std::int64_t total_bit_times = 0;     // every routing phase, plus the scans of a fetch-and-add
+  int message_bits = 0;                 // l
+  std::int64_t bit_times = 0;           // delivery time of the configured pipeline (0 when nothing was sent)
+  double wire_utilisation = 0;          // channel-slots with MSGP = 1 / all channel-slots (note §5 E6 (i))
+  double productive_fraction = 0;       // channel-slots with a productive crossing / all (E6 (ii))
+  double wire_busy_bits = 0;            // bits carried / (channels x bit_times)
+  double lower_bound = 0;               // random-pattern bound (messages / 2) / chips petit cycles: 8v at 64K
   double mean_latency_petit_cycles = 0;
   double messages_per_bit_time = 0;
   double clock_hz = 0;

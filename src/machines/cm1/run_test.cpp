@@ -32,6 +32,22 @@ TEST(Cm1Run, FiguresOfTheHandWorked3CubeComplement) {
   EXPECT_DOUBLE_EQ(r.mean_latency_petit_cycles, 2.0);
 }
 
+TEST(Cm1Run, AVpRatioThatIsNotAPowerOfTwoDeliversEveryMessage) {
+  // Three VP banks: 3 x 16 = 48 messages on a 3-cube of 2-processor chips. In a complement every message
+  // crosses all 3 dimensions, so the 24 channels carry 48 x 3 = 144 crossings: at least 6 per channel,
+  // one per petit cycle, hence at least 6 petit cycles. The message carries ceil(log2 3) = 2 VP bits.
+  Cm1Config c = complement_3cube();
+  c.traffic.vp_ratio = 3;
+  c.cm1.check_invariants = true;
+  const auto r = run_routing(c);
+  EXPECT_EQ(r.stats.messages, 48);
+  EXPECT_EQ(r.stats.delivered, 48);
+  EXPECT_TRUE(r.stats.terminated);
+  EXPECT_EQ(r.stats.invariant_violations, 0);
+  EXPECT_GE(r.stats.petit_cycles, 6);
+  EXPECT_EQ(r.message_bits, 40);  // 38 + 2 VP bits
+}
+
 TEST(Cm1Run, InOrderPipelineOnlyChangesTheTiming) {
   Cm1Config c = complement_3cube();
   c.cm1.pipeline = Pipeline::InOrder;

@@ -20,8 +20,9 @@ int triangle(int dims) {
 int message_bits(int dims, int procs_per_chip, int vp_ratio, int data_bits) {
   MPPNET_ASSERT(std::has_single_bit(static_cast<unsigned>(procs_per_chip)),
                 "procs_per_chip not a power of 2");
-  MPPNET_ASSERT(std::has_single_bit(static_cast<unsigned>(vp_ratio)), "vp_ratio not a power of 2");
-  return 1 + dims + log2_exact(procs_per_chip) + log2_exact(vp_ratio) + data_bits + 1;
+  MPPNET_ASSERT(vp_ratio >= 1, "vp_ratio below 1");
+  const int vp_bits = std::bit_width(static_cast<unsigned>(vp_ratio - 1));  // ceil(log2(v)), 0 for v = 1
+  return 1 + dims + log2_exact(procs_per_chip) + vp_bits + data_bits + 1;
 }
 
 std::int64_t in_order_storage_bits(int rows, int dims) {
@@ -64,6 +65,10 @@ std::int64_t delivery_bit_times(Pipeline pipeline, std::int64_t petit_cycles, in
       return (petit_cycles - 1) * rotating_petit_period(length, dims) + rotating_heart_delay(length, dims);
     case Pipeline::InOrder:
       return (petit_cycles - 1) * in_order_petit_period(length, dims) + in_order_heart_delay(length, dims);
+    case Pipeline::DropBits:
+      // Column 0 is busy for the l bits of a message, so petit cycles follow each other every l (at least
+      // 2, one column's delay) bit-times (docs/cm1.md).
+      return (petit_cycles - 1) * std::max(length, 2) + drop_bits_heart_delay(length, dims);
   }
   MPPNET_ASSERT(false, "unknown pipeline");
   return 0;

@@ -13,8 +13,9 @@
 
 namespace mppnet::machines::cm1 {
 
-// Bits of one message: MSGP 1 + CUBE c + PROC log2(P) + VP log2(v) + DATA d + PARITY 1 (note §2.4; the
-// paper's "6 + c + v + d" for P = 16). REQUIRES: procs_per_chip and vp_ratio are powers of two.
+// Bits of one message: MSGP 1 + CUBE c + PROC log2(P) + VP ceil(log2(v)) + DATA d + PARITY 1 (note §2.4;
+// the paper's "6 + c + v + d" for P = 16). A VP ratio that is not a power of two still needs a whole
+// number of offset bits, hence the ceiling. REQUIRES: procs_per_chip is a power of two, vp_ratio >= 1.
 int message_bits(int dims, int procs_per_chip, int vp_ratio, int data_bits);
 
 // The "wrong" pipeline, address kept in order (paper L175-L196): column i delays i + 2 bit-times.

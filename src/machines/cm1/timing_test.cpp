@@ -14,6 +14,8 @@ constexpr int kL = 50;  // message length with d = 32, no VP bits (paper L185)
 TEST(Cm1Timing, MessageLengthIs6PlusCPlusVPlusD) {
   EXPECT_EQ(message_bits(12, 16, 1, 32), kL);   // 6 + 12 + 0 + 32
   EXPECT_EQ(message_bits(12, 16, 16, 32), 54);  // 4 VP bits
+  EXPECT_EQ(message_bits(12, 16, 12, 32), 54);  // v = 12 still needs 4 offset bits (ceil(log2 12))
+  EXPECT_EQ(message_bits(12, 16, 3, 32), 52);   // and v = 3 needs 2
   EXPECT_EQ(message_bits(12, 16, 1, 5), 23);    // the d = 5 example of note §5 E1
 }
 
@@ -33,6 +35,13 @@ TEST(Cm1Timing, DropBitsAndRotatingFigures) {
   EXPECT_EQ(drop_bits_heart_delay(kL, kC), 62);
   EXPECT_EQ(rotating_storage_bits(kB, kC), 168);
   EXPECT_EQ(rotating_heart_delay(kL, kC), 74);
+}
+
+TEST(Cm1Timing, DropBitsDeliveryTime) {
+  // One petit cycle: the paper's heart delay (l - c) + 2c = 62 (L224); then one l per further petit cycle
+  // (our choice, docs/cm1.md): 12 x 50 + 12 = 612.
+  EXPECT_EQ(delivery_bit_times(Pipeline::DropBits, 1, kL, kC), 62);
+  EXPECT_EQ(delivery_bit_times(Pipeline::DropBits, 12, kL, kC), 11 * 50 + 62);
 }
 
 TEST(Cm1Timing, DeliveryTimeBranches) {
