@@ -27,6 +27,20 @@ inline int rr_distance(int x, int pointer, int n) {
   const int d = x - pointer;
   return d < 0 ? d + n : d;
 }
+
+// One arbiter step of every allocator stage: resource `at` keeps the candidate with the smallest
+// round-robin distance `d`; a resource is appended to `listed` the first time it is offered, so the
+// caller visits (and resets) only resources that were asked for. pick[at] < 0 means "not asked yet".
+inline void offer(std::int32_t* pick, std::int32_t* dist, std::int32_t* listed, int& count, int at,
+                  int candidate, int d) {
+  if (pick[at] < 0) {
+    listed[count++] = at;
+  } else if (dist[at] <= d) {
+    return;
+  }
+  pick[at] = candidate;
+  dist[at] = d;
+}
 }  // namespace
 
 void Network::route_front(RouterId r, int ivc_local) {
@@ -73,14 +87,7 @@ void Network::allocate_vcs(RouterId r, const std::int32_t* waiting, int count, s
   std::int32_t* dist = claim_dist_.data();
   int touched = 0;
   auto request = [&](int ol, int i) {
-    const int d = rr_distance(i, rr, n);
-    if (claim[ol] < 0) {
-      touched_[touched++] = ol;
-    } else if (dist[ol] <= d) {
-      return;
-    }
-    claim[ol] = i;
-    dist[ol] = d;
+    offer(claim, dist, touched_.data(), touched, ol, i, rr_distance(i, rr, n));
   };
   const bool input_first = params_.allocator == AllocatorKind::InputFirst;
 
@@ -164,16 +171,6 @@ int Network::allocate_switch(RouterId r, const std::int32_t* ready, int count) {
   std::int32_t* port_dist = port_dist_.data();
   std::int32_t outs[kMaxRouterPorts], ins[kMaxRouterPorts];
   int out_count = 0, in_count = 0;
-  auto offer = [](std::int32_t* pick, std::int32_t* dist, std::int32_t* list, int& listed, int at, int i,
-                  int d) {
-    if (pick[at] < 0) {
-      list[listed++] = at;
-    } else if (dist[at] <= d) {
-      return;
-    }
-    pick[at] = i;
-    dist[at] = d;
-  };
   const bool input_first = params_.allocator == AllocatorKind::InputFirst;
   const int iterations = params_.allocator_iterations;
 
