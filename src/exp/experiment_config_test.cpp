@@ -2,7 +2,9 @@
 #include "exp/experiment_config.hpp"
 
 #include <gtest/gtest.h>
+
 #include <nlohmann/json.hpp>
+#include "core/error_testing.hpp"
 
 #include "exp/experiment_keys.hpp"
 #include "topo/build.hpp"
@@ -16,12 +18,7 @@ ExperimentConfig load(const std::string& text, const std::vector<std::string>& s
 
 // The message of the ConfigError that loading throws, or "" when it loads.
 std::string load_error(const std::string& text, const std::vector<std::string>& sets = {}) {
-  try {
-    load(text, sets);
-  } catch (const core::ConfigError& e) {
-    return e.what();
-  }
-  return "";
+  return core::config_error_of([&] { load(text, sets); });
 }
 
 // --- Defaults and listing ---

@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+#include <string>
+
 #include "exp/fixed_run.hpp"
 #include "exp/foundation_validation.hpp"
 #include "exp/results.hpp"
@@ -66,12 +69,28 @@ TEST(OpenLoop, CmFiveFatTreeRunsAtLightLoad) {
   EXPECT_NEAR(r.accepted, 0.1, 0.01);
 }
 
-TEST(Validation, FastCasesPass) {
-  for (const ValidationCase& c : validation_cases()) {
+TEST(Validation, FastGenericNetworkCasesPass) {
+  // The machine models' fast cases run in their own suites (Cm1Validation, MetroValidation).
+  for (const ValidationCase& c : foundation_validation_cases()) {
     if (c.slow) continue;
     const ValidationOutcome o = run_case(c);
     EXPECT_TRUE(o.passed) << c.id << ": expected " << c.expected << ", simulated " << o.measured;
   }
+}
+
+TEST(Validation, RegistryGathersEveryModelWithUniqueIds) {
+  std::set<std::string> ids;
+  int network = 0, cm1 = 0, metro = 0;
+  for (const ValidationCase& c : validation_cases()) {
+    EXPECT_TRUE(ids.insert(c.id).second) << "duplicate id " << c.id;
+    network += c.id.rfind("net.", 0) == 0;
+    cm1 += c.id.rfind("cm1.", 0) == 0;
+    metro += c.id.rfind("metro.", 0) == 0;
+  }
+  EXPECT_EQ(network, static_cast<int>(foundation_validation_cases().size()));
+  EXPECT_GT(cm1, 0);
+  EXPECT_GT(metro, 0);
+  EXPECT_EQ(network + cm1 + metro, static_cast<int>(ids.size()));
 }
 
 TEST(Validation, MeshSaturationLiesJustUnderTheChannelLoadBound) {

@@ -6,6 +6,10 @@
 
 #include <gtest/gtest.h>
 
+#include "core/error_testing.hpp"
+
+#include <utility>
+
 namespace mppnet::io {
 namespace {
 
@@ -53,15 +57,9 @@ Conf load(const std::string& text, const std::vector<std::string>& sets = {}) {
   return load_config(table(), text, "t.toml", sets, kPresets);
 }
 
-// The message of the ConfigError that `f` throws, or "" when it throws none.
 template <class F>
 std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const core::ConfigError& e) {
-    return e.what();
-  }
-  return "";
+  return core::config_error_of(std::forward<F>(f));
 }
 
 std::string load_error(const std::string& text, const std::vector<std::string>& sets = {}) {

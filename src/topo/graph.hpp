@@ -40,4 +40,9 @@ struct Graph {
   int num_router_channels() const;
 };
 
+// The frame shared by direct networks (mesh, torus, hypercube): `routers` routers of `ports_per_router`
+// ports each, node v attached to router v on its last port; the router-to-router ports are left
+// unconnected for the builder to wire.
+Graph direct_network(std::int32_t routers, int ports_per_router);
+
 }  // namespace mppnet::topo

@@ -9,16 +9,8 @@ Graph build_k_ary_n_cube(int k, int n, bool wrap) {
   MPPNET_ASSERT(k >= 2 && n >= 1 && (!wrap || k >= 3), "k-ary n-cube parameters were not checked");
   std::int32_t routers = 1;
   for (int d = 0; d < n; ++d) routers *= k;
-  const int ports_per_router = 2 * n + 1;
-
-  Graph g;
-  g.num_nodes = routers;
-  g.links_per_node = 1;
-  g.port_base.resize(routers + 1);
-  for (RouterId r = 0; r <= routers; ++r) g.port_base[r] = r * ports_per_router;
-  g.ports.resize(static_cast<std::size_t>(routers) * ports_per_router);
-  g.node_links.resize(routers);
-
+  static_assert(cube_node_port(2) == 4, "the node port is the last one, as direct_network puts it");
+  Graph g = direct_network(routers, 2 * n + 1);
   for (RouterId r = 0; r < routers; ++r) {
     std::int32_t stride = 1;  // k^d: the id distance of one step in dimension d
     for (int d = 0; d < n; ++d, stride *= k) {
@@ -39,8 +31,6 @@ Graph build_k_ary_n_cube(int k, int n, bool wrap) {
       if (up >= 0) g.ports[g.port_base[r] + plus_port(d)] = {PeerKind::Router, up, minus_port(d)};
       if (down >= 0) g.ports[g.port_base[r] + minus_port(d)] = {PeerKind::Router, down, plus_port(d)};
     }
-    g.ports[g.port_base[r] + cube_node_port(n)] = {PeerKind::Node, r, 0};
-    g.node_links[r] = {r, cube_node_port(n)};
   }
   return g;
 }

@@ -4,7 +4,9 @@
 #include <fstream>
 
 #include <gtest/gtest.h>
+
 #include <nlohmann/json.hpp>
+#include "core/error_testing.hpp"
 
 #include "machines/cm1/patterns.hpp"
 
@@ -22,12 +24,7 @@ std::string repo_file(const std::string& relative) {
 }
 
 std::string load_error(const std::string& text, const std::vector<std::string>& sets = {}) {
-  try {
-    load(text, sets);
-  } catch (const core::ConfigError& e) {
-    return e.what();
-  }
-  return "";
+  return core::config_error_of([&] { load(text, sets); });
 }
 
 TEST(Cm1Config, EmptyFileIsThePapersMachine) {

@@ -3,14 +3,14 @@
 
 #include <gtest/gtest.h>
 
+#include "machines/metro/params_for_test.hpp"
+
 namespace mppnet::machines::metro {
 namespace {
 
+// The default radix 4, dilation 2 network of `stages` stages.
 MultibutterflyParams params(int stages, Wiring w) {
-  MultibutterflyParams p;
-  p.stages = stages;
-  p.wiring = w;
-  return p;
+  return metro::params(4, 2, stages, w);
 }
 
 int count(const std::vector<std::uint8_t>& v) {

@@ -3,16 +3,13 @@
 
 #include <gtest/gtest.h>
 
+#include "core/error_testing.hpp"
+
 namespace mppnet::machines::metro {
 namespace {
 
 std::string error_of(const std::string& text, const std::vector<std::string>& sets = {}) {
-  try {
-    load_metro_text(text, "t.toml", sets);
-  } catch (const core::ConfigError& e) {
-    return e.what();
-  }
-  return "";
+  return core::config_error_of([&] { load_metro_text(text, "t.toml", sets); });
 }
 
 TEST(MetroConfig, EmptyFileGivesTheDefaults) {

@@ -6,19 +6,12 @@
 
 #include <gtest/gtest.h>
 
+#include "machines/metro/params_for_test.hpp"
+
 #include "machines/metro/path_expansion.hpp"
 
 namespace mppnet::machines::metro {
 namespace {
-
-MultibutterflyParams params(int r, int d, int stages, Wiring w) {
-  MultibutterflyParams p;
-  p.radix = r;
-  p.dilation = d;
-  p.stages = stages;
-  p.wiring = w;
-  return p;
-}
 
 const Wiring kWirings[] = {Wiring::Deterministic, Wiring::Random, Wiring::MaximalFanout};
 

@@ -6,17 +6,10 @@
 
 #include <gtest/gtest.h>
 
+#include "machines/metro/params_for_test.hpp"
+
 namespace mppnet::machines::metro {
 namespace {
-
-MultibutterflyParams params(int r, int d, int stages, Wiring w) {
-  MultibutterflyParams p;
-  p.radix = r;
-  p.dilation = d;
-  p.stages = stages;
-  p.wiring = w;
-  return p;
-}
 
 // Applies `unit` faults to the reference masks the way the tracker does.
 void apply(const Multibutterfly& net, FaultUnit unit, int index, std::vector<std::uint8_t>& faulty,

@@ -1,0 +1,13 @@
+// machines/metro/params_for_test.hpp: for tests: a multibutterfly described by what tests vary.
+#pragma once
+
+#include "machines/metro/multibutterfly.hpp"
+
+namespace mppnet::machines::metro {
+
+// Radix r, dilation d, `stages` stages and wiring w; every other parameter at its default.
+inline MultibutterflyParams params(int r, int d, int stages, Wiring w) {
+  return {.radix = r, .dilation = d, .stages = stages, .wiring = w};
+}
+
+}  // namespace mppnet::machines::metro
