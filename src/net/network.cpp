@@ -19,12 +19,17 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
       routing_(routing),
       params_(params),
       vcs_(params.vcs),
+      vnets_(params.vnets),
+      vcs_per_vnet_(params.vnets >= 1 ? params.vcs / params.vnets : 0),
       depth_(params.buffer_flits),
       hop_delay_(params.pipeline_cycles + params.channel_latency),
       wheel_size_(params.pipeline_cycles + params.channel_latency + 1),
       shuffle_rng_(seed, 0, core::Stream::Setup) {
   MPPNET_ASSERT(params.channel_latency >= 1 && params.pipeline_cycles >= 1, "delays below one cycle");
   MPPNET_ASSERT(depth_ <= 0x7fff && vcs_ <= 127, "buffer or VC count beyond the index widths");
+  MPPNET_ASSERT(vnets_ >= 1 && vnets_ <= vcs_ && vcs_ % vnets_ == 0,
+                "the VCs of a port do not split evenly among the virtual networks");
+  MPPNET_ASSERT(routing.vcs() == vcs_per_vnet_, "the routing was not built for vcs / vnets VCs");
   const int routers = graph.num_routers();
   const int ports = static_cast<int>(graph.ports.size());
   const int node_links = graph.num_nodes * graph.links_per_node;
@@ -89,13 +94,17 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
   for (RouterId r = 0; r < routers; ++r)
     router_rng_.emplace_back(seed, 1'000'000'000ull + r, core::Stream::RouteChoice);
 
-  inj_packet_.assign(node_links, kNoPacket);
-  inj_sent_.assign(node_links, 0);
-  inj_vc_.assign(node_links, 0);
+  inj_packet_.assign(static_cast<std::size_t>(node_links) * vnets_, kNoPacket);
+  inj_sent_.assign(inj_packet_.size(), 0);
+  inj_vc_.resize(inj_packet_.size());
+  for (std::size_t s = 0; s < inj_vc_.size(); ++s)
+    inj_vc_[s] = static_cast<std::uint8_t>(static_cast<int>(s % vnets_) * vcs_per_vnet_);
   inj_vc_busy_.assign(static_cast<std::size_t>(node_links) * vcs_, 0);
-  queue_head_.assign(graph.num_nodes, kNoPacket);
-  queue_tail_.assign(graph.num_nodes, kNoPacket);
-  queue_length_.assign(graph.num_nodes, 0);
+  inj_vnet_rr_.assign(node_links, 0);
+  queue_head_.assign(static_cast<std::size_t>(graph.num_nodes) * vnets_, kNoPacket);
+  queue_tail_.assign(queue_head_.size(), kNoPacket);
+  queue_length_.assign(queue_head_.size(), 0);
+  eject_hold_.assign(queue_head_.size(), 0);
   eject_per_cycle_ = std::max<std::uint32_t>(
       1, static_cast<std::uint32_t>(std::lround(params.eject_flits_per_cycle * kTokenOne)));
   eject_tokens_.assign(node_links, std::max(kTokenOne, eject_per_cycle_));
@@ -133,10 +142,11 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
   MPPNET_ASSERT(max_ports <= kMaxRouterPorts, "router ports beyond the allocator's width");
 }
 
-PacketId Network::inject(NodeId src, NodeId dest, int flits, std::uint64_t tag) {
+PacketId Network::inject(NodeId src, NodeId dest, int flits, std::uint64_t tag, int vnet) {
   MPPNET_ASSERT(src >= 0 && src < graph_.num_nodes && dest >= 0 && dest < graph_.num_nodes,
                 "node out of range");
   MPPNET_ASSERT(flits >= 1 && flits <= 0xffff, "packet length outside 1..65535 flits");
+  MPPNET_ASSERT(vnet >= 0 && vnet < vnets_, "virtual network out of range");
   PacketId id = packets_.allocate();
   Packet& p = packets_[id];
   p.src = src;
@@ -144,17 +154,31 @@ PacketId Network::inject(NodeId src, NodeId dest, int flits, std::uint64_t tag) 
   p.flits = flits;
   p.created = now_;
   p.tag = tag;
-  if (queue_tail_[src] == kNoPacket) {
-    queue_head_[src] = id;
+  p.vnet = vnet;
+  const int q = src * vnets_ + vnet;
+  if (queue_tail_[q] == kNoPacket) {
+    queue_head_[q] = id;
   } else {
-    packets_[queue_tail_[src]].next = id;
+    packets_[queue_tail_[q]].next = id;
   }
-  queue_tail_[src] = id;
-  ++queue_length_[src];
+  queue_tail_[q] = id;
+  ++queue_length_[q];
   ++queued_packets_;
   ++node_packets_[src];
   activate_node(src);
   return id;
+}
+
+void Network::hold_ejection(NodeId v, int vnet, bool hold) {
+  MPPNET_ASSERT(v >= 0 && v < graph_.num_nodes && vnet >= 0 && vnet < vnets_, "node or network out of range");
+  eject_hold_[v * vnets_ + vnet] = hold ? 1 : 0;
+  if (!hold) activate_node(v);  // flits may be waiting
+}
+
+std::int64_t Network::source_queue_length(NodeId v) const {
+  std::int64_t total = 0;
+  for (int vn = 0; vn < vnets_; ++vn) total += queue_length_[v * vnets_ + vn];
+  return total;
 }
 
 void Network::step() {
@@ -243,6 +267,7 @@ void Network::evaluate_node(NodeId v) {
 void Network::eject(NodeId v) {
   const int links = graph_.links_per_node;
   const std::uint32_t cap = std::max(kTokenOne, eject_per_cycle_);
+  const std::uint8_t* hold = &eject_hold_[static_cast<std::size_t>(v) * vnets_];
   for (int l = 0; l < links; ++l) {
     const int nl = v * links + l;
     const std::int32_t ivc0 = router_ivcs_ + nl * vcs_;
@@ -256,7 +281,7 @@ void Network::eject(NodeId v) {
       int chosen = -1;
       for (int k = 0; k < vcs_; ++k) {
         const int vc = eject_rr_[nl] + k < vcs_ ? eject_rr_[nl] + k : eject_rr_[nl] + k - vcs_;
-        if (ivc_[ivc0 + vc].count > 0) {
+        if (ivc_[ivc0 + vc].count > 0 && !hold[vnets_ > 1 ? vc / vcs_per_vnet_ : 0]) {
           chosen = vc;
           break;
         }
@@ -281,59 +306,32 @@ void Network::eject(NodeId v) {
 
 void Network::send(NodeId v) {
   const int links = graph_.links_per_node;
-  // Injection: queued packets go to free links (chosen at random among them, as the CM-5's interface
-  // does with its two links), then every link with a packet sends one flit if it has a credit.
-  while (queue_head_[v] != kNoPacket) {
-    int free_links = 0;
-    for (int l = 0; l < links; ++l) free_links += inj_packet_[v * links + l] == kNoPacket;
-    if (free_links == 0) break;
-    int pick = free_links > 1 ? static_cast<int>(node_rng_[v].below(free_links)) : 0;
-    int nl = -1;
-    for (int l = 0; l < links; ++l) {
-      if (inj_packet_[v * links + l] != kNoPacket) continue;
-      if (pick-- == 0) {
-        nl = v * links + l;
-        break;
-      }
-    }
-    const PacketId id = queue_head_[v];
-    const Packet& p = packets_[id];
-    // A free VC: not carrying another packet's flits from this source, and for cut-through with room
-    // for the whole packet.
-    const bool whole = params_.switching != Switching::Wormhole;
-    int vc = -1;
-    for (int k = 0; k < vcs_; ++k) {
-      const int c = (inj_vc_[nl] + k) % vcs_;
-      if (inj_vc_busy_[nl * vcs_ + c]) continue;
-      if (whole && ovc_[router_ivcs_ + nl * vcs_ + c].credits < p.flits) continue;
-      vc = c;
-      break;
-    }
-    if (vc < 0) break;
-    queue_head_[v] = p.next;
-    if (queue_head_[v] == kNoPacket) queue_tail_[v] = kNoPacket;
-    --queue_length_[v];
-    --queued_packets_;
-    inj_packet_[nl] = id;
-    inj_sent_[nl] = 0;
-    inj_vc_[nl] = static_cast<std::uint8_t>(vc);
-    inj_vc_busy_[nl * vcs_ + vc] = 1;
-  }
+  for (int vn = 0; vn < vnets_; ++vn)
+    if (queue_head_[v * vnets_ + vn] != kNoPacket) start_packets(v, vn);
+  // Every link sends one flit per cycle if it has one with a credit; the virtual networks take turns.
   for (int l = 0; l < links; ++l) {
     const int nl = v * links + l;
-    const PacketId id = inj_packet_[nl];
-    if (id == kNoPacket) continue;
-    const int vc = inj_vc_[nl];
-    if (ovc_[router_ivcs_ + nl * vcs_ + vc].credits == 0) continue;
+    int slot = -1;
+    for (int k = 0; k < vnets_; ++k) {
+      const int vn = inj_vnet_rr_[nl] + k < vnets_ ? inj_vnet_rr_[nl] + k : inj_vnet_rr_[nl] + k - vnets_;
+      const int s = nl * vnets_ + vn;
+      if (inj_packet_[s] == kNoPacket || ovc_[router_ivcs_ + nl * vcs_ + inj_vc_[s]].credits == 0) continue;
+      slot = s;
+      if (vnets_ > 1) inj_vnet_rr_[nl] = static_cast<std::uint8_t>(vn + 1 == vnets_ ? 0 : vn + 1);
+      break;
+    }
+    if (slot < 0) continue;
+    const PacketId id = inj_packet_[slot];
+    const int vc = inj_vc_[slot];
     Packet& p = packets_[id];
     Flit f;
     f.packet = id;
     f.dest = static_cast<std::uint32_t>(p.dest);
     f.vc = static_cast<std::uint32_t>(vc);
-    f.head = inj_sent_[nl] == 0;
-    f.tail = inj_sent_[nl] == p.flits - 1;
+    f.head = inj_sent_[slot] == 0;
+    f.tail = inj_sent_[slot] == p.flits - 1;
     --ovc_[router_ivcs_ + nl * vcs_ + vc].credits;
-    ++inj_sent_[nl];
+    ++inj_sent_[slot];
     flit_wheel_.push(credit_slot_, {inj_ivc_base_[nl] + vc, graph_.node_links[nl].router, f});
     ++counters_.flits_injected;
     last_progress_ = now_;
@@ -342,11 +340,58 @@ void Network::send(NodeId v) {
       ++counters_.packets_injected;
     }
     if (f.tail) {
-      inj_packet_[nl] = kNoPacket;
+      inj_packet_[slot] = kNoPacket;
       inj_vc_busy_[nl * vcs_ + vc] = 0;
-      inj_vc_[nl] = static_cast<std::uint8_t>((vc + 1) % vcs_);
+      const int lo = p.vnet * vcs_per_vnet_;
+      inj_vc_[slot] = static_cast<std::uint8_t>(vc + 1 == lo + vcs_per_vnet_ ? lo : vc + 1);
       --node_packets_[v];
     }
+  }
+}
+
+void Network::start_packets(NodeId v, int vn) {
+  const int links = graph_.links_per_node;
+  const int q = v * vnets_ + vn;
+  const int lo = vn * vcs_per_vnet_;
+  // Queued packets go to links free in their network (chosen at random among them, as the CM-5's
+  // interface does with its two links).
+  while (queue_head_[q] != kNoPacket) {
+    int free_links = 0;
+    for (int l = 0; l < links; ++l) free_links += inj_packet_[(v * links + l) * vnets_ + vn] == kNoPacket;
+    if (free_links == 0) break;
+    int pick = free_links > 1 ? static_cast<int>(node_rng_[v].below(free_links)) : 0;
+    int nl = -1;
+    for (int l = 0; l < links; ++l) {
+      if (inj_packet_[(v * links + l) * vnets_ + vn] != kNoPacket) continue;
+      if (pick-- == 0) {
+        nl = v * links + l;
+        break;
+      }
+    }
+    const int slot = nl * vnets_ + vn;
+    const PacketId id = queue_head_[q];
+    const Packet& p = packets_[id];
+    // A free VC of the packet's network: not carrying another packet's flits from this source, and for
+    // cut-through with room for the whole packet.
+    const bool whole = params_.switching != Switching::Wormhole;
+    int vc = -1;
+    for (int k = 0; k < vcs_per_vnet_; ++k) {
+      const int rel = inj_vc_[slot] - lo + k;
+      const int c = lo + (rel < vcs_per_vnet_ ? rel : rel - vcs_per_vnet_);
+      if (inj_vc_busy_[nl * vcs_ + c]) continue;
+      if (whole && ovc_[router_ivcs_ + nl * vcs_ + c].credits < p.flits) continue;
+      vc = c;
+      break;
+    }
+    if (vc < 0) break;
+    queue_head_[q] = p.next;
+    if (queue_head_[q] == kNoPacket) queue_tail_[q] = kNoPacket;
+    --queue_length_[q];
+    --queued_packets_;
+    inj_packet_[slot] = id;
+    inj_sent_[slot] = 0;
+    inj_vc_[slot] = static_cast<std::uint8_t>(vc);
+    inj_vc_busy_[nl * vcs_ + vc] = 1;
   }
 }
 

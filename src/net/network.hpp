@@ -8,10 +8,11 @@
 // No component reads what another writes in the same cycle, so the order of visits cannot change the
 // result (a test shuffles it to prove so). Only components holding flits are visited.
 //
-// Endpoints: every node has an unbounded source queue (open loop); inject() puts a packet in it, the node
-// sends it flit by flit when a VC of one of its links is free, and delivered() lists the packets whose
-// tail reached their destination during the last step. A node drains arriving flits at
-// RouterParams::eject_flits_per_cycle per link and returns credits as it does.
+// Endpoints: every node has an unbounded source queue per virtual network (open loop); inject() puts a
+// packet in one, the node sends it flit by flit when a VC of its network on one of its links is free, and
+// delivered() lists the packets whose tail reached their destination during the last step. A node drains
+// arriving flits at RouterParams::eject_flits_per_cycle per link and returns credits as it does, unless
+// its owner holds ejection on that virtual network (a node that cannot accept more work of a kind).
 #pragma once
 
 #include <cstdint>
@@ -49,7 +50,12 @@ class Network {
 
   // Puts a packet of `flits` flits from src to dest in src's source queue at now(). Returns its id,
   // valid until release().
-  PacketId inject(NodeId src, NodeId dest, int flits, std::uint64_t tag = 0);
+  // REQUIRES: 0 <= vnet < params().vnets.
+  PacketId inject(NodeId src, NodeId dest, int flits, std::uint64_t tag = 0, int vnet = 0);
+
+  // While held, node v drains no flits of virtual network `vnet`: they back up into the network.
+  void hold_ejection(NodeId v, int vnet, bool hold);
+  bool ejection_held(NodeId v, int vnet) const { return eject_hold_[v * vnets_ + vnet] != 0; }
 
   // Advances one cycle.
   void step();
@@ -66,7 +72,8 @@ class Network {
 
   std::int64_t flits_in_network() const { return counters_.flits_injected - counters_.flits_ejected; }
   std::int64_t queued_packets() const { return queued_packets_; }  // waiting in source queues
-  std::int64_t source_queue_length(NodeId v) const { return queue_length_[v]; }
+  std::int64_t source_queue_length(NodeId v) const;                // all virtual networks
+  std::int64_t source_queue_length(NodeId v, int vnet) const { return queue_length_[v * vnets_ + vnet]; }
   bool idle() const { return flits_in_network() == 0 && queued_packets_ == 0; }
   // Last cycle in which any flit moved (injected, switched or drained).
   Cycle last_progress() const { return last_progress_; }
@@ -114,8 +121,9 @@ class Network {
 
   void latch();
   void evaluate_node(NodeId v);
-  void eject(NodeId v);  // drain arrived flits at the ejection rate
-  void send(NodeId v);   // start queued packets on free links and send one flit per link
+  void eject(NodeId v);                    // drain arrived flits at the ejection rate
+  void send(NodeId v);                     // start queued packets on free links and send one flit per link
+  void start_packets(NodeId v, int vnet);  // bind the front packets of a source queue to free links
   // Returns whether anything changed (a VC allocated, a flit switched or sent). A router that changed
   // nothing will change nothing next cycle either, unless a flit or a credit reaches it: it sleeps.
   bool evaluate_router(RouterId r);
@@ -167,6 +175,8 @@ class Network {
   const topo::Routing& routing_;
   RouterParams params_;
   int vcs_;
+  int vnets_;
+  int vcs_per_vnet_;
   int depth_;
   int hop_delay_;  // pipeline_cycles + channel_latency
   int wheel_size_;
@@ -205,14 +215,18 @@ class Network {
   std::vector<std::uint16_t> va_rr_;  // per router: next local input VC to favour
   std::vector<core::RandomStream> router_rng_;
 
-  // Endpoints, per node link (v * links_per_node + l): injection VC credits and ownership, the packet
-  // being sent; per node: source queue, ejection tokens, flits held.
-  std::vector<PacketId> inj_packet_;    // per node link
+  // Endpoints, per node link (nl = v * links_per_node + l) and virtual network (nl * vnets + vnet): the
+  // packet being sent and its VC; per node link: injection VC ownership, which network sends next; per
+  // node and network (v * vnets + vnet): source queue, ejection hold; per node: ejection tokens, flits
+  // held.
+  std::vector<PacketId> inj_packet_;
   std::vector<std::int32_t> inj_sent_;  // flits of inj_packet_ already sent
   std::vector<std::uint8_t> inj_vc_;
   std::vector<std::uint8_t> inj_vc_busy_;  // (node link) * vcs + v
+  std::vector<std::uint8_t> inj_vnet_rr_;  // per node link
   std::vector<PacketId> queue_head_, queue_tail_;
   std::vector<std::int64_t> queue_length_;
+  std::vector<std::uint8_t> eject_hold_;
   std::vector<std::uint32_t> eject_tokens_;     // per node link, 16.16 fixed point
   std::uint32_t eject_per_cycle_;               // 16.16 fixed point
   std::vector<std::int32_t> node_eject_flits_;  // flits held in the node's ejection buffers

@@ -41,7 +41,7 @@ topo::TopologyParams cm5(int n) {
 struct Rig {
   explicit Rig(const Case& c, std::uint64_t seed = 1)
       : graph(topo::build(c.topo)),
-        routing(c.topo, graph, c.router.vcs),
+        routing(c.topo, graph, c.router.vcs / c.router.vnets),
         net(graph, routing, c.router, seed) {}
   topo::Graph graph;
   topo::Routing routing;
@@ -68,6 +68,9 @@ std::vector<Case> all_cases() {
   out_first_islip2.allocator_iterations = 2;
   RouterParams out_first_islip4 = out_first;
   out_first_islip4.allocator_iterations = 4;
+  // Two virtual networks (requests and replies): packets alternate between them.
+  RouterParams two_vnets = base;
+  two_vnets.vnets = 2;
   return {
       {"mesh4x4", mesh(4, 2), base},
       {"mesh4x4_slow", mesh(4, 2), slow},
@@ -85,6 +88,8 @@ std::vector<Case> all_cases() {
       {"tree4ary3_outfirst_islip4", tree(4, 3), out_first_islip4},
       {"cm5_64_islip4", cm5(3), islip4},
       {"hypercube6_outfirst_islip2", cube(6), out_first_islip2},
+      {"torus4x4_two_vnets", torus(4, 2), two_vnets},
+      {"cm5_64_two_vnets", cm5(3), two_vnets},
   };
 }
 
@@ -103,7 +108,7 @@ TEST(Network, ZeroLoadLatencyIsExactForEveryPairOnEveryTopology) {
       const int n = rig.graph.num_nodes;
       for (NodeId s = 0; s < n; ++s) {
         for (NodeId d = 0; d < n; d += 1 + n / 16) {
-          const PacketId id = rig.net.inject(s, d, flits);
+          const PacketId id = rig.net.inject(s, d, flits, 0, (s + d) % c.router.vnets);
           const Cycle start = rig.net.now();
           while (rig.net.delivered().empty()) rig.net.step();
           const Packet& p = rig.net.packet(id);
@@ -158,7 +163,8 @@ LoadOutcome offer_load(Rig& rig, double rate, Cycle cycles, std::uint64_t seed, 
     for (NodeId v = 0; v < n; ++v) {
       if (!rng[v].bernoulli(rate / 4)) continue;
       NodeId d = static_cast<NodeId>(rng[v].below(static_cast<std::uint32_t>(n)));
-      rig.net.inject(v, d, 4, static_cast<std::uint64_t>(out.injected_packets++));
+      const int vnet = static_cast<int>(out.injected_packets % rig.net.params().vnets);
+      rig.net.inject(v, d, 4, static_cast<std::uint64_t>(out.injected_packets++), vnet);
     }
     rig.net.step();
     collect();

@@ -37,6 +37,7 @@ struct Packet {
   Cycle injected = -1;        // head left the source
   Cycle delivered = -1;       // tail reached the destination
   std::uint64_t tag = 0;      // the caller's own label (measurement window, message id, ...)
+  std::int32_t vnet = 0;      // virtual network (RouterParams::vnets)
   PacketId next = kNoPacket;  // source-queue or free-list link
 };
 

@@ -47,9 +47,17 @@ void Network::route_front(RouterId r, int ivc_local) {
   const std::int32_t g = graph_.port_base[r] * vcs_ + ivc_local;
   const Flit& f = buffer_[static_cast<std::size_t>(g) * depth_ + ivc_[g].head];
   MPPNET_ASSERT(f.head, "a body flit reached the front of an unrouted VC");
-  const topo::RouteSet rs =
-      routing_.route(r, local_port_[ivc_local], local_vc_[ivc_local], static_cast<NodeId>(f.dest));
+  // The routing sees the VCs of the packet's virtual network only, numbered from 0.
+  int in_vc = local_vc_[ivc_local];
+  int first_vc = 0;
+  if (vnets_ > 1) {
+    first_vc = in_vc - in_vc % vcs_per_vnet_;
+    in_vc -= first_vc;
+  }
+  topo::RouteSet rs = routing_.route(r, local_port_[ivc_local], in_vc, static_cast<NodeId>(f.dest));
   MPPNET_ASSERT(rs.count > 0, "routing returned no candidate port");
+  rs.vc_lo = static_cast<std::uint8_t>(rs.vc_lo + first_vc);
+  rs.vc_hi = static_cast<std::uint8_t>(rs.vc_hi + first_vc);
   ivc_route_[g] = rs;
   InputVc& s = ivc_[g];
   s.routed = true;

@@ -23,7 +23,11 @@ struct RouterParams {
   AllocatorKind allocator = AllocatorKind::InputFirst;
   int allocator_iterations = 1;        // switch allocation passes per crossbar round (iSLIP-style)
   double eject_flits_per_cycle = 1.0;  // a node drains arriving flits at this rate per link
-  std::int64_t cycle_ps = 1000;        // the router clock's period, for results in nanoseconds
+  // Virtual networks (e.g. requests and replies): each port's VCs are split evenly among them, a packet
+  // keeps to its own network's VCs, and every node has a source queue per network, so a full network
+  // never blocks another. The routing is then built for vcs / vnets VCs.
+  int vnets = 1;
+  std::int64_t cycle_ps = 1000;  // the router clock's period, for results in nanoseconds
 };
 
 }  // namespace mppnet::net

@@ -34,6 +34,8 @@ class Routing {
   // A packet entering from its node arrives on the port its node link attaches to.
   RouteSet route(RouterId router, PortId in_port, VcId in_vc, NodeId dest) const noexcept;
 
+  int vcs() const { return vcs_; }  // the VCs per port this routing was built for
+
   // Routers a packet from src to dest passes through under this routing (all choices minimal).
   int router_hops(NodeId src, NodeId dest) const;
 
