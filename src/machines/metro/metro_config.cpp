@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/config_loader.hpp"
+#include "machines/metro/fat_tree.hpp"
 
 namespace mppnet::machines::metro {
 
@@ -28,33 +29,44 @@ io::KeyTable<MetroConfig> make_table() {
                   key("model", &MetroMachineParams::model, one_of({"metro"}),
                       "The simulation model this file configures: a METRO multipath multistage network."),
               }),
-      section("metro", &MetroConfig::metro,
-              {
-                  key("radix", &MultibutterflyParams::radix, in_range(2, 64),
-                      "r: logically distinct directions per router."),
-                  key("dilation", &MultibutterflyParams::dilation, in_range(1, 16),
-                      "d: equivalent outputs per direction before the final stage."),
-                  key("stages", &MultibutterflyParams::stages, in_range(2, 20),
-                      "S: routing stages; radix^stages nodes."),
-                  key("node_inputs", &MultibutterflyParams::node_inputs, in_range(1, 16),
-                      "ni: network inputs per node."),
-                  key("node_outputs", &MultibutterflyParams::node_outputs, in_range(1, 16),
-                      "no: network outputs per node (final routers per destination times final_dilation)."),
-                  key("extra_stages", &MultibutterflyParams::extra_stages, in_range(0, 8),
-                      "E: extra stages of r x d routers in front that route on no digit (§3.3.4); each "
-                      "multiplies the paths per pair by radix*dilation."),
-                  key("final_dilation", &MultibutterflyParams::final_dilation, in_range(1, 16),
-                      "d_S: equivalent outputs per direction in the final stage; 1 = Fig 3.11 (no distinct "
-                      "final routers per node), >1 = full-size final routers, final_pairing = single."),
-                  key("wiring", &MultibutterflyParams::wiring, one_of(wiring_names()),
-                      "Interstage wiring: deterministic (maximal path expansion), random, or maximal_fanout "
-                      "(randomized maximal fanout)."),
-                  key("endpoints", &MultibutterflyParams::endpoints, one_of(endpoint_wiring_names()),
-                      "Node-to-stage-1 wiring; auto: block / spread / random for deterministic / random / "
-                      "maximal_fanout (docs/metro.md)."),
-                  key("final_pairing", &MultibutterflyParams::final_pairing, one_of(final_pairing_names()),
-                      "Which final-stage routers share a package: symmetric, random, or single."),
-              }),
+      section(
+          "metro", &MetroConfig::metro,
+          {
+              key("topology", &MultibutterflyParams::topology, one_of(topology_names()),
+                  "multibutterfly (flat, §3.5), fat_tree (§3.5.6) or hybrid_fat_tree (multibutterfly "
+                  "clusters as leaves, §3.5.7); docs/metro.md §8."),
+              key("radix", &MultibutterflyParams::radix, in_range(2, 64),
+                  "r: logically distinct directions per router."),
+              key("dilation", &MultibutterflyParams::dilation, in_range(1, 16),
+                  "d: equivalent outputs per direction before the final stage."),
+              key("stages", &MultibutterflyParams::stages, in_range(1, 20),
+                  "S: routing stages, radix^stages nodes; trees: tree levels L (fat_tree: radix^L nodes; "
+                  "hybrid_fat_tree: radix^L clusters)."),
+              key("node_inputs", &MultibutterflyParams::node_inputs, in_range(1, 16),
+                  "ni: network inputs per node."),
+              key("node_outputs", &MultibutterflyParams::node_outputs, in_range(1, 16),
+                  "no: network outputs per node (final routers per destination times final_dilation)."),
+              key("extra_stages", &MultibutterflyParams::extra_stages, in_range(0, 8),
+                  "E: extra stages of r x d routers in front that route on no digit (§3.3.4); each "
+                  "multiplies the paths per pair by radix*dilation."),
+              key("final_dilation", &MultibutterflyParams::final_dilation, in_range(1, 16),
+                  "d_S: equivalent outputs per direction in the final stage; 1 = Fig 3.11 (no distinct "
+                  "final routers per node), >1 = full-size final routers, final_pairing = single."),
+              key("up_directions", &MultibutterflyParams::up_directions, in_range(1, 63),
+                  "Trees: directions of an up router that lead up (the other radix - up_directions cross "
+                  "over into successive down levels); 1 = Fig 3.30; more = more capacity to the root."),
+              key("cluster_stages", &MultibutterflyParams::cluster_stages, in_range(2, 12),
+                  "hybrid_fat_tree: routing stages per leaf cluster of (radix-1)*radix^(cluster_stages-1) "
+                  "nodes, the first (r-1 directions in, 1 up) included."),
+              key("wiring", &MultibutterflyParams::wiring, one_of(wiring_names()),
+                  "Interstage wiring: deterministic (maximal path expansion), random, or maximal_fanout "
+                  "(randomized maximal fanout)."),
+              key("endpoints", &MultibutterflyParams::endpoints, one_of(endpoint_wiring_names()),
+                  "Node-to-stage-1 wiring; auto: block / spread / random for deterministic / random / "
+                  "maximal_fanout (docs/metro.md)."),
+              key("final_pairing", &MultibutterflyParams::final_pairing, one_of(final_pairing_names()),
+                  "Which final-stage routers share a package: symmetric, random, or single."),
+          }),
       section("faults", &MetroConfig::faults,
               {
                   key("unit", &MetroFaultParams::unit, one_of(fault_unit_names()),
@@ -100,12 +112,11 @@ MetroConfig load_metro_text(const std::string& text, const std::string& name,
 void check_metro(const MetroConfig& c) {
   io::check_keys(metro_keys(), c);
   for (const auto& p : check(c.metro)) fail_at(c, p.key, p.reason);
-  long long nodes = 1;
-  for (int s = 0; s < c.metro.stages && nodes <= kMaxTrackedNodes; ++s) nodes *= c.metro.radix;
+  const long long nodes = network_nodes(c.metro);
   if (nodes > kMaxTrackedNodes)
     fail_at(c, "metro.stages",
-            fmt::format("yield and harvest studies track at most {} nodes; radix^stages = {}^{} is more",
-                        kMaxTrackedNodes, c.metro.radix, c.metro.stages));
+            fmt::format("yield and harvest studies track at most {} nodes; this network has {}",
+                        kMaxTrackedNodes, nodes));
   if (c.run.instances > c.run.trials)
     fail_at(c, "run.instances",
             fmt::format("{} instances need at least as many trials (run.trials is {})", c.run.instances,
@@ -129,6 +140,11 @@ YieldParams yield_params(const MetroConfig& c) {
 }
 
 HarvestParams harvest_params(const MetroConfig& c) {
+  // Chong's algorithm (harvest.hpp) walks the stages of a multibutterfly; the trees have none.
+  if (c.metro.topology != Topology::Multibutterfly)
+    fail_at(c, "metro.topology",
+            fmt::format("harvest runs on multibutterflies only (got \"{}\"); use mppnet yield",
+                        topology_names()[static_cast<int>(c.metro.topology)]));
   HarvestParams p;
   p.network = c.metro;
   p.fault_fractions = c.faults.harvest_fractions;

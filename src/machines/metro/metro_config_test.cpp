@@ -39,7 +39,7 @@ std::string repo_root() {
 }
 
 TEST(MetroConfig, ShippedConfigsLoad) {
-  for (const char* f : {"metro-64.toml", "metro-256.toml", "metro-1024.toml"}) {
+  for (const char* f : {"metro-64.toml", "metro-256.toml", "metro-1024.toml", "metro-fattree-64.toml"}) {
     const auto c = load_metro(repo_root() + "configs/" + f, {});
     EXPECT_EQ(c.machine.model, "metro") << f;
   }
@@ -47,7 +47,7 @@ TEST(MetroConfig, ShippedConfigsLoad) {
 
 TEST(MetroConfig, EveryKeyHasADocAndTheTableListsThemAll) {
   const auto keys = metro_key_list();
-  EXPECT_EQ(keys.size(), 17u);  // machine 1, metro 10, faults 2, run 4
+  EXPECT_EQ(keys.size(), 20u);  // machine 1, metro 13, faults 2, run 4
   for (const auto& k : keys) EXPECT_FALSE(k.doc.empty()) << k.name;
 }
 
@@ -91,6 +91,39 @@ TEST(MetroConfig, RejectsDilatedFinalStageWithPairedPackagesAtThePairingKey) {
 
 TEST(MetroConfig, RejectsNetworksTooLargeToTrack) {
   EXPECT_EQ(error_of("[metro]\nstages = 7\n").substr(0, 24), "t.toml:2: metro.stages: ");
+}
+
+TEST(MetroConfig, TreeTopologyAndItsKeysReachTheNetwork) {
+  const auto c = load_metro_text(
+      "[metro]\ntopology = \"hybrid_fat_tree\"\nstages = 1\ncluster_stages = 3\nup_directions = 2\n",
+      "t.toml", {});
+  EXPECT_EQ(yield_params(c).network.topology, Topology::HybridFatTree);
+  EXPECT_EQ(yield_params(c).network.cluster_stages, 3);
+  EXPECT_EQ(yield_params(c).network.up_directions, 2);
+}
+
+TEST(MetroConfig, RejectsUnknownTopologyName) {
+  EXPECT_NE(error_of("[metro]\ntopology = \"fattree\"\n").find("t.toml:2: metro.topology:"),
+            std::string::npos);
+}
+
+TEST(MetroConfig, RejectsTreeThatCannotBeBuiltAtTheKeyAtFault) {
+  // r = 4 allows at most 3 up directions (one must cross over).
+  EXPECT_EQ(error_of("[metro]\ntopology = \"fat_tree\"\nup_directions = 4\n").substr(0, 31),
+            "t.toml:3: metro.up_directions: ");
+}
+
+TEST(MetroConfig, RejectsHybridTooLargeToTrack) {
+  // 3 * 4^(2-1) * 4^4 = 3072 nodes fit; 4^5 * 12 = 12288 do not.
+  EXPECT_NO_THROW(load_metro_text("[metro]\ntopology = \"hybrid_fat_tree\"\nstages = 4\n", "t.toml", {}));
+  EXPECT_EQ(error_of("[metro]\ntopology = \"hybrid_fat_tree\"\nstages = 5\n").substr(0, 24),
+            "t.toml:3: metro.stages: ");
+}
+
+TEST(MetroConfig, HarvestOfATreeNamesTheTopologyKey) {
+  const auto c = load_metro_text("[metro]\ntopology = \"fat_tree\"\n", "t.toml", {});
+  const std::string e = core::config_error_of([&] { harvest_params(c); });
+  EXPECT_EQ(e.substr(0, 26), "t.toml:2: metro.topology: ");
 }
 
 TEST(MetroConfig, RejectsMoreInstancesThanTrials) {

@@ -52,6 +52,13 @@ enum class FinalPairing {
   Single,     // every final router is a package of its own
 };
 
+// Which network the METRO parameters describe (fat_tree.hpp for the two trees).
+enum class Topology {
+  Multibutterfly,  // the flat multipath multistage network (§3.5.1-3.5.5)
+  FatTree,         // multipath fat tree with short-cut up routers (§3.5.6, Figs 3.30-3.32; Ch. 7 unit trees)
+  HybridFatTree,   // the same tree with small multibutterfly clusters as leaves (§3.5.7, Fig 3.33)
+};
+
 struct MultibutterflyParams {
   int radix = 4;         // r: logically distinct directions per router
   int dilation = 2;      // d: equivalent outputs per direction, stages 1..S-1
@@ -66,6 +73,13 @@ struct MultibutterflyParams {
   // An extra stage fixes no destination digit: all r*d outputs of its routers are equivalent and lead to
   // routers that reach every node, so each one multiplies a pair's paths by r*d.
   int extra_stages = 0;
+  Topology topology = Topology::Multibutterfly;
+  // Fat trees: of an up router's r directions, this many lead up and the other r - up_directions cross
+  // over into successive down levels (Fig 3.30: 1 up, 3 crossovers for r = 4). It sets the channel
+  // capacity between tree levels (fat_tree.hpp).
+  int up_directions = 1;
+  // Hybrid fat tree: routing stages in each leaf cluster, the first included (>= 2).
+  int cluster_stages = 2;
   Wiring wiring = Wiring::Deterministic;
   EndpointWiring endpoints = EndpointWiring::Auto;
   FinalPairing final_pairing = FinalPairing::Symmetric;
@@ -149,6 +163,7 @@ Multibutterfly build_instance(const MultibutterflyParams& p, std::uint64_t seed,
 std::string describe(const MultibutterflyParams& p);
 
 // Config spellings, in enum order.
+const std::vector<std::string>& topology_names();
 const std::vector<std::string>& wiring_names();
 const std::vector<std::string>& endpoint_wiring_names();
 const std::vector<std::string>& final_pairing_names();

@@ -365,6 +365,7 @@ std::vector<ValidationCase> metro_validation_cases() {
                        std::string(kThesis) + " App. A.3.5, L3303; note 004c target 14",
                        "15% misses, 50% non-local, 2 router cycles per processor cycle, +10% coherence",
                        "messages per router cycle", 0.04125, [] { return flat24_rate(0.15, 0.5, 2, 0.1); }));
+  for (auto& c : tree_validation_cases()) cases.push_back(std::move(c));
   return cases;
 }
 

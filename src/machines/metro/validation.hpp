@@ -12,4 +12,7 @@ namespace mppnet::machines::metro {
 // 1, 2, 4-11 and 14 of note 004c §8. Monte Carlo cases over a second in a Debug build are slow = true.
 std::vector<core::ValidationCase> metro_validation_cases();
 
+// The fat-tree and hybrid-fat-tree cases (validation_trees.cpp), included in metro_validation_cases().
+std::vector<core::ValidationCase> tree_validation_cases();
+
 }  // namespace mppnet::machines::metro

@@ -7,11 +7,14 @@
 
 #include "core/error.hpp"
 #include "core/stats.hpp"
+#include "machines/metro/fat_tree.hpp"
 
 namespace mppnet::machines::metro {
 
-int tolerated_faults(CompletenessTracker& tracker, FaultUnit unit, int units, core::RandomStream& rng,
-                     std::vector<int>& order) {
+namespace {
+
+template <class Tracker>
+int tolerated(Tracker& tracker, FaultUnit unit, int units, core::RandomStream& rng, std::vector<int>& order) {
   order.resize(units);
   for (int i = 0; i < units; ++i) order[i] = i;
   // A partial Fisher-Yates shuffle: the k-th fault is uniform among the units not yet faulty.
@@ -24,6 +27,33 @@ int tolerated_faults(CompletenessTracker& tracker, FaultUnit unit, int units, co
   return units;
 }
 
+// Trials t = inst, inst + instances, ... on one built network.
+template <class Tracker>
+void run_trials(const YieldParams& p, Tracker& tracker, int inst, int units, YieldResult& res,
+                long long& done, const Progress& progress) {
+  std::vector<int> order;
+  const long long report_every = std::max<long long>(1, p.trials / 100);
+  for (long long t = inst; t < p.trials; t += p.instances) {
+    tracker.reset();
+    core::RandomStream rng(p.seed, static_cast<std::uint64_t>(t), core::Stream::Fault);
+    res.tolerated[t] = tolerated(tracker, p.unit, units, rng, order);
+    ++done;
+    if (progress && (done % report_every == 0 || done == p.trials)) progress(done, p.trials);
+  }
+}
+
+}  // namespace
+
+int tolerated_faults(CompletenessTracker& tracker, FaultUnit unit, int units, core::RandomStream& rng,
+                     std::vector<int>& order) {
+  return tolerated(tracker, unit, units, rng, order);
+}
+
+int tolerated_faults(GraphCompletenessTracker& tracker, FaultUnit unit, int units, core::RandomStream& rng,
+                     std::vector<int>& order) {
+  return tolerated(tracker, unit, units, rng, order);
+}
+
 YieldResult run_yield(const YieldParams& p, const Progress& progress) {
   MPPNET_ASSERT(p.trials >= 1 && p.instances >= 1 && p.instances <= p.trials, "run_yield trial counts");
   YieldResult res;
@@ -31,20 +61,20 @@ YieldResult run_yield(const YieldParams& p, const Progress& progress) {
   res.tolerated.assign(static_cast<std::size_t>(p.trials), 0);
   // One instance at a time, so memory holds one network whatever the instance count; trial t still runs
   // on instance t mod instances with its own stream, so the order of the loops does not show.
-  std::vector<int> order;
-  const long long report_every = std::max<long long>(1, p.trials / 100);
   long long done = 0;
   for (int inst = 0; inst < p.instances; ++inst) {
+    // The trees (fat_tree.hpp) are graphs without strict stages: the graph tracker handles them.
+    if (p.network.topology != Topology::Multibutterfly) {
+      const NetworkGraph g = build_network_graph(p.network, p.seed, inst);
+      GraphCompletenessTracker tracker(g);
+      res.fault_units = fault_unit_count(g, p.unit);
+      run_trials(p, tracker, inst, res.fault_units, res, done, progress);
+      continue;
+    }
     const Multibutterfly net = build_instance(p.network, p.seed, inst);
     CompletenessTracker tracker(net);
     res.fault_units = fault_unit_count(net, p.unit);
-    for (long long t = inst; t < p.trials; t += p.instances) {
-      tracker.reset();
-      core::RandomStream rng(p.seed, static_cast<std::uint64_t>(t), core::Stream::Fault);
-      res.tolerated[t] = tolerated_faults(tracker, p.unit, res.fault_units, rng, order);
-      ++done;
-      if (progress && (done % report_every == 0 || done == p.trials)) progress(done, p.trials);
-    }
+    run_trials(p, tracker, inst, res.fault_units, res, done, progress);
   }
 
   core::RunningStats all;

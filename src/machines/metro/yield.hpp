@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "machines/metro/completeness.hpp"
+#include "machines/metro/graph_completeness.hpp"
 #include "machines/metro/multibutterfly.hpp"
 
 namespace mppnet::machines::metro {
@@ -48,12 +49,15 @@ struct YieldResult {
 // Called now and then with (trials done, trials in total).
 using Progress = std::function<void(long long, long long)>;
 
+// Any topology: multibutterflies use CompletenessTracker, the fat trees GraphCompletenessTracker.
 // REQUIRES: check(p.network).empty(), p.trials >= 1, 1 <= p.instances <= p.trials.
 YieldResult run_yield(const YieldParams& p, const Progress& progress = {});
 
 // One trial on a reset tracker: faults in random order from `rng` until the network is incomplete.
 // Returns the number tolerated. `order` is scratch space.
 int tolerated_faults(CompletenessTracker& tracker, FaultUnit unit, int units, core::RandomStream& rng,
+                     std::vector<int>& order);
+int tolerated_faults(GraphCompletenessTracker& tracker, FaultUnit unit, int units, core::RandomStream& rng,
                      std::vector<int>& order);
 
 // A short table: parameters, E_tol +- standard error, % network, and P(complete | k) at a few k.

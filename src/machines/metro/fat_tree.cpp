@@ -1,0 +1,150 @@
+// machines/metro/fat_tree.cpp: the sizes of fat trees and hybrid fat trees, and their checks.
+#include "machines/metro/fat_tree.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include <fmt/format.h>
+
+namespace mppnet::machines::metro {
+
+namespace {
+
+constexpr long long kMaxNodes = 1LL << 20;
+constexpr long long kBig = kMaxNodes * 1024;
+
+long long ipow(long long b, int e) {
+  long long x = 1;
+  for (int i = 0; i < e; ++i) x = std::min(x * b, kBig);  // saturate: only compared against limits
+  return x;
+}
+
+}  // namespace
+
+long long network_nodes(const MultibutterflyParams& p) {
+  if (p.radix < 2 || p.stages < 0) return 0;
+  if (p.topology != Topology::HybridFatTree) return ipow(p.radix, p.stages);
+  return std::min(kBig, (p.radix - 1) * ipow(p.radix, p.cluster_stages - 1 + p.stages));
+}
+
+TreeShape tree_shape(const MultibutterflyParams& p) {
+  TreeShape sh;
+  const int r = p.radix, d = p.dilation, L = p.stages, u = p.up_directions, c = r - u;
+  const bool hybrid = p.topology == Topology::HybridFatTree;
+  const int cs = p.cluster_stages;
+  sh.nodes = network_nodes(p);
+  sh.leaves = ipow(r, L);
+  sh.leaf_nodes = hybrid ? (r - 1) * ipow(r, cs - 1) : 1;
+  sh.leaf_ports = hybrid ? ipow(r, cs - 1) * p.node_inputs : p.node_inputs;
+  sh.heights_per_level = c;
+  sh.up_levels = (L + c - 1) / c;
+  // Up levels: a level-1 group takes the wires of r leaves; a level-(p+1) group those of the r^c
+  // level-p groups under it, each sending I_p * u / r wires up.
+  long long inputs = r * sh.leaf_ports;
+  for (int lvl = 0; lvl < sh.up_levels; ++lvl) {
+    sh.group_inputs.push_back(inputs);
+    sh.up_routers.push_back(inputs / (r * d));
+    sh.groups.push_back(sh.leaves / ipow(r, c * lvl + 1));
+    inputs = std::min(kBig, ipow(r, c) * (inputs / (r * d)) * u * d);
+  }
+  // Crossovers into height h: from the level whose heights include h, one direction per target height
+  // (heights above L fold into L), plus the top level's up directions turning around into L.
+  std::vector<long long> crossover(L + 1, 0);
+  for (int lvl = 0; lvl < sh.up_levels; ++lvl) {
+    const int g = c * lvl + 1;
+    const long long per_direction = sh.up_routers[lvl] * d;  // wires per group and direction
+    for (int j = 0; j < c; ++j) {
+      const int h = std::min(g + j, L);
+      crossover[h] += ipow(r, h - g) * per_direction;
+    }
+    if (lvl == sh.up_levels - 1) crossover[L] += ipow(r, L - g) * per_direction * u;
+  }
+  sh.class_inputs.assign(L, 0);
+  sh.class_routers.assign(L, 0);
+  sh.classes.assign(L, 0);
+  sh.class_dilation.assign(L, d);
+  if (!hybrid) sh.class_dilation[0] = p.final_dilation;
+  for (int h = L; h >= 1; --h) {
+    const long long from_parent = h < L ? static_cast<long long>(d) * sh.class_routers[h] : 0;
+    const long long D = from_parent + crossover[h];
+    const long long ports = static_cast<long long>(r) * sh.class_dilation[h - 1];
+    sh.class_inputs[h - 1] = D;
+    sh.class_routers[h - 1] = D % ports == 0 ? D / ports : 0;
+    sh.classes[h - 1] = sh.leaves / ipow(r, h);
+  }
+  if (hybrid) {
+    // Stage 1: the whole cluster; stage k >= 2: (r-1)*r^(k-2) classes of r^(cs-k+1) nodes.
+    sh.cluster_routers.push_back(ipow(r, cs - 1) * p.node_inputs / d);
+    sh.cluster_classes.push_back(1);
+    for (int k = 2; k <= cs; ++k) {
+      sh.cluster_routers.push_back(k < cs ? ipow(r, cs - k) * p.node_inputs / d
+                                          : p.node_outputs / p.final_dilation);
+      sh.cluster_classes.push_back((r - 1) * ipow(r, k - 2));
+    }
+  }
+  return sh;
+}
+
+std::vector<Problem> check_tree(const MultibutterflyParams& p) {
+  std::vector<Problem> out;
+  auto bad = [&](const char* key, std::string reason) { out.push_back({key, std::move(reason)}); };
+  const bool hybrid = p.topology == Topology::HybridFatTree;
+  const char* name = hybrid ? "a hybrid fat tree" : "a fat tree";
+  if (p.radix < 2 || p.radix > 64)
+    bad("metro.radix", fmt::format("must be between 2 and 64 (got {})", p.radix));
+  if (p.dilation < 1 || p.dilation > 16)
+    bad("metro.dilation", fmt::format("must be between 1 and 16 (got {})", p.dilation));
+  if (p.stages < 1)
+    bad("metro.stages", fmt::format("{} needs at least 1 tree level (got {})", name, p.stages));
+  if (p.node_inputs < 1 || p.node_inputs > 16)
+    bad("metro.node_inputs", fmt::format("must be between 1 and 16 (got {})", p.node_inputs));
+  if (p.final_dilation < 1 || p.final_dilation > 16)
+    bad("metro.final_dilation", fmt::format("must be between 1 and 16 (got {})", p.final_dilation));
+  if (!out.empty()) return out;
+  if (p.up_directions < 1 || p.up_directions > p.radix - 1)
+    bad("metro.up_directions",
+        fmt::format("must be between 1 and radix - 1 = {}: an up router needs a way up and at least one "
+                    "crossover (got {})",
+                    p.radix - 1, p.up_directions));
+  if (hybrid && (p.cluster_stages < 2 || p.cluster_stages > 12))
+    bad("metro.cluster_stages",
+        fmt::format("must be between 2 and 12: the first cluster stage and at least one stage inside the "
+                    "cluster (got {})",
+                    p.cluster_stages));
+  if (p.extra_stages != 0)
+    bad("metro.extra_stages",
+        fmt::format("extra stages are for multibutterflies; {} has none (got {})", name, p.extra_stages));
+  if (p.wiring != Wiring::Deterministic)
+    bad("metro.wiring", fmt::format("{} is wired deterministically only (got \"{}\")", name,
+                                    wiring_names()[static_cast<int>(p.wiring)]));
+  if (p.node_inputs != p.node_outputs)
+    bad("metro.node_outputs",
+        fmt::format("must equal metro.node_inputs with square routers: {} inputs but {} outputs",
+                    p.node_inputs, p.node_outputs));
+  if (p.node_inputs % p.dilation != 0)
+    bad("metro.node_inputs",
+        fmt::format("{} needs node_inputs to be a multiple of the dilation {} (c_l is a multiple of d, "
+                    "§7.5.3), so that the routers taking the leaves' wires are whole (got {})",
+                    name, p.dilation, p.node_inputs));
+  if (p.node_outputs % p.final_dilation != 0)
+    bad("metro.final_dilation",
+        fmt::format("must divide node_outputs = {} so that the last stage has whole routers per class "
+                    "(got {})",
+                    p.node_outputs, p.final_dilation));
+  if (!out.empty()) return out;
+  if (network_nodes(p) > kMaxNodes) {
+    bad("metro.stages", fmt::format("{} nodes is more than the limit of {}", network_nodes(p), kMaxNodes));
+    return out;
+  }
+  const TreeShape sh = tree_shape(p);
+  for (int h = p.stages; h >= 1; --h) {
+    if (sh.class_routers[h - 1] > 0) continue;
+    bad(h == 1 && !hybrid ? "metro.final_dilation" : "metro.up_directions",
+        fmt::format("height {}: a class takes {} wires, not a multiple of the {} inputs of its routers", h,
+                    sh.class_inputs[h - 1], p.radix * sh.class_dilation[h - 1]));
+    return out;
+  }
+  return out;
+}
+
+}  // namespace mppnet::machines::metro
