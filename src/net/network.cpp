@@ -88,6 +88,19 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
   MPPNET_ASSERT(max_ivcs <= 0x7fff, "a router with more input VCs than an owner index holds");
   mask_words_ = (max_ivcs + 63) / 64;
   occupied_.assign(static_cast<std::size_t>(routers) * mask_words_, 0);
+  fast_ = mask_words_ == 1 && vcs_ < 64 && params.switching == Switching::Wormhole && params.speedup == 1 &&
+          params.allocator == AllocatorKind::InputFirst && params.allocator_iterations == 1;
+  if (fast_) {
+    routed_mask_.assign(routers, 0);
+    alloc_mask_.assign(routers, 0);
+    credit_mask_.assign(routers, 0);
+    free_mask_.resize(routers);
+    for (RouterId r = 0; r < routers; ++r) {
+      const int n = graph.num_ports(r) * vcs_;
+      free_mask_[r] = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+    }
+    out_requests_.assign(kMaxRouterPorts, 0);
+  }
   router_flits_.assign(routers, 0);
   va_rr_.assign(routers, 0);
   router_rng_.reserve(routers);
@@ -233,8 +246,11 @@ void Network::latch() {
   flit_wheel_.clear(slot);
   for (const CreditArrival* c_it = credit_wheel_.begin(slot); c_it != credit_wheel_.end(slot); ++c_it) {
     const CreditArrival& c = *c_it;
-    ++ovc_[c.ovc].credits;
-    if (c.owner >= 0 && router_flits_[c.owner] > 0) activate_router(c.owner);  // wakes a sleeping router
+    OutputVc& o = ovc_[c.ovc];
+    ++o.credits;
+    if (c.owner < 0) continue;
+    if (fast_ && o.owner >= 0) credit_mask_[c.owner] |= std::uint64_t{1} << o.owner;
+    if (router_flits_[c.owner] > 0) activate_router(c.owner);  // wakes a sleeping router
   }
   credit_wheel_.clear(slot);
 }

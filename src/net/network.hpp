@@ -85,6 +85,10 @@ class Network {
 
   // Test mode: visit active routers in a random order every cycle (must not change any result).
   void shuffle_visit_order(bool on) { shuffle_ = on; }
+  // Test mode: evaluate every router with the general allocators even where the bitmask router of
+  // fast_router.cpp applies (must not change any result). REQUIRES: now() == 0.
+  void use_general_router() { fast_ = false; }
+  bool uses_fast_router() const { return fast_; }
 
   const topo::Graph& graph() const { return graph_; }
   const RouterParams& params() const { return params_; }
@@ -127,6 +131,9 @@ class Network {
   // Returns whether anything changed (a VC allocated, a flit switched or sent). A router that changed
   // nothing will change nothing next cycle either, unless a flit or a credit reaches it: it sleeps.
   bool evaluate_router(RouterId r);
+  // The same for the common configuration, on per-router bitmasks (fast_router.cpp).
+  bool evaluate_router_fast(RouterId r);
+  bool allocate_vcs_fast(RouterId r, std::uint64_t waiting);
   void route_front(RouterId r, int ivc_local);
   // VC allocation for the input VCs in waiting[0..count); appends the winners to ready[*ready_count].
   void allocate_vcs(RouterId r, const std::int32_t* waiting, int count, std::int32_t* ready,
@@ -204,6 +211,12 @@ class Network {
   // Per router: input VCs holding flits, as bits (mask_words_ words per router).
   int mask_words_ = 1;
   std::vector<std::uint64_t> occupied_;
+
+  // The bitmask router (fast_router.cpp), when fast_: per router, bits over its local input VCs (routed,
+  // holding an output VC, that output VC has a credit) and over its local output VCs (free).
+  bool fast_ = false;
+  std::vector<std::uint64_t> routed_mask_, alloc_mask_, credit_mask_, free_mask_;
+  std::vector<std::uint64_t> out_requests_;  // scratch: per output port, the input ports asking for it
 
   // Speedup > 1: flits switched but not yet on their channel, per output port (ring of 2 * speedup).
   int outq_cap_ = 0;

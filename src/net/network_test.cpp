@@ -205,15 +205,28 @@ TEST(Network, NoDeadlockFarBeyondSaturation) {
 
 TEST(Network, SameSeedSameDeliveriesInAnyVisitOrder) {
   for (const Case& c : all_cases()) {
-    Rig a(c, 9), b(c, 9), shuffled(c, 9);
+    Rig a(c, 9), b(c, 9), shuffled(c, 9), general(c, 9);
     shuffled.net.shuffle_visit_order(true);
+    general.net.use_general_router();  // the bitmask router must decide exactly as the general one
     const LoadOutcome ra = offer_load(a, 0.5, 2000, 23);
     const LoadOutcome rb = offer_load(b, 0.5, 2000, 23);
     const LoadOutcome rs = offer_load(shuffled, 0.5, 2000, 23);
+    const LoadOutcome rg = offer_load(general, 0.5, 2000, 23);
     EXPECT_EQ(ra.digest, rb.digest) << c.name;
     EXPECT_EQ(ra.digest, rs.digest) << c.name;
+    EXPECT_EQ(ra.digest, rg.digest) << c.name;
     EXPECT_EQ(a.net.now(), shuffled.net.now()) << c.name;
   }
+}
+
+TEST(Network, TheDefaultRouterUsesBitmasksWhereTheyApply) {
+  EXPECT_TRUE(Rig({"mesh", mesh(4, 2), {}}).net.uses_fast_router());
+  RouterParams out_first;
+  out_first.allocator = AllocatorKind::OutputFirst;
+  EXPECT_FALSE(Rig({"mesh", mesh(4, 2), out_first}).net.uses_fast_router());
+  RouterParams many_vcs;
+  many_vcs.vcs = 16;  // 5 ports x 16 VCs > 64 input VCs
+  EXPECT_FALSE(Rig({"mesh", mesh(4, 2), many_vcs}).net.uses_fast_router());
 }
 
 TEST(Network, EjectionBandwidthLimitsDeliveryRate) {

@@ -341,6 +341,7 @@ int Network::switch_granted(RouterId r, const std::int32_t* outs, int out_count,
 }
 
 bool Network::evaluate_router(RouterId r) {
+  if (fast_) return evaluate_router_fast(r);
   const std::int32_t base = graph_.port_base[r];
   const std::int32_t ivc0 = base * vcs_;
   // Sort the occupied input VCs into those waiting for an output VC and those holding one.
