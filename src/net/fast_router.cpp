@@ -1,7 +1,8 @@
 // net/fast_router.cpp: the router cycle of the common configuration, on bitmasks.
 //
 // When a router has at most 64 input VCs and the network is wormhole-switched with speedup 1 and a
-// one-pass input-first allocator (the defaults), its state fits in a few 64-bit words per router:
+// one-pass input-first allocator (the defaults), its state fits in a few 64-bit words kept in one cache
+// line per router (RouterState):
 //   occupied  input VCs holding flits         routed  front packet has a route
 //   alloc     input VC holds an output VC     credit  that output VC has a credit downstream
 //   free      output VC not held by a packet
@@ -28,67 +29,78 @@ inline std::uint64_t bit(int i) {
 }  // namespace
 
 bool Network::evaluate_router_fast(RouterId r) {
-  const std::int32_t base = graph_.port_base[r];
+  RouterState& rs = router_[r];
+  const std::int32_t base = rs.base;
   const std::int32_t ivc0 = base * vcs_;
-  const std::uint64_t occupied = occupied_[r];
-  for (std::uint64_t bits = occupied & ~routed_mask_[r]; bits != 0; bits &= bits - 1)
+  const std::uint64_t occupied = rs.occupied;
+  for (std::uint64_t bits = occupied & ~rs.routed; bits != 0; bits &= bits - 1)
     route_front(r, std::countr_zero(bits));
-  routed_mask_[r] |= occupied;
+  rs.routed |= occupied;
   bool changed = false;
-  if (const std::uint64_t waiting = occupied & ~alloc_mask_[r]; waiting != 0)
+  if (const std::uint64_t waiting = occupied & ~rs.alloc; waiting != 0)
     changed = allocate_vcs_fast(r, waiting);
 
   // Switch allocation, input stage: every input port picks one of its VCs that can advance.
-  std::uint64_t go = occupied_[r] & alloc_mask_[r] & credit_mask_[r];
+  std::uint64_t go = occupied & rs.alloc & rs.credit;
   if (go == 0) return changed;
-  const std::uint64_t vc_mask = vcs_ == 64 ? ~std::uint64_t{0} : bit(vcs_) - 1;
+  const int vcs = vcs_;
+  const std::uint64_t vc_mask = bit(vcs) - 1;      // vcs < 64 on this path
   std::uint64_t* requests = out_requests_.data();  // per output port: the input ports asking for it
   std::int32_t* pick = port_pick_.data();          // per input port: its chosen local input VC
+  PortState* port = &port_[base];
+  InputVc* ivc = &ivc_[ivc0];
+  const std::uint8_t* local_port = local_port_.data();
   std::int32_t outs[kMaxRouterPorts];
   int out_count = 0;
   while (go != 0) {
-    const int p = local_port_[std::countr_zero(go)];
-    const int shift = p * vcs_;
+    const int p = local_port[std::countr_zero(go)];
+    const int shift = p * vcs;
     const std::uint64_t mine = (go >> shift) & vc_mask;
     go &= ~(vc_mask << shift);
-    const int i = shift + round_robin_pick(mine, port_[base + p].sa_in_rr);
-    const int o = ivc_[ivc0 + i].out_port;
+    const int i = shift + round_robin_pick(mine, port[p].sa_in_rr);
+    const int o = ivc[i].out_port;
     if (requests[o] == 0) outs[out_count++] = o;
     requests[o] |= bit(p);
     pick[p] = i;
   }
   // Output stage: every output port grants one of the input ports that asked, and the flit crosses.
-  const int ports = graph_.num_ports(r);
+  const int ports = rs.ports;
+  std::uint64_t occupied_after = occupied, credit = rs.credit, done = 0;
   for (int k = 0; k < out_count; ++k) {
     const int o = outs[k];
-    const int p = round_robin_pick(requests[o], port_[base + o].sa_out_rr);
+    const int p = round_robin_pick(requests[o], port[o].sa_out_rr);
     requests[o] = 0;
     const int i = pick[p];
-    port_[base + p].sa_in_rr = static_cast<std::uint16_t>(local_vc_[i] + 1 == vcs_ ? 0 : local_vc_[i] + 1);
-    port_[base + o].sa_out_rr = static_cast<std::uint16_t>(p + 1 == ports ? 0 : p + 1);
+    const int vc_in = i - p * vcs;
+    port[p].sa_in_rr = static_cast<std::uint16_t>(vc_in + 1 == vcs ? 0 : vc_in + 1);
+    port[o].sa_out_rr = static_cast<std::uint16_t>(p + 1 == ports ? 0 : p + 1);
 
-    const std::int32_t g = ivc0 + i;
-    InputVc& s = ivc_[g];
-    const int out_local = o * vcs_ + s.out_vc;
-    const std::int32_t ovc = ivc0 + out_local;
-    Flit f = pop_input(g);
-    if (ivc_[g].count == 0) occupied_[r] &= ~bit(i);
-    return_credit(port_[base + p].up_ovc_base + local_vc_[i], port_[base + p].up_owner);
+    InputVc& s = ivc[i];
+    const int out_vc = s.out_vc;
+    const int out_local = o * vcs + out_vc;
+    OutputVc& ov = ovc_[ivc0 + out_local];
+    Flit f = pop_input(ivc0 + i);
+    if (s.count == 0) occupied_after &= ~bit(i);
+    return_credit(port[p].up_ovc_base + vc_in, port[p].up_owner);
     if (f.head) ++packets_.hops(f.packet);
-    f.vc = static_cast<std::uint32_t>(s.out_vc);
-    if (--ovc_[ovc].credits == 0) credit_mask_[r] &= ~bit(i);
+    f.vc = static_cast<std::uint32_t>(out_vc);
+    if (--ov.credits == 0) credit &= ~bit(i);
     if (f.tail) {
-      ovc_[ovc].owner = -1;
-      free_mask_[r] |= bit(out_local);
-      alloc_mask_[r] &= ~bit(i);
-      routed_mask_[r] &= ~bit(i);
+      ov.owner = -1;
+      rs.free |= bit(out_local);
+      done |= bit(i);
       s.routed = false;
       s.out_port = -1;
       s.out_vc = -1;
     }
-    send_flit(r, o, f);
-    --router_flits_[r];
+    flit_wheel_.push(send_slot_, {port[o].down_ivc_base + out_vc, port[o].down_owner, f});
+    ++port_flits_[base + o];
   }
+  rs.occupied = occupied_after;
+  rs.credit = credit;
+  rs.alloc &= ~done;
+  rs.routed &= ~done;
+  rs.flits -= out_count;
   counters_.flit_hops += out_count;
   last_progress_ = now_;
   return true;
@@ -98,22 +110,23 @@ bool Network::evaluate_router_fast(RouterId r) {
 // first free VC of one candidate port (chosen at random among the ports that have one), and each asked-for
 // output VC goes to the asker nearest after the round-robin pointer.
 bool Network::allocate_vcs_fast(RouterId r, std::uint64_t waiting) {
-  const std::int32_t ivc0 = graph_.port_base[r] * vcs_;
-  const int n = graph_.num_ports(r) * vcs_;
-  const int rr = va_rr_[r] < n ? va_rr_[r] : 0;
-  const std::uint64_t free = free_mask_[r];
+  RouterState& rs = router_[r];
+  const std::int32_t ivc0 = rs.base * vcs_;
+  const int n = rs.ports * vcs_;
+  const int rr = rs.va_rr < n ? rs.va_rr : 0;
+  const std::uint64_t free = rs.free;
   std::int32_t* claim = claim_.data();
   std::int32_t* dist = claim_dist_.data();
   std::int32_t* asked = touched_.data();
   int asked_count = 0;
   for (; waiting != 0; waiting &= waiting - 1) {
     const int i = std::countr_zero(waiting);
-    const topo::RouteSet& rs = ivc_route_[ivc0 + i];
-    const std::uint64_t range = (bit(rs.vc_hi + 1) - 1) & ~(bit(rs.vc_lo) - 1);
+    const topo::RouteSet& route = ivc_route_[ivc0 + i];
+    const std::uint64_t range = (bit(route.vc_hi + 1) - 1) & ~(bit(route.vc_lo) - 1);
     int options[topo::kMaxRouteCandidates];
     int found = 0;
-    for (int c = 0; c < rs.count; ++c) {
-      const int shift = rs.ports[c] * vcs_;
+    for (int c = 0; c < route.count; ++c) {
+      const int shift = route.ports[c] * vcs_;
       const std::uint64_t usable = (free >> shift) & range;
       if (usable != 0) options[found++] = shift + std::countr_zero(usable);
     }
@@ -138,19 +151,19 @@ bool Network::allocate_vcs_fast(RouterId r, std::uint64_t waiting) {
     s.out_port = local_port_[ol];
     s.out_vc = local_vc_[ol];
     ovc_[ivc0 + ol].owner = static_cast<std::int16_t>(i);
-    free_mask_[r] &= ~bit(ol);
-    alloc_mask_[r] |= bit(i);
+    rs.free &= ~bit(ol);
+    rs.alloc |= bit(i);
     if (ovc_[ivc0 + ol].credits > 0) {
-      credit_mask_[r] |= bit(i);
+      rs.credit |= bit(i);
     } else {
-      credit_mask_[r] &= ~bit(i);
+      rs.credit &= ~bit(i);
     }
     if (dist[ol] < first_dist) {
       first = i;
       first_dist = dist[ol];
     }
   }
-  va_rr_[r] = static_cast<std::uint16_t>(first + 1 == n ? 0 : first + 1);
+  rs.va_rr = static_cast<std::uint16_t>(first + 1 == n ? 0 : first + 1);
   return true;
 }
 

@@ -87,22 +87,18 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
   for (RouterId r = 0; r < routers; ++r) max_ivcs = std::max(max_ivcs, graph.num_ports(r) * vcs_);
   MPPNET_ASSERT(max_ivcs <= 0x7fff, "a router with more input VCs than an owner index holds");
   mask_words_ = (max_ivcs + 63) / 64;
-  occupied_.assign(static_cast<std::size_t>(routers) * mask_words_, 0);
   fast_ = mask_words_ == 1 && vcs_ < 64 && params.switching == Switching::Wormhole && params.speedup == 1 &&
           params.allocator == AllocatorKind::InputFirst && params.allocator_iterations == 1;
-  if (fast_) {
-    routed_mask_.assign(routers, 0);
-    alloc_mask_.assign(routers, 0);
-    credit_mask_.assign(routers, 0);
-    free_mask_.resize(routers);
-    for (RouterId r = 0; r < routers; ++r) {
-      const int n = graph.num_ports(r) * vcs_;
-      free_mask_[r] = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
-    }
-    out_requests_.assign(kMaxRouterPorts, 0);
+  occupied_.assign(static_cast<std::size_t>(routers) * mask_words_, 0);  // the general router's
+  router_.resize(routers);
+  for (RouterId r = 0; r < routers; ++r) {
+    RouterState& s = router_[r];
+    s.base = graph.port_base[r];
+    s.ports = static_cast<std::uint16_t>(graph.num_ports(r));
+    const int n = s.ports * vcs_;
+    s.free = n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
   }
-  router_flits_.assign(routers, 0);
-  va_rr_.assign(routers, 0);
+  if (fast_) out_requests_.assign(kMaxRouterPorts, 0);
   router_rng_.reserve(routers);
   for (RouterId r = 0; r < routers; ++r)
     router_rng_.emplace_back(seed, 1'000'000'000ull + r, core::Stream::RouteChoice);
@@ -220,7 +216,7 @@ void Network::step() {
       for (std::uint64_t bits = router_active_bits_[w]; bits != 0; bits &= bits - 1) {
         const int b = std::countr_zero(bits);
         const RouterId r = static_cast<RouterId>(w * 64 + b);
-        if (!evaluate_router(r) || router_flits_[r] == 0) router_active_bits_[w] &= ~(std::uint64_t{1} << b);
+        if (!evaluate_router(r) || router_[r].flits == 0) router_active_bits_[w] &= ~(std::uint64_t{1} << b);
       }
     }
   }
@@ -235,8 +231,13 @@ void Network::latch() {
     push_input(a.ivc, a.flit);
     if (a.owner >= 0) {
       const RouterId r = a.owner;
-      if (was_empty) set_occupied(r, a.ivc - graph_.port_base[r] * vcs_, true);
-      ++router_flits_[r];
+      RouterState& rs = router_[r];
+      if (fast_) {
+        rs.occupied |= std::uint64_t{1} << (a.ivc - rs.base * vcs_);
+      } else if (was_empty) {
+        set_occupied(r, a.ivc - rs.base * vcs_, true);
+      }
+      ++rs.flits;
       activate_router(r);
     } else {
       ++node_eject_flits_[~a.owner];
@@ -249,8 +250,9 @@ void Network::latch() {
     OutputVc& o = ovc_[c.ovc];
     ++o.credits;
     if (c.owner < 0) continue;
-    if (fast_ && o.owner >= 0) credit_mask_[c.owner] |= std::uint64_t{1} << o.owner;
-    if (router_flits_[c.owner] > 0) activate_router(c.owner);  // wakes a sleeping router
+    RouterState& rs = router_[c.owner];
+    if (fast_ && o.owner >= 0) rs.credit |= std::uint64_t{1} << o.owner;
+    if (rs.flits > 0) activate_router(c.owner);  // wakes a sleeping router
   }
   credit_wheel_.clear(slot);
 }
@@ -263,7 +265,7 @@ void Network::evaluate_routers_shuffled() {
   for (std::size_t i = order.size(); i > 1; --i)
     std::swap(order[i - 1], order[shuffle_rng_.below(static_cast<std::uint32_t>(i))]);
   for (const RouterId r : order)
-    if (!evaluate_router(r) || router_flits_[r] == 0)
+    if (!evaluate_router(r) || router_[r].flits == 0)
       router_active_bits_[r / 64] &= ~(std::uint64_t{1} << (r % 64));
 }
 

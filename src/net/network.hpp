@@ -212,10 +212,18 @@ class Network {
   int mask_words_ = 1;
   std::vector<std::uint64_t> occupied_;
 
-  // The bitmask router (fast_router.cpp), when fast_: per router, bits over its local input VCs (routed,
-  // holding an output VC, that output VC has a credit) and over its local output VCs (free).
+  // Per router, one cache line: what an evaluation reads first, and the masks of the bitmask router
+  // (fast_router.cpp, when fast_): bits over local input VCs (holding flits, routed, holding an output
+  // VC, that output VC has a credit) and over local output VCs (free).
+  struct alignas(64) RouterState {
+    std::uint64_t occupied = 0, routed = 0, alloc = 0, credit = 0, free = 0;
+    std::int32_t base = 0;   // graph port_base: the router's first global port
+    std::int32_t flits = 0;  // flits held (buffers and output queues)
+    std::uint16_t ports = 0;
+    std::uint16_t va_rr = 0;  // next local input VC to favour in VC allocation
+  };
+  std::vector<RouterState> router_;
   bool fast_ = false;
-  std::vector<std::uint64_t> routed_mask_, alloc_mask_, credit_mask_, free_mask_;
   std::vector<std::uint64_t> out_requests_;  // scratch: per output port, the input ports asking for it
 
   // Speedup > 1: flits switched but not yet on their channel, per output port (ring of 2 * speedup).
@@ -223,9 +231,6 @@ class Network {
   std::vector<Flit> outq_;
   std::vector<std::uint8_t> outq_head_, outq_count_;
 
-  // Per router: flits it holds (buffers + output queues); round-robin pointers; random stream.
-  std::vector<std::int32_t> router_flits_;
-  std::vector<std::uint16_t> va_rr_;  // per router: next local input VC to favour
   std::vector<core::RandomStream> router_rng_;
 
   // Endpoints, per node link (nl = v * links_per_node + l) and virtual network (nl * vnets + vnet): the

@@ -90,7 +90,7 @@ void Network::allocate_vcs(RouterId r, const std::int32_t* waiting, int count, s
                            int* ready_count) {
   const std::int32_t ivc0 = graph_.port_base[r] * vcs_;
   const int n = graph_.num_ports(r) * vcs_;
-  const int rr = va_rr_[r] < n ? va_rr_[r] : 0;
+  const int rr = router_[r].va_rr < n ? router_[r].va_rr : 0;
   std::int32_t* claim = claim_.data();  // local output VC -> best requester (local input VC), or -1
   std::int32_t* dist = claim_dist_.data();
   int touched = 0;
@@ -164,7 +164,7 @@ void Network::allocate_vcs(RouterId r, const std::int32_t* waiting, int count, s
     ready[(*ready_count)++] = i;
     if (first < 0 || rr_distance(i, rr, n) < rr_distance(first, rr, n)) first = i;
   }
-  if (first >= 0) va_rr_[r] = static_cast<std::uint16_t>(first + 1 == n ? 0 : first + 1);
+  if (first >= 0) router_[r].va_rr = static_cast<std::uint16_t>(first + 1 == n ? 0 : first + 1);
 }
 
 int Network::allocate_switch(RouterId r, const std::int32_t* ready, int count) {
@@ -327,7 +327,7 @@ int Network::switch_granted(RouterId r, const std::int32_t* outs, int out_count,
     }
     if (outq_cap_ == 0) {
       send_flit(r, o, f);
-      --router_flits_[r];
+      --router_[r].flits;
     } else {
       const std::int32_t gp = base + o;
       int slot = outq_head_[gp] + outq_count_[gp];
@@ -378,7 +378,7 @@ bool Network::evaluate_router(RouterId r) {
       outq_head_[gp] = static_cast<std::uint8_t>((outq_head_[gp] + 1) % outq_cap_);
       --outq_count_[gp];
       send_flit(r, o, f);
-      --router_flits_[r];
+      --router_[r].flits;
       changed = true;
     }
   }
