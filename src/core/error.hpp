@@ -55,3 +55,12 @@ class ConfigError : public std::runtime_error {
 // A state no input can reach. Kept in release builds: a simulator that is wrong is worse than one that stops.
 #define MPPNET_ASSERT(cond, msg) \
   ((cond) ? static_cast<void>(0) : ::mppnet::core::assertion_failed(#cond, msg, __FILE__, __LINE__))
+
+// For invariants that hold by construction on a per-flit path (one flit per channel per cycle, credits
+// never exceed buffer room): checked in Debug builds, which the test suite also runs under the sanitizers,
+// and free in Release.
+#ifdef NDEBUG
+#define MPPNET_DEBUG_ASSERT(cond, msg) static_cast<void>(0)
+#else
+#define MPPNET_DEBUG_ASSERT(cond, msg) MPPNET_ASSERT(cond, msg)
+#endif

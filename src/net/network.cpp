@@ -227,19 +227,20 @@ void Network::latch() {
   const int slot = static_cast<int>(now_ % wheel_size_);
   for (const FlitArrival* a_it = flit_wheel_.begin(slot); a_it != flit_wheel_.end(slot); ++a_it) {
     const FlitArrival& a = *a_it;
-    const bool was_empty = ivc_[a.ivc].count == 0;
-    push_input(a.ivc, a.flit);
     if (a.owner >= 0) {
       const RouterId r = a.owner;
       RouterState& rs = router_[r];
+      const int local = a.ivc - rs.base * vcs_;
       if (fast_) {
-        rs.occupied |= std::uint64_t{1} << (a.ivc - rs.base * vcs_);
-      } else if (was_empty) {
-        set_occupied(r, a.ivc - rs.base * vcs_, true);
+        rs.occupied |= std::uint64_t{1} << local;
+      } else if (ivc_[a.ivc].count == 0) {
+        set_occupied(r, local, true);
       }
+      push_input(a.ivc, a.flit);
       ++rs.flits;
       activate_router(r);
     } else {
+      push_input(a.ivc, a.flit);
       ++node_eject_flits_[~a.owner];
       activate_node(~a.owner);
     }
@@ -267,14 +268,6 @@ void Network::evaluate_routers_shuffled() {
   for (const RouterId r : order)
     if (!evaluate_router(r) || router_[r].flits == 0)
       router_active_bits_[r / 64] &= ~(std::uint64_t{1} << (r % 64));
-}
-
-void Network::activate_router(RouterId r) {
-  router_active_bits_[r / 64] |= std::uint64_t{1} << (r % 64);
-}
-
-void Network::activate_node(NodeId v) {
-  node_active_bits_[v / 64] |= std::uint64_t{1} << (v % 64);
 }
 
 void Network::evaluate_node(NodeId v) {

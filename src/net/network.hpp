@@ -148,7 +148,7 @@ class Network {
   // The per-flit primitives, inline because every flit-hop takes each of them once.
   void send_flit(RouterId r, PortId out, Flit f) {
     const std::int32_t gp = graph_.port_base[r] + out;
-    MPPNET_ASSERT(port_[gp].down_ivc_base >= 0, "a flit was switched to a port that leads nowhere");
+    MPPNET_DEBUG_ASSERT(port_[gp].down_ivc_base >= 0, "a flit was switched to a port that leads nowhere");
     flit_wheel_.push(send_slot_, {port_[gp].down_ivc_base + f.vc, port_[gp].down_owner, f});
     ++port_flits_[gp];
   }
@@ -156,7 +156,7 @@ class Network {
   void return_credit(std::int32_t ovc, std::int32_t owner) { credit_wheel_.push(credit_slot_, {ovc, owner}); }
   void push_input(std::int32_t ivc, Flit f) {
     const int count = ivc_[ivc].count;
-    MPPNET_ASSERT(count < depth_, "flit arrived at a full buffer: credit accounting is broken");
+    MPPNET_DEBUG_ASSERT(count < depth_, "flit arrived at a full buffer: credit accounting is broken");
     int slot = ivc_[ivc].head + count;
     if (slot >= depth_) slot -= depth_;
     buffer_[static_cast<std::size_t>(ivc) * depth_ + slot] = f;
@@ -174,9 +174,15 @@ class Network {
     const std::uint64_t bit = std::uint64_t{1} << (local % 64);
     word = occupied ? word | bit : word & ~bit;
   }
-  void activate_router(RouterId r);
+  void activate_router(RouterId r) {
+    const auto u = static_cast<std::uint32_t>(r);
+    router_active_bits_[u / 64] |= std::uint64_t{1} << (u % 64);
+  }
   void evaluate_routers_shuffled();  // test mode: the same cycle, routers in a random order
-  void activate_node(NodeId v);
+  void activate_node(NodeId v) {
+    const auto u = static_cast<std::uint32_t>(v);
+    node_active_bits_[u / 64] |= std::uint64_t{1} << (u % 64);
+  }
 
   const topo::Graph& graph_;
   const topo::Routing& routing_;
@@ -266,7 +272,7 @@ class Network {
       count_.assign(slots, 0);
     }
     void push(int slot, const T& x) {
-      MPPNET_ASSERT(count_[slot] < capacity_, "more arrivals in one cycle than channels");
+      MPPNET_DEBUG_ASSERT(count_[slot] < capacity_, "more arrivals in one cycle than channels");
       items_[static_cast<std::size_t>(slot) * capacity_ + count_[slot]++] = x;
     }
     const T* begin(int slot) const { return &items_[static_cast<std::size_t>(slot) * capacity_]; }
