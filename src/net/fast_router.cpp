@@ -40,41 +40,19 @@ bool Network::evaluate_router_fast(RouterId r) {
   if (const std::uint64_t waiting = occupied & ~rs.alloc; waiting != 0)
     changed = allocate_vcs_fast(r, waiting);
 
-  // Switch allocation, input stage: every input port picks one of its VCs that can advance.
   std::uint64_t go = occupied & rs.alloc & rs.credit;
   if (go == 0) return changed;
   const int vcs = vcs_;
-  const std::uint64_t vc_mask = bit(vcs) - 1;      // vcs < 64 on this path
-  std::uint64_t* requests = out_requests_.data();  // per output port: the input ports asking for it
-  std::int32_t* pick = port_pick_.data();          // per input port: its chosen local input VC
+  const int ports = rs.ports;
   PortState* port = &port_[base];
   InputVc* ivc = &ivc_[ivc0];
   const std::uint8_t* local_port = local_port_.data();
-  std::int32_t outs[kMaxRouterPorts];
-  int out_count = 0;
-  while (go != 0) {
-    const int p = local_port[std::countr_zero(go)];
-    const int shift = p * vcs;
-    const std::uint64_t mine = (go >> shift) & vc_mask;
-    go &= ~(vc_mask << shift);
-    const int i = shift + round_robin_pick(mine, port[p].sa_in_rr);
-    const int o = ivc[i].out_port;
-    if (requests[o] == 0) outs[out_count++] = o;
-    requests[o] |= bit(p);
-    pick[p] = i;
-  }
-  // Output stage: every output port grants one of the input ports that asked, and the flit crosses.
-  const int ports = rs.ports;
   std::uint64_t occupied_after = occupied, credit = rs.credit, done = 0;
-  for (int k = 0; k < out_count; ++k) {
-    const int o = outs[k];
-    const int p = round_robin_pick(requests[o], port[o].sa_out_rr);
-    requests[o] = 0;
-    const int i = pick[p];
+  // Input VC i of input port p crosses to output port o: the round-robin pointers move past the winner.
+  auto cross = [&](int i, int p, int o) {
     const int vc_in = i - p * vcs;
     port[p].sa_in_rr = static_cast<std::uint16_t>(vc_in + 1 == vcs ? 0 : vc_in + 1);
     port[o].sa_out_rr = static_cast<std::uint16_t>(p + 1 == ports ? 0 : p + 1);
-
     InputVc& s = ivc[i];
     const int out_vc = s.out_vc;
     const int out_local = o * vcs + out_vc;
@@ -95,13 +73,46 @@ bool Network::evaluate_router_fast(RouterId r) {
     }
     flit_wheel_.push(send_slot_, {port[o].down_ivc_base + out_vc, port[o].down_owner, f});
     ++port_flits_[base + o];
+  };
+
+  int grants = 1;
+  if ((go & (go - 1)) == 0) {
+    // One VC can advance (the common case at light load): it wins both stages.
+    const int i = std::countr_zero(go);
+    cross(i, local_port[i], ivc[i].out_port);
+  } else {
+    // Switch allocation, input stage: every input port picks one of its VCs that can advance.
+    const std::uint64_t vc_mask = bit(vcs) - 1;      // vcs < 64 on this path
+    std::uint64_t* requests = out_requests_.data();  // per output port: the input ports asking for it
+    std::int32_t* pick = port_pick_.data();          // per input port: its chosen local input VC
+    std::int32_t outs[kMaxRouterPorts];
+    int out_count = 0;
+    while (go != 0) {
+      const int p = local_port[std::countr_zero(go)];
+      const int shift = p * vcs;
+      const std::uint64_t mine = (go >> shift) & vc_mask;
+      go &= ~(vc_mask << shift);
+      const int i = shift + round_robin_pick(mine, port[p].sa_in_rr);
+      const int o = ivc[i].out_port;
+      if (requests[o] == 0) outs[out_count++] = o;
+      requests[o] |= bit(p);
+      pick[p] = i;
+    }
+    // Output stage: every output port grants one of the input ports that asked, and the flit crosses.
+    for (int k = 0; k < out_count; ++k) {
+      const int o = outs[k];
+      const int p = round_robin_pick(requests[o], port[o].sa_out_rr);
+      requests[o] = 0;
+      cross(pick[p], p, o);
+    }
+    grants = out_count;
   }
   rs.occupied = occupied_after;
   rs.credit = credit;
   rs.alloc &= ~done;
   rs.routed &= ~done;
-  rs.flits -= out_count;
-  counters_.flit_hops += out_count;
+  rs.flits -= grants;
+  counters_.flit_hops += grants;
   last_progress_ = now_;
   return true;
 }
