@@ -126,6 +126,33 @@ bool Network::allocate_vcs_fast(RouterId r, std::uint64_t waiting) {
   const int n = rs.ports * vcs_;
   const int rr = rs.va_rr < n ? rs.va_rr : 0;
   const std::uint64_t free = rs.free;
+  auto grant = [&](int i, int ol) {
+    InputVc& s = ivc_[ivc0 + i];
+    s.out_port = local_port_[ol];
+    s.out_vc = local_vc_[ol];
+    ovc_[ivc0 + ol].owner = static_cast<std::int16_t>(i);
+    rs.free &= ~bit(ol);
+    rs.alloc |= bit(i);
+    if (ovc_[ivc0 + ol].credits > 0) {
+      rs.credit |= bit(i);
+    } else {
+      rs.credit &= ~bit(i);
+    }
+  };
+  if ((waiting & (waiting - 1)) == 0) {
+    // One VC waits (the common case at light load): with one candidate port it needs no arbitration.
+    const int i = std::countr_zero(waiting);
+    const topo::RouteSet& route = ivc_route_[ivc0 + i];
+    if (route.count == 1) {
+      const int shift = route.ports[0] * vcs_;
+      const std::uint64_t range = (bit(route.vc_hi + 1) - 1) & ~(bit(route.vc_lo) - 1);
+      const std::uint64_t usable = (free >> shift) & range;
+      if (usable == 0) return false;
+      grant(i, shift + std::countr_zero(usable));
+      rs.va_rr = static_cast<std::uint16_t>(i + 1 == n ? 0 : i + 1);
+      return true;
+    }
+  }
   std::int32_t* claim = claim_.data();
   std::int32_t* dist = claim_dist_.data();
   std::int32_t* asked = touched_.data();
@@ -158,17 +185,7 @@ bool Network::allocate_vcs_fast(RouterId r, std::uint64_t waiting) {
     const int ol = asked[t];
     const int i = claim[ol];
     claim[ol] = -1;
-    InputVc& s = ivc_[ivc0 + i];
-    s.out_port = local_port_[ol];
-    s.out_vc = local_vc_[ol];
-    ovc_[ivc0 + ol].owner = static_cast<std::int16_t>(i);
-    rs.free &= ~bit(ol);
-    rs.alloc |= bit(i);
-    if (ovc_[ivc0 + ol].credits > 0) {
-      rs.credit |= bit(i);
-    } else {
-      rs.credit &= ~bit(i);
-    }
+    grant(i, ol);
     if (dist[ol] < first_dist) {
       first = i;
       first_dist = dist[ol];

@@ -216,7 +216,8 @@ void Network::step() {
       for (std::uint64_t bits = router_active_bits_[w]; bits != 0; bits &= bits - 1) {
         const int b = std::countr_zero(bits);
         const RouterId r = static_cast<RouterId>(w * 64 + b);
-        if (!evaluate_router(r) || router_[r].flits == 0) router_active_bits_[w] &= ~(std::uint64_t{1} << b);
+        const bool changed = fast_ ? evaluate_router_fast(r) : evaluate_router(r);
+        if (!changed || router_[r].flits == 0) router_active_bits_[w] &= ~(std::uint64_t{1} << b);
       }
     }
   }
