@@ -157,7 +157,7 @@ OpenLoopResult run_open_loop(const ExperimentConfig& cfg, const OpenLoopOptions&
       measure_start = elapsed;
       ejected_at_start = network.counters().flits_ejected;
       queued_at_start = network.queued_packets();
-      port_flits_at_start.assign(network.port_flits().begin(), network.port_flits().end());
+      port_flits_at_start = network.port_flits();
       continue;
     }
 

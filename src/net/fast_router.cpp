@@ -72,7 +72,7 @@ bool Network::evaluate_router_fast(RouterId r) {
       s.out_vc = -1;
     }
     flit_wheel_.push(send_slot_, {port[o].down_ivc_base + out_vc, port[o].down_owner, f});
-    ++port_flits_[base + o];
+    ++port[o].flits_sent;
   };
 
   int grants = 1;

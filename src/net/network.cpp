@@ -41,7 +41,6 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
   ivc_route_.assign(router_ivcs_, topo::RouteSet{});
 
   ovc_.assign(ivcs, OutputVc{static_cast<std::int16_t>(depth_), -1});
-  port_flits_.assign(ports, 0);
   port_router_.resize(ports);
   for (RouterId r = 0; r < routers; ++r)
     std::fill(port_router_.begin() + graph.port_base[r], port_router_.begin() + graph.port_base[r + 1], r);
@@ -405,6 +404,12 @@ void Network::start_packets(NodeId v, int vn) {
     inj_vc_[slot] = static_cast<std::uint8_t>(vc);
     inj_vc_busy_[nl * vcs_ + vc] = 1;
   }
+}
+
+std::vector<std::int64_t> Network::port_flits() const {
+  std::vector<std::int64_t> flits(port_.size());
+  for (std::size_t gp = 0; gp < port_.size(); ++gp) flits[gp] = port_[gp].flits_sent;
+  return flits;
 }
 
 std::int64_t Network::credit_deficit() const {

@@ -68,7 +68,7 @@ class Network {
 
   const NetworkCounters& counters() const { return counters_; }
   // Flits sent on each router output port so far, indexed by graph.port_base[r] + p.
-  std::span<const std::int64_t> port_flits() const { return port_flits_; }
+  std::vector<std::int64_t> port_flits() const;
 
   std::int64_t flits_in_network() const { return counters_.flits_injected - counters_.flits_ejected; }
   std::int64_t queued_packets() const { return queued_packets_; }  // waiting in source queues
@@ -121,6 +121,7 @@ class Network {
     std::int32_t up_owner = 0;        // the router upstream, or ~node
     std::uint16_t sa_in_rr = 0;       // next VC to favour at this input
     std::uint16_t sa_out_rr = 0;      // next input (port or VC) to favour at this output
+    std::int64_t flits_sent = 0;      // flits sent on this output so far
   };
 
   void latch();
@@ -150,7 +151,7 @@ class Network {
     const std::int32_t gp = graph_.port_base[r] + out;
     MPPNET_DEBUG_ASSERT(port_[gp].down_ivc_base >= 0, "a flit was switched to a port that leads nowhere");
     flit_wheel_.push(send_slot_, {port_[gp].down_ivc_base + f.vc, port_[gp].down_owner, f});
-    ++port_flits_[gp];
+    ++port_[gp].flits_sent;
   }
   // A buffer slot was freed: a credit for output VC `ovc` of `owner` (a router, or ~node).
   void return_credit(std::int32_t ovc, std::int32_t owner) { credit_wheel_.push(credit_slot_, {ovc, owner}); }
@@ -208,7 +209,6 @@ class Network {
   // Output VCs: router ports first (gp * vcs + v), then node injection links (router_ivcs_ + link * vcs
   // + v): credits toward the peer's buffer. Router output VCs also have an owning input VC.
   std::vector<OutputVc> ovc_;
-  std::vector<std::int64_t> port_flits_;
   std::vector<RouterId> port_router_;  // owner of each global port
   // Channel ends, resolved once: the first input VC a router output port feeds, and the first output VC
   // (credit counter) a router input port returns credits to; the same for node links.
