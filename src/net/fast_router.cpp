@@ -71,7 +71,7 @@ bool Network::evaluate_router_fast(RouterId r) {
       s.out_port = -1;
       s.out_vc = -1;
     }
-    flit_wheel_.push(send_slot_, {port[o].down_ivc_base + out_vc, port[o].down_owner, f});
+    *flit_out_++ = {port[o].down_ivc_base + out_vc, port[o].down_owner, f};
     ++port[o].flits_sent;
   };
 

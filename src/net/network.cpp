@@ -194,6 +194,9 @@ void Network::step() {
   send_slot_ = static_cast<int>((now_ + hop_delay_) % wheel_size_);
   credit_slot_ = static_cast<int>((now_ + params_.channel_latency) % wheel_size_);
   latch();
+  flit_out_ = flit_wheel_.open(send_slot_);
+  inject_out_ = flit_wheel_.open(credit_slot_);
+  credit_out_ = credit_wheel_.open(credit_slot_);
   // Nodes in increasing order, so that delivered() has a fixed order.
   for (std::size_t w = 0; w < node_active_bits_.size(); ++w) {
     std::uint64_t bits = node_active_bits_[w];
@@ -220,6 +223,9 @@ void Network::step() {
       }
     }
   }
+  flit_wheel_.close(send_slot_, flit_out_);
+  flit_wheel_.close(credit_slot_, inject_out_);
+  credit_wheel_.close(credit_slot_, credit_out_);
   ++now_;
 }
 
@@ -343,7 +349,7 @@ void Network::send(NodeId v) {
     f.tail = inj_sent_[slot] == p.flits - 1;
     --ovc_[router_ivcs_ + nl * vcs_ + vc].credits;
     ++inj_sent_[slot];
-    flit_wheel_.push(credit_slot_, {inj_ivc_base_[nl] + vc, graph_.node_links[nl].router, f});
+    *inject_out_++ = {inj_ivc_base_[nl] + vc, graph_.node_links[nl].router, f};
     ++counters_.flits_injected;
     last_progress_ = now_;
     if (f.head) {

@@ -150,11 +150,11 @@ class Network {
   void send_flit(RouterId r, PortId out, Flit f) {
     const std::int32_t gp = graph_.port_base[r] + out;
     MPPNET_DEBUG_ASSERT(port_[gp].down_ivc_base >= 0, "a flit was switched to a port that leads nowhere");
-    flit_wheel_.push(send_slot_, {port_[gp].down_ivc_base + f.vc, port_[gp].down_owner, f});
+    *flit_out_++ = {port_[gp].down_ivc_base + f.vc, port_[gp].down_owner, f};
     ++port_[gp].flits_sent;
   }
   // A buffer slot was freed: a credit for output VC `ovc` of `owner` (a router, or ~node).
-  void return_credit(std::int32_t ovc, std::int32_t owner) { credit_wheel_.push(credit_slot_, {ovc, owner}); }
+  void return_credit(std::int32_t ovc, std::int32_t owner) { *credit_out_++ = {ovc, owner}; }
   void push_input(std::int32_t ivc, Flit f) {
     const int count = ivc_[ivc].count;
     MPPNET_DEBUG_ASSERT(count < depth_, "flit arrived at a full buffer: credit accounting is broken");
@@ -271,9 +271,12 @@ class Network {
       items_.assign(static_cast<std::size_t>(slots) * capacity, T{});
       count_.assign(slots, 0);
     }
-    void push(int slot, const T& x) {
-      MPPNET_DEBUG_ASSERT(count_[slot] < capacity_, "more arrivals in one cycle than channels");
-      items_[static_cast<std::size_t>(slot) * capacity_ + count_[slot]++] = x;
+    // Appending during a cycle: open() returns where the slot's next item goes, the caller appends
+    // through it (one store and an increment per item) and close() records how far it got.
+    T* open(int slot) { return &items_[static_cast<std::size_t>(slot) * capacity_] + count_[slot]; }
+    void close(int slot, const T* cursor) {
+      count_[slot] = static_cast<int>(cursor - begin(slot));
+      MPPNET_ASSERT(count_[slot] <= capacity_, "more arrivals in one cycle than channels");
     }
     const T* begin(int slot) const { return &items_[static_cast<std::size_t>(slot) * capacity_]; }
     const T* end(int slot) const { return begin(slot) + count_[slot]; }
@@ -311,6 +314,11 @@ class Network {
   std::vector<std::uint8_t> switched_;               // per local input VC: already switched this cycle
   std::vector<std::uint8_t> local_port_, local_vc_;  // local input VC -> its port and VC (no division)
   int send_slot_ = 0, credit_slot_ = 0;              // wheel slots for what is sent this cycle
+  // Open cursors into them during step(): routers' flits (arrive after P + L), nodes' flits and every
+  // credit (after L).
+  FlitArrival* flit_out_ = nullptr;
+  FlitArrival* inject_out_ = nullptr;
+  CreditArrival* credit_out_ = nullptr;
 };
 
 }  // namespace mppnet::net
