@@ -231,35 +231,37 @@ void Network::step() {
 
 void Network::latch() {
   const int slot = static_cast<int>(now_ % wheel_size_);
-  for (const FlitArrival* a_it = flit_wheel_.begin(slot); a_it != flit_wheel_.end(slot); ++a_it) {
-    const FlitArrival& a = *a_it;
-    if (a.owner >= 0) {
-      const RouterId r = a.owner;
+  const int vcs = vcs_;
+  const bool fast = fast_;
+  // Locals, so that the stores below (which the compiler cannot tell apart from the wheel's own
+  // bookkeeping) do not force a reload per arrival.
+  for (const FlitArrival *a = flit_wheel_.begin(slot), *end = flit_wheel_.end(slot); a != end; ++a) {
+    if (a->owner >= 0) {
+      const RouterId r = a->owner;
       RouterState& rs = router_[r];
-      const int local = a.ivc - rs.base * vcs_;
-      if (fast_) {
+      const int local = a->ivc - rs.base * vcs;
+      if (fast) {
         rs.occupied |= std::uint64_t{1} << local;
-      } else if (ivc_[a.ivc].count == 0) {
+      } else if (ivc_[a->ivc].count == 0) {
         set_occupied(r, local, true);
       }
-      push_input(a.ivc, a.flit);
+      push_input(a->ivc, a->flit);
       ++rs.flits;
       activate_router(r);
     } else {
-      push_input(a.ivc, a.flit);
-      ++node_eject_flits_[~a.owner];
-      activate_node(~a.owner);
+      push_input(a->ivc, a->flit);
+      ++node_eject_flits_[~a->owner];
+      activate_node(~a->owner);
     }
   }
   flit_wheel_.clear(slot);
-  for (const CreditArrival* c_it = credit_wheel_.begin(slot); c_it != credit_wheel_.end(slot); ++c_it) {
-    const CreditArrival& c = *c_it;
-    OutputVc& o = ovc_[c.ovc];
+  for (const CreditArrival *c = credit_wheel_.begin(slot), *end = credit_wheel_.end(slot); c != end; ++c) {
+    OutputVc& o = ovc_[c->ovc];
     ++o.credits;
-    if (c.owner < 0) continue;
-    RouterState& rs = router_[c.owner];
-    if (fast_ && o.owner >= 0) rs.credit |= std::uint64_t{1} << o.owner;
-    if (rs.flits > 0) activate_router(c.owner);  // wakes a sleeping router
+    if (c->owner < 0) continue;
+    RouterState& rs = router_[c->owner];
+    if (fast && o.owner >= 0) rs.credit |= std::uint64_t{1} << o.owner;
+    if (rs.flits > 0) activate_router(c->owner);  // wakes a sleeping router
   }
   credit_wheel_.clear(slot);
 }
