@@ -285,29 +285,35 @@ void Network::evaluate_node(NodeId v) {
 
 void Network::eject(NodeId v) {
   const int links = graph_.links_per_node;
+  const int vcs = vcs_;
   const std::uint32_t cap = std::max(kTokenOne, eject_per_cycle_);
+  const bool one_per_cycle = eject_per_cycle_ == kTokenOne;  // the default: no bucket to keep
   const std::uint8_t* hold = &eject_hold_[static_cast<std::size_t>(v) * vnets_];
   for (int l = 0; l < links; ++l) {
     const int nl = v * links + l;
-    const std::int32_t ivc0 = router_ivcs_ + nl * vcs_;
+    const std::int32_t ivc0 = router_ivcs_ + nl * vcs;
     // A lazy token bucket: it fills at the ejection rate since it was last looked at, up to one cycle's
-    // worth, so a link that has been idle drains its next flit at once.
-    const std::uint64_t filled = eject_tokens_[nl] + static_cast<std::uint64_t>(eject_per_cycle_) *
-                                                         static_cast<std::uint64_t>(now_ - eject_time_[nl]);
-    eject_tokens_[nl] = static_cast<std::uint32_t>(std::min<std::uint64_t>(filled, cap));
-    eject_time_[nl] = now_;
-    while (eject_tokens_[nl] >= kTokenOne) {
+    // worth, so a link that has been idle drains its next flit at once. At one flit per cycle it is
+    // always full when looked at (once a cycle), so the link drains one flit.
+    std::uint32_t tokens = kTokenOne;
+    if (!one_per_cycle) {
+      const std::uint64_t filled = eject_tokens_[nl] + static_cast<std::uint64_t>(eject_per_cycle_) *
+                                                           static_cast<std::uint64_t>(now_ - eject_time_[nl]);
+      tokens = static_cast<std::uint32_t>(std::min<std::uint64_t>(filled, cap));
+      eject_time_[nl] = now_;
+    }
+    int rr = eject_rr_[nl];
+    for (; tokens >= kTokenOne; tokens -= kTokenOne) {
       int chosen = -1;
-      for (int k = 0; k < vcs_; ++k) {
-        const int vc = eject_rr_[nl] + k < vcs_ ? eject_rr_[nl] + k : eject_rr_[nl] + k - vcs_;
+      for (int k = 0; k < vcs; ++k) {
+        const int vc = rr + k < vcs ? rr + k : rr + k - vcs;
         if (ivc_[ivc0 + vc].count > 0 && !hold[vnets_ > 1 ? vc / vcs_per_vnet_ : 0]) {
           chosen = vc;
           break;
         }
       }
       if (chosen < 0) break;
-      eject_rr_[nl] = static_cast<std::uint16_t>(chosen + 1 == vcs_ ? 0 : chosen + 1);
-      eject_tokens_[nl] -= kTokenOne;
+      rr = chosen + 1 == vcs ? 0 : chosen + 1;
       const Flit f = pop_input(ivc0 + chosen);
       return_credit(eject_ovc_base_[nl] + chosen, graph_.node_links[nl].router);
       --node_eject_flits_[v];
@@ -320,6 +326,8 @@ void Network::eject(NodeId v) {
         delivered_.push_back(f.packet);
       }
     }
+    eject_rr_[nl] = static_cast<std::uint16_t>(rr);
+    if (!one_per_cycle) eject_tokens_[nl] = tokens;
   }
 }
 
