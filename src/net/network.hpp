@@ -24,6 +24,7 @@
 #include "core/types.hpp"
 #include "net/packet.hpp"
 #include "net/router_params.hpp"
+#include "net/timing_wheel.hpp"
 #include "topo/graph.hpp"
 #include "topo/routing.hpp"
 
@@ -260,33 +261,7 @@ class Network {
   std::vector<core::RandomStream> node_rng_;
   std::int64_t queued_packets_ = 0;
 
-  // Timing wheel: slot (t % wheel_size_) holds what arrives at cycle t.
-  // Each slot has room for the most a cycle can bring (one flit per channel; one credit per input port
-  // and crossbar pass), allocated once, so a send is a store and an increment.
-  template <class T>
-  class WheelSlots {
-   public:
-    void reset(int slots, int capacity) {
-      capacity_ = capacity;
-      items_.assign(static_cast<std::size_t>(slots) * capacity, T{});
-      count_.assign(slots, 0);
-    }
-    // Appending during a cycle: open() returns where the slot's next item goes, the caller appends
-    // through it (one store and an increment per item) and close() records how far it got.
-    T* open(int slot) { return &items_[static_cast<std::size_t>(slot) * capacity_] + count_[slot]; }
-    void close(int slot, const T* cursor) {
-      count_[slot] = static_cast<int>(cursor - begin(slot));
-      MPPNET_ASSERT(count_[slot] <= capacity_, "more arrivals in one cycle than channels");
-    }
-    const T* begin(int slot) const { return &items_[static_cast<std::size_t>(slot) * capacity_]; }
-    const T* end(int slot) const { return begin(slot) + count_[slot]; }
-    void clear(int slot) { count_[slot] = 0; }
-
-   private:
-    int capacity_ = 0;
-    std::vector<T> items_;
-    std::vector<int> count_;
-  };
+  // Timing wheel (timing_wheel.hpp): slot (t % wheel_size_) holds what arrives at cycle t.
   WheelSlots<FlitArrival> flit_wheel_;
   struct CreditArrival {
     std::int32_t ovc;    // global output-VC index (router ports, then node injection links)
