@@ -1,0 +1,142 @@
+// am/bulk.cpp: put, get and store of byte ranges, and blocking tagged send/receive, over active messages.
+//
+// Each is split into packets of am.packet_payload_bytes data bytes. put and get count outstanding
+// packets on the initiator (acks for put, data for get) for sync(); store counts arriving bytes at the
+// destination for store_sync(). send/receive is a rendezvous, as CMMD's blocking send: the sender
+// announces (ready-to-send), the receiver answers with its buffer address (clear-to-send) when it
+// reaches the matching receive, and only then does the data move, so no unexpected data is buffered.
+#include <algorithm>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "am/machine.hpp"
+#include "am/node.hpp"
+
+namespace mppnet::am {
+
+struct BulkHandlers {
+  static std::byte* at(Incoming& in, std::uint32_t addr, std::size_t bytes) {
+    if (static_cast<std::uint64_t>(addr) + bytes > in.node.memory_.size())
+      throw std::out_of_range(fmt::format("node {}: bulk transfer to [{}, {}) outside its memory of {} bytes",
+                                          in.node.id(), addr, addr + bytes, in.node.memory_.size()));
+    return in.node.memory_.data() + addr;
+  }
+  static void copy_in(Incoming& in, std::uint32_t addr) {
+    const auto d = in.data();
+    std::copy(d.begin(), d.end(), at(in, addr, d.size()));
+  }
+  static void put_data(Incoming& in) {
+    copy_in(in, in.arg(0));
+    in.reply(&put_ack);
+  }
+  static void put_ack(Incoming& in) { --in.node.outstanding_; }
+  static void get_request(Incoming& in) {
+    const std::uint32_t bytes = in.arg(1);
+    const Word w[] = {in.arg(2)};
+    in.reply_data(&get_data, w, at(in, in.arg(0), bytes), static_cast<int>(bytes));
+  }
+  static void get_data(Incoming& in) {
+    copy_in(in, in.arg(0));
+    --in.node.outstanding_;
+  }
+  static void store_data(Incoming& in) {
+    copy_in(in, in.arg(0));
+    in.node.stored_bytes_ += static_cast<std::int64_t>(in.data().size());
+  }
+  static void ready_to_send(Incoming& in) { in.node.rts_.push_back({in.src(), in.arg(0), in.arg(1)}); }
+  static void clear_to_send(Incoming& in) {
+    in.node.cts_ = true;
+    in.node.cts_addr_ = in.arg(0);
+  }
+  static void send_data(Incoming& in) {
+    copy_in(in, in.arg(0));
+    in.node.recv_arrived_ += static_cast<std::int64_t>(in.data().size());
+  }
+};
+
+namespace {
+
+void check_range(const Node& n, std::span<std::byte> mem, std::uint32_t addr, std::uint32_t bytes) {
+  if (static_cast<std::uint64_t>(addr) + bytes > mem.size())
+    throw std::out_of_range(fmt::format("node {}: local range [{}, {}) outside its memory of {} bytes",
+                                        n.id(), addr, static_cast<std::uint64_t>(addr) + bytes, mem.size()));
+}
+
+}  // namespace
+
+Task<> Node::put(NodeId dest, std::uint32_t local, std::uint32_t remote, std::uint32_t bytes) {
+  check_range(*this, memory_, local, bytes);
+  const auto chunk = static_cast<std::uint32_t>(machine_->params().packet_payload_bytes);
+  for (std::uint32_t off = 0; off < bytes; off += chunk) {
+    const std::uint32_t n = std::min(chunk, bytes - off);
+    ++outstanding_;
+    const Word w[] = {remote + off};
+    co_await request_data(dest, &BulkHandlers::put_data, w, memory_.data() + local + off,
+                          static_cast<int>(n));
+  }
+}
+
+Task<> Node::get(NodeId src, std::uint32_t remote, std::uint32_t local, std::uint32_t bytes) {
+  check_range(*this, memory_, local, bytes);
+  const auto chunk = static_cast<std::uint32_t>(machine_->params().packet_payload_bytes);
+  for (std::uint32_t off = 0; off < bytes; off += chunk) {
+    const std::uint32_t n = std::min(chunk, bytes - off);
+    ++outstanding_;
+    co_await request(src, &BulkHandlers::get_request, remote + off, n, local + off);
+  }
+}
+
+Task<> Node::store(NodeId dest, std::uint32_t local, std::uint32_t remote, std::uint32_t bytes) {
+  check_range(*this, memory_, local, bytes);
+  const auto chunk = static_cast<std::uint32_t>(machine_->params().packet_payload_bytes);
+  for (std::uint32_t off = 0; off < bytes; off += chunk) {
+    const std::uint32_t n = std::min(chunk, bytes - off);
+    const Word w[] = {remote + off};
+    co_await request_data(dest, &BulkHandlers::store_data, w, memory_.data() + local + off,
+                          static_cast<int>(n));
+  }
+}
+
+Task<> Node::store_sync(std::int64_t bytes) {
+  co_await wait_until([this, bytes] { return stored_bytes_ >= bytes; });
+  stored_bytes_ -= bytes;
+}
+
+Task<> Node::send(NodeId dest, std::uint32_t tag, std::uint32_t local, std::uint32_t bytes) {
+  check_range(*this, memory_, local, bytes);
+  cts_ = false;
+  co_await request(dest, &BulkHandlers::ready_to_send, tag, bytes);
+  co_await wait_until([this] { return cts_; });
+  cts_ = false;
+  const std::uint32_t remote = cts_addr_;
+  const auto chunk = static_cast<std::uint32_t>(machine_->params().packet_payload_bytes);
+  for (std::uint32_t off = 0; off < bytes; off += chunk) {
+    const std::uint32_t n = std::min(chunk, bytes - off);
+    const Word w[] = {remote + off};
+    co_await request_data(dest, &BulkHandlers::send_data, w, memory_.data() + local + off,
+                          static_cast<int>(n));
+  }
+}
+
+Task<> Node::receive(NodeId src, std::uint32_t tag, std::uint32_t local, std::uint32_t bytes) {
+  check_range(*this, memory_, local, bytes);
+  std::size_t match = 0;
+  co_await wait_until([&] {
+    for (match = 0; match < rts_.size(); ++match)
+      if ((src == kAnySource || rts_[match].src == src) && rts_[match].tag == tag) return true;
+    return false;
+  });
+  const Rts r = rts_[match];
+  rts_.erase(rts_.begin() + static_cast<std::ptrdiff_t>(match));
+  if (r.bytes != bytes)
+    throw std::runtime_error(
+        fmt::format("node {}: receive of {} bytes with tag {} matched a send of {} bytes "
+                    "from node {}",
+                    id_, bytes, tag, r.bytes, r.src));
+  co_await request(r.src, &BulkHandlers::clear_to_send, local);
+  co_await wait_until([this, bytes] { return recv_arrived_ >= bytes; });
+  recv_arrived_ -= bytes;
+}
+
+}  // namespace mppnet::am

@@ -1,0 +1,340 @@
+// am/machine.cpp: the event loop joining node programs, handlers and the network.
+#include "am/machine.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace mppnet::am {
+
+Machine::Machine(net::Network& network, const AmParams& params, std::int64_t watchdog_cycles)
+    : network_(network),
+      params_(params),
+      watchdog_cycles_(watchdog_cycles),
+      cycle_ps_(network.params().cycle_ps),
+      // After the last flit moved, its credit is still on the wire for channel_latency cycles; the
+      // network is stepped that long before an idle stretch may be skipped, so a jump never changes timing.
+      settle_cycles_(network.params().channel_latency + network.params().pipeline_cycles + 2),
+      vnets_(network.params().vnets) {
+  if (vnets_ != (params.separate_vnets ? 2 : 1))
+    throw std::invalid_argument(
+        fmt::format("the network has {} virtual networks; am.separate_vnets = {} needs {}", vnets_,
+                    params.separate_vnets, params.separate_vnets ? 2 : 1));
+  if (params.packet_payload_bytes > kMaxPacketPayload || params.packet_payload_bytes < 4 * kMaxArgs)
+    throw std::invalid_argument("am.packet_payload_bytes is outside [16, 64]");
+  const int n = network.graph().num_nodes;
+  memory_.assign(static_cast<std::size_t>(n) * static_cast<std::size_t>(params.memory_bytes), std::byte{0});
+  nodes_.reserve(n);
+  for (NodeId v = 0; v < n; ++v) {
+    const std::span<std::byte> mem(memory_.data() + static_cast<std::size_t>(v) * params.memory_bytes,
+                                   static_cast<std::size_t>(params.memory_bytes));
+    nodes_.push_back(std::make_unique<Node>(*this, v, mem));
+  }
+  collectives_ = std::make_unique<TreeCollectives>();
+  const std::size_t queues = static_cast<std::size_t>(n) * vnets_;
+  rq_head_.assign(queues, kNoMessage);
+  rq_tail_.assign(queues, kNoMessage);
+  rq_count_.assign(queues, 0);
+  pending_inject_.assign(queues, 0);
+  held_.assign(queues, 0);
+  watched_.reserve(n);
+  watched_next_.reserve(n);
+  messages_.reserve(queues *
+                    static_cast<std::size_t>(params.send_queue_packets + params.receive_queue_packets + 2));
+}
+
+Machine::~Machine() {
+  programs_.clear();  // their frames go back to frames_, which outlives them
+}
+
+Picoseconds Machine::send_cost_ps(const Message& m) const {
+  const int words = m.nargs + (m.bytes + 3) / 4;
+  return cycles_ps(params_.send_cycles + static_cast<std::int64_t>(params_.copy_cycles_per_word) * words);
+}
+
+bool Machine::send_room(NodeId v, int vnet) const {
+  const std::size_t q = static_cast<std::size_t>(v) * vnets_ + vnet;
+  return pending_inject_[q] + network_.source_queue_length(v, vnet) < params_.send_queue_packets;
+}
+
+void Machine::run(const Program& program) {
+  MPPNET_ASSERT(programs_.empty(), "Machine::run is called once");
+  programs_.reserve(nodes_.size());
+  for (auto& n : nodes_) {
+    programs_.push_back(program(*n));
+    n->waiting_ = programs_.back().handle();
+    n->state_ = Node::State::Timed;
+    events_.push(0, {n->id(), kNoMessage, EventKind::Resume});
+  }
+  for (;;) {
+    const bool busy = !network_.idle() || network_.now() - network_.last_progress() <= settle_cycles_;
+    if (!events_.empty()) {
+      const Picoseconds next = events_.top_time();
+      if (!busy || next <= (network_.now() + offset_) * cycle_ps_) {
+        if (!busy) {  // jump over the idle stretch: the network resumes at the first cycle at or after next
+          const Cycle c = (next + cycle_ps_ - 1) / cycle_ps_;
+          offset_ = std::max(offset_, c - network_.now());
+        }
+        const auto e = events_.pop();
+        now_ = std::max(now_, e.time);
+        dispatch(e.payload);
+        continue;
+      }
+    } else if (!busy) {
+      break;
+    }
+    network_.step();
+    ++network_cycles_;
+    now_ = std::max(now_, (network_.now() - 1 + offset_) * cycle_ps_);
+    for (const net::PacketId id : network_.delivered()) {
+      const net::Packet& p = network_.packet(id);
+      const auto msg = static_cast<MessageId>(p.tag);
+      const Picoseconds t = (p.delivered + offset_) * cycle_ps_;
+      network_.release(id);
+      arrive(msg, t);
+    }
+    check_watched(now_);
+    check_watchdog();
+  }
+  if (finished_ < nodes()) throw std::runtime_error(describe_stuck_programs());
+}
+
+void Machine::dispatch(const Event& e) {
+  Node& n = *nodes_[e.node];
+  switch (e.kind) {
+    case EventKind::Resume:
+    case EventKind::SendDone:
+      if (n.stolen_ > 0) {  // handlers interrupted this wait: it ends later by their time
+        const Picoseconds later = now_ + n.stolen_;
+        n.cpu_busy_ = std::max(n.cpu_busy_, later);
+        n.stolen_ = 0;
+        events_.push(later, e);
+        return;
+      }
+      if (e.kind == EventKind::SendDone) {
+        inject(e.msg);
+        if (n.stolen_ > 0) {  // a message to itself, handled at once, interrupted the send
+          events_.push(now_, {e.node, kNoMessage, EventKind::Resume});
+          return;
+        }
+      }
+      resume(n, now_);
+      return;
+    case EventKind::Inject:
+      inject(e.msg);
+      return;
+  }
+}
+
+void Machine::resume(Node& n, Picoseconds t) {
+  n.time_ = t;
+  n.state_ = Node::State::Running;
+  const auto h = std::exchange(n.waiting_, {});
+  h.resume();
+  if (n.state_ != Node::State::Running) return;  // suspended in an operation
+  // Nothing suspended it: the program has ended.
+  Task<>& program = programs_[n.id()];
+  MPPNET_ASSERT(program.done(), "a node program suspended outside the am operations");
+  program.rethrow_if_failed();
+  n.state_ = Node::State::Done;
+  n.finish_ = std::max(t, n.cpu_busy_);
+  ++finished_;
+  drain(n, n.finish_);  // an ended program still serves requests, as an idle loop polling would
+}
+
+void Machine::start_send(Node& n, MessageId msg, Picoseconds t) {
+  const Message& m = messages_[msg];
+  const int vnet = vnet_of(m);
+  if (!send_room(n.id(), vnet)) {  // spin until the network takes a packet, handling what arrives
+    n.blocked_send_ = msg;
+    n.check_ = nullptr;
+    n.state_ = Node::State::Blocked;
+    watch(n);
+    drain(n, std::max(t, n.cpu_busy_));
+    return;
+  }
+  const Picoseconds end = std::max(t, n.cpu_busy_) + send_cost_ps(m);
+  n.cpu_busy_ = end;
+  ++pending_inject_[static_cast<std::size_t>(n.id()) * vnets_ + vnet];
+  n.state_ = Node::State::Timed;
+  events_.push(end, {n.id(), msg, EventKind::SendDone});
+}
+
+void Machine::block(Node& n, std::coroutine_handle<> h, bool (*check)(void*), void* obj) {
+  n.waiting_ = h;
+  n.check_ = check;
+  n.check_obj_ = obj;
+  n.state_ = Node::State::Blocked;
+  drain(n, std::max(n.time_, n.cpu_busy_));  // also wakes it if the handlers made the condition true
+}
+
+void Machine::wake_if_ready(Node& n) {
+  if (n.state_ != Node::State::Blocked) return;
+  const Picoseconds t = std::max(now_, n.cpu_busy_);
+  if (n.blocked_send_ != kNoMessage) {
+    if (!send_room(n.id(), vnet_of(messages_[n.blocked_send_]))) return;
+    start_send(n, std::exchange(n.blocked_send_, kNoMessage), t);
+    return;
+  }
+  if (n.check_ == nullptr || !n.check_(n.check_obj_)) return;
+  n.check_ = nullptr;
+  n.state_ = Node::State::Timed;
+  events_.push(t, {n.id(), kNoMessage, EventKind::Resume});
+}
+
+void Machine::watch(Node& n) {
+  if (n.watched_) return;
+  n.watched_ = true;
+  watched_.push_back(n.id());
+}
+
+void Machine::check_watched(Picoseconds t) {
+  if (watched_.empty()) return;
+  std::swap(watched_, watched_next_);
+  watched_.clear();
+  for (const NodeId v : watched_next_) {
+    Node& n = *nodes_[v];
+    n.watched_ = false;
+    drain(n, t);
+    if (n.state_ == Node::State::Blocked && n.blocked_send_ != kNoMessage) watch(n);
+  }
+}
+
+void Machine::inject(MessageId msg) {
+  Message& m = messages_[msg];
+  const int vnet = vnet_of(m);
+  --pending_inject_[static_cast<std::size_t>(m.src) * vnets_ + vnet];
+  const int payload = m.nargs * 4 + m.bytes;
+  const int flits = packet_flits(payload);
+  NodeCounters& c = nodes_[m.src]->counters_;
+  ++(m.is_reply ? c.replies_sent : c.requests_sent);
+  ++c.packets_sent;
+  c.flits_sent += flits;
+  c.payload_bytes_sent += payload;
+  if (m.dest == m.src) {  // a node's message to itself loops back in its interface, off the network
+    arrive(msg, now_);
+    return;
+  }
+  network_.inject(m.src, m.dest, flits, msg, vnet);
+}
+
+void Machine::arrive(MessageId msg, Picoseconds t) {
+  const Message& m = messages_[msg];
+  const int vnet = vnet_of(m);
+  const std::size_t q = static_cast<std::size_t>(m.dest) * vnets_ + vnet;
+  if (rq_tail_[q] == kNoMessage) {
+    rq_head_[q] = msg;
+  } else {
+    messages_[rq_tail_[q]].next = msg;
+  }
+  rq_tail_[q] = msg;
+  messages_[msg].next = kNoMessage;
+  ++rq_count_[q];
+  Node& n = *nodes_[m.dest];
+  drain(n, t);
+  update_hold(n, vnet);
+}
+
+void Machine::drain(Node& n, Picoseconds t) {
+  // In polling mode a node busy in compute() or a send does not look at its receive queues.
+  if (!params_.interrupts && n.state_ == Node::State::Timed) return;
+  bool stalled = false;
+  // Replies first: they never need room, and handling them frees what waiting requests need.
+  for (int vnet = vnets_ - 1; vnet >= 0; --vnet) {
+    const std::size_t q = static_cast<std::size_t>(n.id()) * vnets_ + vnet;
+    while (rq_head_[q] != kNoMessage) {
+      const MessageId msg = rq_head_[q];
+      if (!messages_[msg].is_reply && !send_room(n.id(), reply_vnet())) {
+        stalled = true;  // its handler may reply and the reply would not fit: it waits, in order
+        break;
+      }
+      rq_head_[q] = messages_[msg].next;
+      if (rq_head_[q] == kNoMessage) rq_tail_[q] = kNoMessage;
+      --rq_count_[q];
+      run_handler(n, msg, t);
+    }
+    update_hold(n, vnet);
+  }
+  if (stalled) watch(n);
+  wake_if_ready(n);
+}
+
+void Machine::run_handler(Node& n, MessageId msg, Picoseconds t) {
+  // The handler works on a copy: a reply it sends may grow the pool and move the slot.
+  const Message m = messages_[msg];
+  messages_.release(msg);
+  const bool interrupting = n.state_ == Node::State::Timed;  // interrupt mode only (see drain)
+  const Picoseconds start =
+      interrupting ? std::max(t, n.handler_busy_) : std::max({t, n.cpu_busy_, n.handler_busy_});
+  Incoming in(n, m, start);
+  m.handler(in);
+  const int words = m.nargs + (m.bytes + 3) / 4;
+  std::int64_t cycles = (params_.interrupts ? params_.dispatch_cycles : params_.poll_cycles) +
+                        params_.receive_cycles +
+                        static_cast<std::int64_t>(params_.copy_cycles_per_word) * words + in.extra_cycles();
+  const MessageId reply = in.reply_message();
+  Picoseconds end = start + cycles_ps(cycles);
+  if (reply != kNoMessage) end += send_cost_ps(messages_[reply]);
+  n.handler_busy_ = end;
+  ++n.counters_.handlers_run;
+  if (interrupting) {
+    n.stolen_ += end - start;
+  } else {
+    n.cpu_busy_ = end;
+  }
+  if (reply != kNoMessage) {
+    ++pending_inject_[static_cast<std::size_t>(n.id()) * vnets_ + reply_vnet()];
+    events_.push(end, {n.id(), reply, EventKind::Inject});
+  }
+}
+
+void Machine::update_hold(Node& n, int vnet) {
+  const std::size_t q = static_cast<std::size_t>(n.id()) * vnets_ + vnet;
+  const std::uint8_t hold = rq_count_[q] >= params_.receive_queue_packets ? 1 : 0;
+  if (hold == held_[q]) return;
+  held_[q] = hold;
+  network_.hold_ejection(n.id(), vnet, hold != 0);
+}
+
+void Machine::check_watchdog() {
+  if (network_.flits_in_network() == 0) return;
+  if (network_.now() - network_.last_progress() <= watchdog_cycles_) return;
+  if (!events_.empty()) return;  // a program or handler will still act and may release a hold
+  throw DeadlockError(fmt::format(
+      "deadlock: no flit moved for {} network cycles (at {} ps) with {} flits in the network and no "
+      "program able to act ({} of {} programs ended); blocked input VCs:\n{}",
+      watchdog_cycles_, now_, network_.flits_in_network(), finished_, nodes(), network_.describe_blocked()));
+}
+
+std::string Machine::describe_stuck_programs() const {
+  std::string s = fmt::format(
+      "node programs never ended ({} of {} ended): they wait for messages that "
+      "no one will send:",
+      finished_, nodes());
+  int listed = 0;
+  for (const auto& n : nodes_) {
+    if (n->state_ == Node::State::Done) continue;
+    if (++listed > 10) break;
+    s += fmt::format("\n  node {}: {}", n->id(),
+                     n->blocked_send_ != kNoMessage ? "waiting to send" : "waiting for a condition");
+  }
+  return s;
+}
+
+MachineTotals Machine::totals() const {
+  MachineTotals t;
+  for (const auto& n : nodes_) {
+    const NodeCounters& c = n->counters();
+    t.finish_ps = std::max(t.finish_ps, n->finish_);
+    t.requests += c.requests_sent;
+    t.replies += c.replies_sent;
+    t.packets += c.packets_sent;
+    t.flits += c.flits_sent;
+    t.payload_bytes += c.payload_bytes_sent;
+    t.handlers += c.handlers_run;
+  }
+  t.network_cycles = network_cycles_;
+  return t;
+}
+
+}  // namespace mppnet::am

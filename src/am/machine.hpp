@@ -1,0 +1,152 @@
+// am/machine.hpp: the runtime that runs one SPMD node program per node over a net::Network.
+//
+// Time is integer picoseconds. Node programs and handlers live on a calendar queue of sparse wake-ups
+// (core/calendar_queue.hpp); the network runs in its own cycle (RouterParams::cycle_ps) and is stepped
+// only while it has work: when it is quiet the clock jumps to the next wake-up. A cycle of the network
+// at time t handles every wake-up at or before t first, so a packet a program sends at time t enters
+// the network in the first cycle that starts at or after t.
+//
+// Requests travel on virtual network 0 and replies on 1 (one shared network when !separate_vnets).
+// Each node has a bounded send queue per network (am.send_queue_packets) and a bounded receive queue
+// (am.receive_queue_packets). A request is handled only when its reply would fit in the send queue;
+// otherwise it waits, and once the receive queue is full the node holds ejection of that network so
+// that the packets back up into the network. Reply handlers never send, so the reply network always
+// drains: that is why request/reply on separate networks cannot deadlock, and on one network can.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "am/am_params.hpp"
+#include "am/collectives.hpp"
+#include "am/frame_pool.hpp"
+#include "am/message.hpp"
+#include "am/node.hpp"
+#include "am/task.hpp"
+#include "core/calendar_queue.hpp"
+#include "net/network.hpp"
+
+namespace mppnet::am {
+
+// No flit moved for the watchdog period, flits are in the network and nothing is scheduled to happen:
+// nothing ever will. The message lists the blocked input VCs (net::Network::describe_blocked).
+class DeadlockError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+using Program = std::function<Task<>(Node&)>;
+
+struct MachineTotals {
+  Picoseconds finish_ps = 0;  // when the last program ended
+  std::int64_t requests = 0;
+  std::int64_t replies = 0;
+  std::int64_t packets = 0;
+  std::int64_t flits = 0;
+  std::int64_t payload_bytes = 0;
+  std::int64_t handlers = 0;
+  std::int64_t network_cycles = 0;  // cycles the network was stepped (idle stretches are skipped)
+};
+
+class Machine {
+ public:
+  // REQUIRES: network.params().vnets == (params.separate_vnets ? 2 : 1); `network` outlives the machine.
+  Machine(net::Network& network, const AmParams& params, std::int64_t watchdog_cycles = 5000);
+  ~Machine();
+  Machine(const Machine&) = delete;
+  Machine& operator=(const Machine&) = delete;
+
+  // Starts program(node) on every node at time 0 and runs until every program has ended and every
+  // message has been handled. Throws DeadlockError (network stuck) or std::runtime_error (programs
+  // waiting for messages that will never come), and rethrows what a program threw.
+  void run(const Program& program);
+
+  int nodes() const { return static_cast<int>(nodes_.size()); }
+  Node& node(NodeId v) { return *nodes_[v]; }
+  const AmParams& params() const { return params_; }
+  net::Network& network() { return network_; }
+  FramePool& frames() { return frames_; }
+  // Replaces the software collectives (e.g. by a machine's collective hardware).
+  void set_collectives(std::unique_ptr<Collectives> c) { collectives_ = std::move(c); }
+  Collectives& collectives() { return *collectives_; }
+
+  // Re-checks node v's wait_until condition now. Handlers' effects are checked automatically; a device
+  // that changes what a program waits for outside any handler (collective hardware) calls this.
+  void notify(NodeId v) { wake_if_ready(*nodes_[v]); }
+
+  MachineTotals totals() const;
+  Picoseconds now() const { return now_; }
+  int request_vnet() const { return 0; }
+  int reply_vnet() const { return params_.separate_vnets ? 1 : 0; }
+  // Flits of a packet carrying `payload` bytes of argument words and data.
+  int packet_flits(int payload) const {
+    return (params_.header_bytes + payload + params_.flit_bytes - 1) / params_.flit_bytes;
+  }
+  MessagePool& messages() { return messages_; }
+
+ private:
+  friend class Node;
+  friend class Incoming;
+
+  // Resume: the program's wait ends. SendDone: a program's send is paid: inject, then resume. Inject: a
+  // handler's reply is paid.
+  enum class EventKind : std::uint8_t { Resume, SendDone, Inject };
+  struct Event {
+    NodeId node;
+    MessageId msg;
+    EventKind kind;
+  };
+
+  Picoseconds cycles_ps(std::int64_t cycles) const { return cycles * params_.clock_ps; }
+  Picoseconds send_cost_ps(const Message& m) const;
+  bool send_room(NodeId v, int vnet) const;
+  int vnet_of(const Message& m) const { return m.is_reply ? reply_vnet() : request_vnet(); }
+
+  // Program side.
+  void start_send(Node& n, MessageId msg, Picoseconds t);
+  void block(Node& n, std::coroutine_handle<> h, bool (*check)(void*), void* obj);
+  void resume(Node& n, Picoseconds t);
+  void wake_if_ready(Node& n);
+  void watch(Node& n);
+
+  // Network side.
+  void dispatch(const Event& e);
+  void inject(MessageId msg);
+  void arrive(MessageId msg, Picoseconds t);
+  void drain(Node& n, Picoseconds t);  // handles what it can of n's receive queues
+  void run_handler(Node& n, MessageId msg, Picoseconds t);
+  void update_hold(Node& n, int vnet);
+  void check_watched(Picoseconds t);
+  void check_watchdog();
+  std::string describe_stuck_programs() const;
+
+  FramePool frames_;  // first member: frames are returned before it goes
+  net::Network& network_;
+  AmParams params_;
+  std::int64_t watchdog_cycles_;
+  Picoseconds cycle_ps_;
+  Cycle offset_ = 0;  // network cycles skipped while it was quiet
+  int settle_cycles_;
+  Picoseconds now_ = 0;
+  int vnets_;
+
+  std::vector<std::byte> memory_;
+  std::vector<std::unique_ptr<Node>> nodes_;
+  std::vector<Task<>> programs_;
+  std::unique_ptr<Collectives> collectives_;
+  MessagePool messages_;
+  core::CalendarQueue<Event> events_;
+  // Per node and network (v * vnets_ + vnet): receive queue, packets waiting to be injected, ejection held.
+  std::vector<MessageId> rq_head_, rq_tail_;
+  std::vector<std::int32_t> rq_count_, pending_inject_;
+  std::vector<std::uint8_t> held_;
+  std::vector<NodeId> watched_, watched_next_;
+  int finished_ = 0;
+  std::int64_t network_cycles_ = 0;
+};
+
+}  // namespace mppnet::am

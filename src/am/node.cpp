@@ -1,0 +1,114 @@
+// am/node.cpp: the node's operations, each handing its wait to the machine.
+#include "am/node.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "am/machine.hpp"
+
+namespace mppnet::am {
+
+FramePool& frame_pool_of(Node& node) {
+  return node.machine().frames();
+}
+
+int Node::nodes() const {
+  return machine_->nodes();
+}
+
+std::uint32_t Node::allocate(std::uint32_t bytes) {
+  const std::uint64_t at = (static_cast<std::uint64_t>(heap_top_) + 7) & ~std::uint64_t{7};
+  if (at + bytes > memory_.size())
+    throw std::runtime_error(
+        fmt::format("node {}: out of local memory: {} bytes more do not fit in "
+                    "am.memory_bytes = {}",
+                    id_, bytes, memory_.size()));
+  heap_top_ = static_cast<std::uint32_t>(at + bytes);
+  return static_cast<std::uint32_t>(at);
+}
+
+void Node::TimedAwaiter::await_suspend(std::coroutine_handle<> h) {
+  Machine& m = node.machine();
+  const Picoseconds start = std::max(node.time_, node.cpu_busy_);
+  if (poll) {
+    node.cpu_busy_ = start + m.cycles_ps(m.params().poll_cycles);
+    m.block(
+        node, h, [](void*) { return true; }, nullptr);  // handles what waits, then resumes
+    return;
+  }
+  node.waiting_ = h;
+  node.cpu_busy_ = start + m.cycles_ps(cycles);
+  node.state_ = State::Timed;
+  m.events_.push(node.cpu_busy_, {node.id_, kNoMessage, Machine::EventKind::Resume});
+}
+
+void Node::SendAwaiter::await_suspend(std::coroutine_handle<> h) {
+  node.waiting_ = h;
+  node.machine().start_send(node, msg, node.time_);
+}
+
+void Node::block(std::coroutine_handle<> h, bool (*check)(void*), void* obj) {
+  machine_->block(*this, h, check, obj);
+}
+
+MessageId Node::make_request(NodeId dest, Handler h, const Word* w, int n, const std::byte* data, int bytes) {
+  if (dest < 0 || dest >= nodes())
+    throw std::out_of_range(
+        fmt::format("node {}: request to node {} of a {}-node machine", id_, dest, nodes()));
+  if (bytes > machine_->params().packet_payload_bytes)
+    throw std::length_error(fmt::format("node {}: {} data bytes exceed am.packet_payload_bytes = {}", id_,
+                                        bytes, machine_->params().packet_payload_bytes));
+  MessagePool& pool = machine_->messages();
+  const MessageId id = pool.allocate();
+  Message& m = pool[id];
+  m.handler = h;
+  m.src = id_;
+  m.dest = dest;
+  m.nargs = static_cast<std::uint8_t>(n);
+  std::copy(w, w + n, m.args);
+  m.bytes = static_cast<std::uint16_t>(bytes);
+  if (bytes > 0) std::memcpy(m.data, data, static_cast<std::size_t>(bytes));
+  return id;
+}
+
+void Incoming::reply_words(Handler h, const Word* w, int n, const std::byte* data, int bytes) {
+  MPPNET_ASSERT(!msg_.is_reply, "a reply handler cannot send: the reply network must always drain");
+  MPPNET_ASSERT(reply_ == kNoMessage, "a request handler replies at most once");
+  Machine& machine = node.machine();
+  MPPNET_ASSERT(bytes <= machine.params().packet_payload_bytes, "reply data larger than a packet");
+  MessagePool& pool = machine.messages();
+  reply_ = pool.allocate();
+  Message& m = pool[reply_];
+  m.handler = h;
+  m.src = node.id();
+  m.dest = msg_.src;
+  m.is_reply = true;
+  m.nargs = static_cast<std::uint8_t>(n);
+  std::copy(w, w + n, m.args);
+  m.bytes = static_cast<std::uint16_t>(bytes);
+  if (bytes > 0) std::memcpy(m.data, data, static_cast<std::size_t>(bytes));
+}
+
+Task<> Node::barrier() {
+  co_await machine_->collectives().combine(*this, 0, ReduceOp::Or);
+}
+
+Task<std::uint64_t> Node::reduce(std::uint64_t value, ReduceOp op) {
+  const Combined c = co_await machine_->collectives().combine(*this, value, op);
+  co_return c.total;
+}
+
+// Only the root contributes; every other node gives the identity of Or.
+Task<std::uint64_t> Node::broadcast(std::uint64_t value, NodeId root) {
+  const Combined c = co_await machine_->collectives().combine(*this, id_ == root ? value : 0, ReduceOp::Or);
+  co_return c.total;
+}
+
+Task<std::uint64_t> Node::scan(std::uint64_t value, ReduceOp op, bool inclusive) {
+  const Combined c = co_await machine_->collectives().combine(*this, value, op);
+  co_return inclusive ? apply(op, c.exclusive, value) : c.exclusive;
+}
+
+}  // namespace mppnet::am

@@ -1,0 +1,240 @@
+// am/node.hpp: what a node program sees: its number, the machine size, local memory, and operations
+// that suspend it until they complete in simulated time.
+//
+//   am::Task<> program(am::Node& node) {
+//     co_await node.request(peer, on_ping, 1, 2);   // an active message, at most kMaxArgs words
+//     co_await node.wait_until([&] { return got_reply; });
+//     co_await node.compute(1000);                    // processor cycles
+//     co_await node.barrier();
+//   }
+//
+// Every Task coroutine takes the Node& (its frame comes from the machine's pool). Awaiters are plain
+// objects living in the suspended frame; nothing here allocates per operation.
+#pragma once
+
+#include <coroutine>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <vector>
+
+#include "am/collectives.hpp"
+#include "am/message.hpp"
+#include "am/task.hpp"
+#include "core/types.hpp"
+
+namespace mppnet::am {
+
+class Machine;
+class Node;
+
+// A message being handled: its sender, arguments and data, and the means to reply.
+class Incoming {
+ public:
+  Node& node;
+  Incoming(Node& n, const Message& m, Picoseconds start) : node(n), msg_(m), start_(start) {}
+  NodeId src() const { return msg_.src; }
+  Word arg(int i) const { return msg_.args[i]; }
+  int nargs() const { return msg_.nargs; }
+  std::span<const std::byte> data() const { return {msg_.data, msg_.bytes}; }
+  bool is_reply() const { return msg_.is_reply; }
+  // When the handler started running (simulated).
+  Picoseconds now() const { return start_; }
+  // Charges processor cycles to this handler (work beyond the cost model's per-message charges).
+  void charge(std::int64_t cycles) { extra_cycles_ += cycles; }
+  // Replies to the sender on the reply network. REQUIRES: a request handler, at most one reply.
+  template <class... W>
+  void reply(Handler h, W... words) {
+    static_assert(sizeof...(W) <= kMaxArgs, "an active message carries at most kMaxArgs words");
+    const Word w[] = {static_cast<Word>(words)..., 0};
+    reply_words(h, w, sizeof...(W), nullptr, 0);
+  }
+  // A reply that carries data bytes as well (bulk get). REQUIRES: bytes <= am.packet_payload_bytes.
+  void reply_data(Handler h, std::span<const Word> words, const std::byte* data, int bytes) {
+    reply_words(h, words.data(), static_cast<int>(words.size()), data, bytes);
+  }
+
+  // For the machine.
+  std::int64_t extra_cycles() const { return extra_cycles_; }
+  MessageId reply_message() const { return reply_; }
+
+ private:
+  void reply_words(Handler h, const Word* w, int n, const std::byte* data, int bytes);
+  const Message& msg_;
+  Picoseconds start_;
+  std::int64_t extra_cycles_ = 0;
+  MessageId reply_ = kNoMessage;
+};
+
+// Per-node counters for results.
+struct NodeCounters {
+  std::int64_t requests_sent = 0;
+  std::int64_t replies_sent = 0;
+  std::int64_t packets_sent = 0;
+  std::int64_t flits_sent = 0;
+  std::int64_t payload_bytes_sent = 0;  // argument words and data bytes
+  std::int64_t handlers_run = 0;
+};
+
+class Node {
+ public:
+  Node(Machine& m, NodeId id, std::span<std::byte> memory) : machine_(&m), id_(id), memory_(memory) {}
+
+  NodeId id() const { return id_; }
+  int nodes() const;
+  // The program's current simulated time.
+  Picoseconds now() const { return time_; }
+  Machine& machine() { return *machine_; }
+
+  // ---- Local memory: addresses are byte offsets into this node's memory.
+  std::span<std::byte> memory() { return memory_; }
+  // A bump allocation of `bytes` (aligned to 8); throws when memory is exhausted.
+  std::uint32_t allocate(std::uint32_t bytes);
+  template <class T>
+  T load(std::uint32_t addr) const {
+    T v;
+    std::memcpy(&v, memory_.data() + addr, sizeof(T));
+    return v;
+  }
+  template <class T>
+  void store_local(std::uint32_t addr, const T& v) {
+    std::memcpy(memory_.data() + addr, &v, sizeof(T));
+  }
+  // The application's per-node state (handlers reach it through in.node).
+  void* user = nullptr;
+  template <class T>
+  T& state() {
+    return *static_cast<T*>(user);
+  }
+
+  // ---- Awaitable operations.
+  struct TimedAwaiter {  // compute() and poll(): the program waits for its processor
+    Node& node;
+    std::int64_t cycles;
+    bool poll;
+    bool await_ready() const noexcept { return false; }
+    void await_suspend(std::coroutine_handle<> h);
+    void await_resume() const noexcept {}
+  };
+  TimedAwaiter compute(std::int64_t cycles) { return {*this, cycles, false}; }
+  // Handles every message waiting in this node's receive queues now (polling mode); costs am.poll_cycles.
+  TimedAwaiter poll() { return {*this, 0, true}; }
+
+  struct SendAwaiter {  // one packet: waits for room in the send queue, then for the send's cost
+    Node& node;
+    MessageId msg;
+    bool await_ready() const noexcept { return false; }
+    void await_suspend(std::coroutine_handle<> h);
+    void await_resume() const noexcept {}
+  };
+  template <class... W>
+  SendAwaiter request(NodeId dest, Handler h, W... words) {
+    static_assert(sizeof...(W) <= kMaxArgs, "an active message carries at most kMaxArgs words");
+    const Word w[] = {static_cast<Word>(words)..., 0};
+    return {*this, make_request(dest, h, w, sizeof...(W), nullptr, 0)};
+  }
+  // A request carrying data bytes. REQUIRES: bytes <= am.packet_payload_bytes.
+  SendAwaiter request_data(NodeId dest, Handler h, std::span<const Word> words, const std::byte* data,
+                           int bytes) {
+    return {*this, make_request(dest, h, words.data(), static_cast<int>(words.size()), data, bytes)};
+  }
+
+  // Waits until pred() holds, handling arriving messages meanwhile (polling or interrupts alike).
+  template <class Pred>
+  struct WaitAwaiter {
+    Node& node;
+    Pred pred;
+    bool await_ready() { return pred(); }
+    void await_suspend(std::coroutine_handle<> h) {
+      node.block(
+          h, [](void* p) { return static_cast<WaitAwaiter*>(p)->pred(); }, this);
+    }
+    void await_resume() const noexcept {}
+  };
+  template <class Pred>
+  WaitAwaiter<Pred> wait_until(Pred pred) {
+    return {*this, std::move(pred)};
+  }
+
+  // ---- Bulk transfer (Split-C style): split into packets of am.packet_payload_bytes.
+  // put: writes local [local, local + bytes) to dest's memory at remote; sync() waits for its acks.
+  Task<> put(NodeId dest, std::uint32_t local, std::uint32_t remote, std::uint32_t bytes);
+  // get: reads src's memory [remote, remote + bytes) into local; sync() waits for the data.
+  Task<> get(NodeId src, std::uint32_t remote, std::uint32_t local, std::uint32_t bytes);
+  // store: a one-way put; the destination learns of it through store_sync().
+  Task<> store(NodeId dest, std::uint32_t local, std::uint32_t remote, std::uint32_t bytes);
+  auto sync() {
+    return wait_until([this] { return outstanding_ == 0; });
+  }
+  // Waits until `bytes` bytes of stores have arrived here since the last store_sync, and consumes them.
+  Task<> store_sync(std::int64_t bytes);
+
+  // ---- Blocking tagged messages (CMMD style): send returns once the data has left; receive once it is
+  // in memory. src = kAnySource matches any sender.
+  static constexpr NodeId kAnySource = -1;
+  Task<> send(NodeId dest, std::uint32_t tag, std::uint32_t local, std::uint32_t bytes);
+  Task<> receive(NodeId src, std::uint32_t tag, std::uint32_t local, std::uint32_t bytes);
+
+  // ---- Collectives (machine.collectives(): software tree by default).
+  Task<> barrier();
+  Task<std::uint64_t> reduce(std::uint64_t value, ReduceOp op);  // every node gets the result
+  Task<std::uint64_t> broadcast(std::uint64_t value, NodeId root);
+  Task<std::uint64_t> scan(std::uint64_t value, ReduceOp op, bool inclusive);
+
+  const NodeCounters& counters() const { return counters_; }
+
+ private:
+  friend class Machine;
+  friend class Incoming;
+  friend class TreeCollectives;
+  friend struct BulkHandlers;
+  friend struct TreeHandlers;
+
+  enum class State : std::uint8_t { Timed, Blocked, Running, Done };
+
+  MessageId make_request(NodeId dest, Handler h, const Word* w, int n, const std::byte* data, int bytes);
+  void block(std::coroutine_handle<> h, bool (*check)(void*), void* obj);
+
+  Machine* machine_;
+  NodeId id_;
+  std::span<std::byte> memory_;
+  std::uint32_t heap_top_ = 0;
+
+  // Scheduling state (owned by the machine).
+  State state_ = State::Timed;
+  Picoseconds time_ = 0;          // the program's time when last resumed
+  Picoseconds cpu_busy_ = 0;      // the processor is committed up to here
+  Picoseconds handler_busy_ = 0;  // the last handler ends here
+  Picoseconds stolen_ = 0;        // handler time that interrupted a timed wait, not yet added to it
+  std::coroutine_handle<> waiting_;
+  bool (*check_)(void*) = nullptr;  // Blocked: the condition
+  void* check_obj_ = nullptr;
+  MessageId blocked_send_ = kNoMessage;  // Blocked on room in the send queue for this message
+  bool watched_ = false;                 // in the machine's list of nodes to re-check after a cycle
+  Picoseconds finish_ = 0;
+
+  // Bulk and tagged-message state.
+  std::int64_t outstanding_ = 0;   // put acks and get data still to come
+  std::int64_t stored_bytes_ = 0;  // store data arrived and not yet consumed by store_sync
+  std::int64_t recv_arrived_ = 0;  // data of the current receive
+  struct Rts {
+    NodeId src;
+    std::uint32_t tag;
+    std::uint32_t bytes;
+  };
+  std::vector<Rts> rts_;  // senders waiting for a clear-to-send
+  bool cts_ = false;
+  std::uint32_t cts_addr_ = 0;
+
+  // Software collectives: values from children in the up-sweep, the prefix from the parent.
+  std::uint64_t coll_up_[32] = {};
+  std::uint32_t coll_up_mask_ = 0;
+  std::uint64_t coll_down_ = 0;
+  std::uint64_t coll_total_ = 0;
+  bool coll_down_arrived_ = false;
+
+  NodeCounters counters_;
+};
+
+}  // namespace mppnet::am

@@ -1,0 +1,194 @@
+// app/app_commands.cpp: loading an application run ([am] and [app] on top of a network config) and
+// reporting it.
+//
+// A config file for `mppnet app` is a network experiment file plus two tables. The network part goes
+// through exp::load_experiment_text unchanged, with the lines of [am] and [app] blanked so that every
+// line number stays true; the two tables go through their own key table. Each --set goes to the table
+// of its section.
+#include "app/app_commands.hpp"
+
+#include <cstdio>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <toml++/toml.h>
+#include <nlohmann/json.hpp>
+
+#include "am/am_keys.hpp"
+#include "core/error.hpp"
+#include "exp/experiment_config.hpp"
+#include "io/atomic_file.hpp"
+#include "io/config_loader.hpp"
+#include "topo/build.hpp"
+#include "workload/apps/app_keys.hpp"
+#include "workload/apps/registry.hpp"
+
+namespace mppnet::app {
+
+namespace {
+
+const io::KeyTable<AppSettings>& app_settings_keys() {
+  static const io::KeyTable<AppSettings> table{
+      io::section("am", &AppSettings::am, am::am_keys()),
+      io::section("app", &AppSettings::app, workload::apps::app_keys())};
+  return table;
+}
+
+constexpr const char* kOwnSections[] = {"am", "app"};
+
+bool is_own_key(std::string_view assignment) {
+  for (const char* s : kOwnSections) {
+    const std::string prefix = std::string(s) + ".";
+    if (assignment.substr(0, prefix.size()) == prefix) return true;
+  }
+  return false;
+}
+
+// Every line a node (and, for tables, every node in it) occupies in the file, 1-based.
+void mark_lines(const toml::node& node, std::vector<bool>& lines) {
+  const auto& src = node.source();
+  const auto first = static_cast<std::size_t>(src.begin.line);
+  const auto last = std::max(first, static_cast<std::size_t>(src.end.line));
+  const bool container = node.is_table() || node.is_array();
+  for (std::size_t l = first; l <= (container ? first : last) && l < lines.size(); ++l) lines[l] = true;
+  if (const auto* t = node.as_table()) {
+    for (const auto& [k, v] : *t) mark_lines(v, lines);
+  } else if (const auto* a = node.as_array()) {
+    for (const auto& v : *a) mark_lines(v, lines);
+  }
+}
+
+nlohmann::json metrics_json(const workload::apps::AppResult& r) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const auto& [k, v] : r.metrics) j[k] = v;
+  return j;
+}
+
+}  // namespace
+
+AppRunConfig load_app_config_text(const std::string& text, const std::string& path,
+                                  const std::vector<std::string>& sets) {
+  toml::table doc = io::parse_config(text, path);
+  std::vector<std::string> lines;
+  {
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+  }
+  std::vector<bool> own(lines.size() + 2, false);
+  for (const char* s : kOwnSections)
+    if (const toml::node* n = doc.get(s)) mark_lines(*n, own);
+  std::string network_text;
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    network_text += (own[i + 1] ? std::string() : lines[i]) + "\n";
+  std::vector<std::string> network_sets, own_sets;
+  for (const auto& s : sets) (is_own_key(s) ? own_sets : network_sets).push_back(s);
+
+  AppRunConfig c{exp::load_experiment_text(network_text, path, network_sets), {}};
+  std::vector<std::string> others;
+  for (const auto& [k, v] : doc)
+    if (!is_own_key(std::string(k.str()) + ".")) others.emplace_back(k.str());
+  for (const auto& k : others) doc.erase(k);
+  AppSettings& s = c.settings;
+  s.source_file = path;
+  app_settings_keys().set_document(s, doc, path, &s.origin);
+  for (const auto& a : own_sets) app_settings_keys().set_arg(s, a, &s.origin);
+
+  // Requests and replies each get an even share of every port's VCs, and the routing sees that share.
+  const exp::ExperimentConfig& e = c.experiment;
+  const int vnets = s.am.separate_vnets ? 2 : 1;
+  if (e.router.vcs % vnets != 0)
+    io::fail_at(e, "router.vcs",
+                fmt::format("am.separate_vnets splits the VCs evenly between requests and replies: {} VCs "
+                            "cannot be split in 2",
+                            e.router.vcs));
+  for (const auto& p : topo::check(e.topology, e.router.vcs / vnets))
+    io::fail_at(e, p.key == "topology.kind" ? "router.vcs" : p.key,
+                fmt::format("{} (each of the {} virtual networks has router.vcs / {} = {} VCs)", p.reason,
+                            vnets, vnets, e.router.vcs / vnets));
+  return c;
+}
+
+int app_command(const std::string& name, const std::string& config, const std::vector<std::string>& sets,
+                const std::filesystem::path& out) {
+  const workload::apps::AppInfo* app = workload::apps::find_application(name);
+  if (app == nullptr) {
+    std::vector<std::string> names;
+    for (const auto& a : workload::apps::applications()) names.push_back(a.name);
+    const auto guess = io::nearest(name, names);
+    throw core::ConfigError({}, "",
+                            fmt::format("no application \"{}\"{}; see `mppnet list apps`", name,
+                                        guess.empty() ? "" : fmt::format(" (did you mean {}?)", guess)));
+  }
+  const AppRunConfig c = load_app_config_text(io::read_config_file(config), config, sets);
+  const exp::ExperimentConfig& e = c.experiment;
+  io::prepare_output_directory(out);
+  workload::apps::AppResult r;
+  try {
+    r = workload::apps::run_application(*app, e.topology, e.router, c.settings.am, c.settings.app,
+                                        static_cast<std::uint64_t>(e.run.seed), e.run.watchdog_cycles);
+  } catch (const std::invalid_argument& err) {  // parameters that do not fit this machine
+    throw core::ConfigError({config, 0}, "", err.what());
+  }
+  const auto& t = r.totals;
+  std::printf("app %s on %s: %d nodes (%s)\n", name.c_str(), config.c_str(), r.nodes,
+              topo::name(e.topology.kind));
+  std::printf("check: %s: %s\n", r.passed ? "passed" : "FAILED", r.check.c_str());
+  std::printf("simulated time: %.3f us\n", r.time_us());
+  std::printf("per-node bandwidth: %.3f MB/s (argument and data bytes sent per node / simulated time)\n",
+              r.bytes_per_node_per_us());
+  std::printf("messages: %lld requests, %lld replies, %lld packets, %lld flits, %lld handlers run\n",
+              static_cast<long long>(t.requests), static_cast<long long>(t.replies),
+              static_cast<long long>(t.packets), static_cast<long long>(t.flits),
+              static_cast<long long>(t.handlers));
+  std::printf("network cycles stepped: %lld\n", static_cast<long long>(t.network_cycles));
+
+  nlohmann::json cfg = exp::to_json(e);
+  const nlohmann::json own = app_settings_keys().to_json(c.settings);
+  for (const auto& [section, keys] : own.items()) cfg[section] = keys;
+  const nlohmann::json doc{
+      {"mppnet_version", MPPNET_VERSION},
+      {"app", name},
+      {"config_file", config},
+      {"config", cfg},
+      {"seed", e.run.seed},
+      {"passed", r.passed},
+      {"check", r.check},
+      {"nodes", r.nodes},
+      {"time_ps", t.finish_ps},
+      {"time_us", r.time_us()},
+      {"bytes_per_node_per_us", r.bytes_per_node_per_us()},
+      {"messages",
+       {{"requests", t.requests},
+        {"replies", t.replies},
+        {"packets", t.packets},
+        {"flits", t.flits},
+        {"payload_bytes", t.payload_bytes},
+        {"handlers", t.handlers}}},
+      {"network_cycles", t.network_cycles},
+      {"metrics", metrics_json(r)},
+  };
+  const auto file = out / fmt::format("app_{}.json", name);
+  io::write_file_atomically(file, doc.dump(2) + "\n");
+  std::printf("results: %s\n", file.string().c_str());
+  return r.passed ? 0 : 1;
+}
+
+int list_apps() {
+  const auto keys = app_settings_keys().list();
+  for (const auto& a : workload::apps::applications()) {
+    std::printf("%-10s %s\n", a.name.c_str(), a.doc.c_str());
+    for (const auto& k : a.keys) {
+      for (const auto& info : keys)
+        if (info.name == k)
+          std::printf("           %s = %s  %s\n", k.c_str(), info.default_value.c_str(), info.doc.c_str());
+    }
+  }
+  std::puts("Every application also reads the [am] cost model (`mppnet list keys`, docs/am.md).");
+  return 0;
+}
+
+std::vector<io::KeyInfo> app_key_list() {
+  return app_settings_keys().list();
+}
+
+}  // namespace mppnet::app

@@ -1,0 +1,48 @@
+// app/app_commands.hpp: `mppnet app NAME CONFIG` and `mppnet list apps`.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "am/am_params.hpp"
+#include "exp/experiment_config.hpp"
+#include "io/key_table.hpp"
+#include "workload/apps/app_params.hpp"
+
+namespace mppnet::app {
+
+// The [am] and [app] tables of a config file.
+struct AppSettings {
+  am::AmParams am;
+  workload::apps::AppParams app;
+  io::Origins origin;
+  std::string source_file;
+};
+
+struct AppRunConfig {
+  exp::ExperimentConfig experiment;  // everything else: the network model's keys
+  AppSettings settings;
+};
+
+// Loads an application run from TOML `text` (`name` stands for the file): the network part as
+// exp::load_experiment_text does, [am] and [app] by their own table, each --set by its section. Throws
+// core::ConfigError with file and line, also for VC counts that cannot be split between requests and
+// replies.
+AppRunConfig load_app_config_text(const std::string& text, const std::string& name,
+                                  const std::vector<std::string>& sets);
+
+// Runs application `name` on the generic network that `config` describes, with its [am] and [app]
+// tables; prints simulated time, per-node bandwidth and message counts, and writes <out>/app_<name>.json
+// atomically. Returns 0 when the application's self-check passed, 1 when it failed. Throws
+// core::ConfigError for bad input and am::DeadlockError when the network deadlocks.
+int app_command(const std::string& name, const std::string& config, const std::vector<std::string>& sets,
+                const std::filesystem::path& out);
+
+// One line per application, then the [app] keys it reads with their defaults.
+int list_apps();
+
+// The keys `mppnet app` reads besides the network model's: [am] and [app].
+std::vector<io::KeyInfo> app_key_list();
+
+}  // namespace mppnet::app

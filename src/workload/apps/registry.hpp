@@ -1,0 +1,56 @@
+// workload/apps/registry.hpp: the applications `mppnet app` can run, each verifying its own result.
+//
+// An application is one file: a function that runs its node programs on a ready machine, checks the
+// outcome and fills an AppResult, plus one line in registry.cpp naming it, its doc and the [app] keys it
+// reads. Timing and message counts come from the machine's totals.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "am/am_params.hpp"
+#include "am/simulated_machine.hpp"
+#include "workload/apps/app_params.hpp"
+
+namespace mppnet::workload::apps {
+
+struct AppResult {
+  bool passed = false;
+  std::string check;  // what was verified, or the first thing found wrong
+  int nodes = 0;
+  am::MachineTotals totals;
+  std::vector<std::pair<std::string, double>> metrics;  // the application's own figures
+
+  double time_us() const { return static_cast<double>(totals.finish_ps) * 1e-6; }
+  // Argument and data bytes each node sent, per microsecond of simulated time (= MB/s).
+  double bytes_per_node_per_us() const {
+    return totals.finish_ps == 0 ? 0.0 : static_cast<double>(totals.payload_bytes) / nodes / time_us();
+  }
+};
+
+struct AppInfo {
+  std::string name;
+  std::string doc;                // one line
+  std::vector<std::string> keys;  // the [app] keys it reads ("app.alltoall_bytes")
+  // REQUIRES: the machine has not run yet. Throws std::invalid_argument for parameters that do not fit
+  // the machine (e.g. memory).
+  AppResult (*run)(am::SimulatedMachine& sim, const AppParams& params);
+};
+
+const std::vector<AppInfo>& applications();
+// nullptr when there is no application of that name.
+const AppInfo* find_application(std::string_view name);
+
+// Builds the machine (topology, router with am's virtual networks, cost model) and runs `app` on it.
+AppResult run_application(const AppInfo& app, const topo::TopologyParams& topology,
+                          const net::RouterParams& router, const am::AmParams& am, const AppParams& params,
+                          std::uint64_t seed, std::int64_t watchdog_cycles);
+
+// The applications, one file each.
+AppResult run_alltoall(am::SimulatedMachine& sim, const AppParams& params);
+AppResult run_shared_counter(am::SimulatedMachine& sim, const AppParams& params);
+
+}  // namespace mppnet::workload::apps
