@@ -67,12 +67,10 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
         break;
     }
   }
-  inj_ivc_base_.resize(node_links);
-  eject_ovc_base_.resize(node_links);
+  link_end_.resize(node_links);
   for (int nl = 0; nl < node_links; ++nl) {
     const topo::NodeLink& link = graph.node_links[nl];
-    inj_ivc_base_[nl] = (graph.port_base[link.router] + link.port) * vcs_;
-    eject_ovc_base_[nl] = inj_ivc_base_[nl];
+    link_end_[nl] = {(graph.port_base[link.router] + link.port) * vcs_, link.router};
   }
 
   if (params.speedup > 1) {
@@ -102,11 +100,9 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
   for (RouterId r = 0; r < routers; ++r)
     router_rng_.emplace_back(seed, 1'000'000'000ull + r, core::Stream::RouteChoice);
 
-  inj_packet_.assign(static_cast<std::size_t>(node_links) * vnets_, kNoPacket);
-  inj_sent_.assign(inj_packet_.size(), 0);
-  inj_vc_.resize(inj_packet_.size());
-  for (std::size_t s = 0; s < inj_vc_.size(); ++s)
-    inj_vc_[s] = static_cast<std::uint8_t>(static_cast<int>(s % vnets_) * vcs_per_vnet_);
+  inj_.assign(static_cast<std::size_t>(node_links) * vnets_, Injection{});
+  for (std::size_t s = 0; s < inj_.size(); ++s)
+    inj_[s].next.vc = static_cast<std::uint32_t>(static_cast<int>(s % vnets_) * vcs_per_vnet_);
   inj_vc_busy_.assign(static_cast<std::size_t>(node_links) * vcs_, 0);
   inj_vnet_rr_.assign(node_links, 0);
   queue_head_.assign(static_cast<std::size_t>(graph.num_nodes) * vnets_, kNoPacket);
@@ -315,7 +311,7 @@ void Network::eject(NodeId v) {
       if (chosen < 0) break;
       rr = chosen + 1 == vcs ? 0 : chosen + 1;
       const Flit f = pop_input(ivc0 + chosen);
-      return_credit(eject_ovc_base_[nl] + chosen, graph_.node_links[nl].router);
+      return_credit(link_end_[nl].vc_base + chosen, link_end_[nl].router);
       --node_eject_flits_[v];
       ++counters_.flits_ejected;
       last_progress_ = now_;
@@ -338,39 +334,33 @@ void Network::send(NodeId v) {
   // Every link sends one flit per cycle if it has one with a credit; the virtual networks take turns.
   for (int l = 0; l < links; ++l) {
     const int nl = v * links + l;
-    int slot = -1;
+    Injection* in = nullptr;
     for (int k = 0; k < vnets_; ++k) {
       const int vn = inj_vnet_rr_[nl] + k < vnets_ ? inj_vnet_rr_[nl] + k : inj_vnet_rr_[nl] + k - vnets_;
-      const int s = nl * vnets_ + vn;
-      if (inj_packet_[s] == kNoPacket || ovc_[router_ivcs_ + nl * vcs_ + inj_vc_[s]].credits == 0) continue;
-      slot = s;
+      Injection& cand = inj_[nl * vnets_ + vn];
+      if (cand.packet == kNoPacket || ovc_[router_ivcs_ + nl * vcs_ + cand.next.vc].credits == 0) continue;
+      in = &cand;
       if (vnets_ > 1) inj_vnet_rr_[nl] = static_cast<std::uint8_t>(vn + 1 == vnets_ ? 0 : vn + 1);
       break;
     }
-    if (slot < 0) continue;
-    const PacketId id = inj_packet_[slot];
-    const int vc = inj_vc_[slot];
-    Packet& p = packets_[id];
-    Flit f;
-    f.packet = id;
-    f.dest = static_cast<std::uint32_t>(p.dest);
-    f.vc = static_cast<std::uint32_t>(vc);
-    f.head = inj_sent_[slot] == 0;
-    f.tail = inj_sent_[slot] == p.flits - 1;
+    if (in == nullptr) continue;
+    Flit f = in->next;
+    const int vc = static_cast<int>(f.vc);
+    f.tail = in->left == 1;
     --ovc_[router_ivcs_ + nl * vcs_ + vc].credits;
-    ++inj_sent_[slot];
-    *inject_out_++ = {inj_ivc_base_[nl] + vc, graph_.node_links[nl].router, f};
+    *inject_out_++ = {link_end_[nl].vc_base + vc, link_end_[nl].router, f};
     ++counters_.flits_injected;
     last_progress_ = now_;
     if (f.head) {
-      p.injected = now_;
+      packets_[f.packet].injected = now_;
       ++counters_.packets_injected;
+      in->next.head = 0;
     }
-    if (f.tail) {
-      inj_packet_[slot] = kNoPacket;
+    if (--in->left == 0) {
+      in->packet = kNoPacket;
       inj_vc_busy_[nl * vcs_ + vc] = 0;
-      const int lo = p.vnet * vcs_per_vnet_;
-      inj_vc_[slot] = static_cast<std::uint8_t>(vc + 1 == lo + vcs_per_vnet_ ? lo : vc + 1);
+      const int lo = vc - vc % vcs_per_vnet_;
+      in->next.vc = static_cast<std::uint32_t>(vc + 1 == lo + vcs_per_vnet_ ? lo : vc + 1);
       --node_packets_[v];
     }
   }
@@ -384,26 +374,26 @@ void Network::start_packets(NodeId v, int vn) {
   // interface does with its two links).
   while (queue_head_[q] != kNoPacket) {
     int free_links = 0;
-    for (int l = 0; l < links; ++l) free_links += inj_packet_[(v * links + l) * vnets_ + vn] == kNoPacket;
+    for (int l = 0; l < links; ++l) free_links += inj_[(v * links + l) * vnets_ + vn].packet == kNoPacket;
     if (free_links == 0) break;
     int pick = free_links > 1 ? static_cast<int>(node_rng_[v].below(free_links)) : 0;
     int nl = -1;
     for (int l = 0; l < links; ++l) {
-      if (inj_packet_[(v * links + l) * vnets_ + vn] != kNoPacket) continue;
+      if (inj_[(v * links + l) * vnets_ + vn].packet != kNoPacket) continue;
       if (pick-- == 0) {
         nl = v * links + l;
         break;
       }
     }
-    const int slot = nl * vnets_ + vn;
+    Injection& in = inj_[nl * vnets_ + vn];
     const PacketId id = queue_head_[q];
     const Packet& p = packets_[id];
-    // A free VC of the packet's network: not carrying another packet's flits from this source, and for
-    // cut-through with room for the whole packet.
+    // A free VC of the packet's network, trying the one after the last used first: not carrying another
+    // packet's flits from this source, and for cut-through with room for the whole packet.
     const bool whole = params_.switching != Switching::Wormhole;
     int vc = -1;
     for (int k = 0; k < vcs_per_vnet_; ++k) {
-      const int rel = inj_vc_[slot] - lo + k;
+      const int rel = static_cast<int>(in.next.vc) - lo + k;
       const int c = lo + (rel < vcs_per_vnet_ ? rel : rel - vcs_per_vnet_);
       if (inj_vc_busy_[nl * vcs_ + c]) continue;
       if (whole && ovc_[router_ivcs_ + nl * vcs_ + c].credits < p.flits) continue;
@@ -415,9 +405,13 @@ void Network::start_packets(NodeId v, int vn) {
     if (queue_head_[q] == kNoPacket) queue_tail_[q] = kNoPacket;
     --queue_length_[q];
     --queued_packets_;
-    inj_packet_[slot] = id;
-    inj_sent_[slot] = 0;
-    inj_vc_[slot] = static_cast<std::uint8_t>(vc);
+    in.packet = id;
+    in.left = p.flits;
+    in.next.packet = id;
+    in.next.dest = static_cast<std::uint32_t>(p.dest);
+    in.next.vc = static_cast<std::uint32_t>(vc);
+    in.next.head = 1;
+    in.next.tail = 0;
     inj_vc_busy_[nl * vcs_ + vc] = 1;
   }
 }

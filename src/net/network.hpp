@@ -214,7 +214,13 @@ class Network {
   // Channel ends, resolved once: the first input VC a router output port feeds, and the first output VC
   // (credit counter) a router input port returns credits to; the same for node links.
   std::vector<PortState> port_;
-  std::vector<std::int32_t> inj_ivc_base_, eject_ovc_base_;
+  // Per node link: its router and the first VC of its port there, which indexes both the router's input
+  // VCs fed by the node and the node's injection credits (and ejection buffers at router_ivcs_ + ...).
+  struct LinkEnd {
+    std::int32_t vc_base;
+    std::int32_t router;
+  };
+  std::vector<LinkEnd> link_end_;
   // Per router: input VCs holding flits, as bits (mask_words_ words per router).
   int mask_words_ = 1;
   std::vector<std::uint64_t> occupied_;
@@ -244,9 +250,14 @@ class Network {
   // packet being sent and its VC; per node link: injection VC ownership, which network sends next; per
   // node and network (v * vnets + vnet): source queue, ejection hold; per node: ejection tokens, flits
   // held.
-  std::vector<PacketId> inj_packet_;
-  std::vector<std::int32_t> inj_sent_;  // flits of inj_packet_ already sent
-  std::vector<std::uint8_t> inj_vc_;
+  // The packet a node link is sending on one virtual network: the next flit to send (packet, destination,
+  // VC, head already filled in) and how many are left; `next.vc` stays as the VC to try first next time.
+  struct Injection {
+    PacketId packet = kNoPacket;
+    std::int32_t left = 0;
+    Flit next;
+  };
+  std::vector<Injection> inj_;
   std::vector<std::uint8_t> inj_vc_busy_;  // (node link) * vcs + v
   std::vector<std::uint8_t> inj_vnet_rr_;  // per node link
   std::vector<PacketId> queue_head_, queue_tail_;
