@@ -1,4 +1,4 @@
-// io/key_table.cpp: reading, checking, listing and rendering declared config keys.
+// io/key_table.cpp: reading declared config keys from TOML documents and --set arguments.
 #include "io/key_table.hpp"
 
 #include <algorithm>
@@ -8,7 +8,12 @@
 
 #include <fmt/format.h>
 
+#include "io/key_text.hpp"
+
 namespace mppnet::io {
+
+using detail::join;
+using detail::short_name;
 
 namespace {
 
@@ -22,31 +27,11 @@ std::string toml_double(double d) {
   return s;
 }
 
-// A bound of a range: whole numbers without ".0" or exponent (1, 64, 4096), others as written (0.5).
-std::string bound(double b) {
-  if (b == std::floor(b) && std::fabs(b) < 1e15) return fmt::format("{}", static_cast<long long>(b));
-  return fmt::format("{}", b);
-}
-
-std::string join(const std::vector<std::string>& items, std::string_view sep) {
-  std::string s;
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (i > 0) s += sep;
-    s += items[i];
-  }
-  return s;
-}
-
 std::string_view trim(std::string_view s) {
   const auto first = s.find_first_not_of(" \t");
   if (first == std::string_view::npos) return {};
   const auto last = s.find_last_not_of(" \t");
   return s.substr(first, last - first + 1);
-}
-
-std::string short_name(std::string_view name) {
-  const auto dot = name.find('.');
-  return std::string(dot == std::string_view::npos ? name : name.substr(dot + 1));
 }
 
 // What the user wrote, for "got ..." in messages.
@@ -143,67 +128,6 @@ double read_number(const KeySpec& spec, const std::string& name, const toml::nod
   return v;
 }
 
-// Optimal string alignment distance: edits, where swapping two neighbours counts as one ("vsc" -> "vcs").
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
-  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
-  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
-      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
-        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.size()][b.size()];
-}
-
-std::string range_text(const KeySpec& spec) {
-  const Check& c = spec.check;
-  if (!c.choices.empty()) return join(c.choices, ", ");
-  const Range& r = c.range;
-  std::string s;
-  const bool integral =
-      spec.type == KeyType::Int || spec.type == KeyType::Int64 || spec.type == KeyType::IntList;
-  if (r.lo && r.hi) {
-    if (integral && !r.lo_open && !r.hi_open) {
-      s = fmt::format("{}..{}", bound(*r.lo), bound(*r.hi));
-    } else {
-      s = fmt::format("{}{}, {}{}", r.lo_open ? "(" : "[", bound(*r.lo), bound(*r.hi), r.hi_open ? ")" : "]");
-    }
-  } else if (r.lo) {
-    s = fmt::format("{} {}", r.lo_open ? ">" : ">=", bound(*r.lo));
-  } else if (r.hi) {
-    s = fmt::format("{} {}", r.hi_open ? "<" : "<=", bound(*r.hi));
-  }
-  if (!s.empty() && (spec.type == KeyType::IntList || spec.type == KeyType::DoubleList)) s = "each " + s;
-  // A check's own words ("a power of two") add to the range rather than replace it.
-  if (!c.text.empty()) s = s.empty() ? c.text : s + ", " + c.text;
-  return s;
-}
-
-const char* type_name(KeyType t) {
-  switch (t) {
-    case KeyType::Int:
-    case KeyType::Int64:
-      return "int";
-    case KeyType::Double:
-      return "float";
-    case KeyType::Bool:
-      return "bool";
-    case KeyType::String:
-      return "string";
-    case KeyType::Enum:
-      return "enum";
-    case KeyType::IntList:
-      return "int list";
-    case KeyType::DoubleList:
-      return "float list";
-  }
-  return "?";
-}
-
 // A TOML basic string.
 std::string quoted(const std::string& s) {
   std::string out = "\"";
@@ -215,81 +139,6 @@ std::string quoted(const std::string& s) {
 }
 
 }  // namespace
-
-Check any_value() {
-  return {};
-}
-
-Check in_range(double lo, double hi) {
-  Check c;
-  c.range.lo = lo;
-  c.range.hi = hi;
-  return c;
-}
-
-Check at_least(double lo) {
-  Check c;
-  c.range.lo = lo;
-  return c;
-}
-
-Check greater_than(double lo) {
-  Check c;
-  c.range.lo = lo;
-  c.range.lo_open = true;
-  return c;
-}
-
-Check above_up_to(double lo, double hi) {
-  Check c = greater_than(lo);
-  c.range.hi = hi;
-  return c;
-}
-
-Check one_of(std::vector<std::string> names) {
-  Check c;
-  c.choices = std::move(names);
-  return c;
-}
-
-Check satisfies(std::function<std::string(const Value&)> test, std::string text) {
-  Check c;
-  c.test = std::move(test);
-  c.text = std::move(text);
-  return c;
-}
-
-std::string range_problem(const KeySpec& spec, double v, std::string_view shown) {
-  const Range& r = spec.check.range;
-  const bool lo_ok = !r.lo || (r.lo_open ? v > *r.lo : v >= *r.lo);
-  const bool hi_ok = !r.hi || (r.hi_open ? v < *r.hi : v <= *r.hi);
-  if (lo_ok && hi_ok) return "";
-  const std::string lo =
-      r.lo ? fmt::format("{} {}", r.lo_open ? "greater than" : "at least", bound(*r.lo)) : "";
-  const std::string hi = r.hi ? fmt::format("{} {}", r.hi_open ? "less than" : "at most", bound(*r.hi)) : "";
-  if (r.lo && r.hi && !r.lo_open && !r.hi_open)
-    return fmt::format("must be between {} and {} (got {})", bound(*r.lo), bound(*r.hi), shown);
-  if (r.lo && r.hi) return fmt::format("must be {} and {} (got {})", lo, hi, shown);
-  return fmt::format("must be {} (got {})", r.lo ? lo : hi, shown);
-}
-
-std::string nearest(std::string_view typed, const std::vector<std::string>& candidates) {
-  const std::size_t limit = std::max<std::size_t>(2, short_name(typed).size() / 3);
-  std::string best;
-  std::size_t best_distance = limit + 1;
-  for (const auto& c : candidates) {
-    const std::size_t d = edit_distance(typed, c);
-    if (d < best_distance) {
-      best = c;
-      best_distance = d;
-    }
-  }
-  return best;
-}
-
-KeyInfo key_info(const KeySpec& spec, std::string default_value) {
-  return KeyInfo{spec.name, type_name(spec.type), std::move(default_value), range_text(spec), spec.doc};
-}
 
 // --- KeySet ---
 
@@ -542,62 +391,6 @@ std::string KeySet::to_toml(std::size_t key, const Value& v) const {
     }
   }
   return "";
-}
-
-// --- Rendering ---
-
-namespace {
-
-std::string md_cell(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '|') out += '\\';
-    out += c;
-  }
-  return out;
-}
-
-std::string section_of(const std::string& name) {
-  return name.substr(0, name.find('.'));
-}
-
-}  // namespace
-
-std::string render_markdown(const std::vector<KeyInfo>& keys) {
-  std::string out;
-  std::string section;
-  for (const auto& k : keys) {
-    if (section_of(k.name) != section) {
-      section = section_of(k.name);
-      out +=
-          fmt::format("{}## [{}]\n\n| Key | Type | Default | Range | Description |\n|---|---|---|---|---|\n",
-                      out.empty() ? "" : "\n", section);
-    }
-    out += fmt::format("| `{}` | {} | `{}` | {} | {} |\n", k.name, k.type, md_cell(k.default_value),
-                       md_cell(k.range), md_cell(k.doc));
-  }
-  return out;
-}
-
-std::string render_text(const std::vector<KeyInfo>& keys) {
-  // The range goes after the doc: enum choices can be long, and a column for them would push every doc right.
-  std::size_t w_name = 0, w_type = 0, w_default = 0;
-  for (const auto& k : keys) {
-    w_name = std::max(w_name, k.name.size());
-    w_type = std::max(w_type, k.type.size());
-    w_default = std::max(w_default, k.default_value.size());
-  }
-  std::string out;
-  std::string section;
-  for (const auto& k : keys) {
-    if (!out.empty() && section_of(k.name) != section) out += '\n';
-    section = section_of(k.name);
-    out += fmt::format("{:<{}}  {:<{}}  {:<{}}  {}", k.name, w_name, k.type, w_type, k.default_value,
-                       w_default, k.doc);
-    if (!k.range.empty()) out += fmt::format(" Valid: {}", k.range);
-    out += '\n';
-  }
-  return out;
 }
 
 }  // namespace mppnet::io
