@@ -1,0 +1,51 @@
+// app/design_calculator.cpp: reading calculator options from their text.
+#include "app/design_calculator.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace mppnet::app::design {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+std::optional<double> parse_real(std::string_view text) {
+  const std::string s(trim(text));
+  if (s.empty()) return std::nullopt;
+  char* end = nullptr;
+  const double v = std::strtod(s.c_str(), &end);
+  if (end != s.c_str() + s.size() || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
+// Digits, or a whole number in scientific notation ("1e6" parts).
+std::optional<long long> parse_whole(std::string_view text) {
+  const std::string_view s = trim(text);
+  long long v = 0;
+  const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (!s.empty() && ec == std::errc{} && ptr == s.data() + s.size()) return v;
+  const auto real = parse_real(s);
+  if (!real || *real != std::floor(*real) || std::fabs(*real) > 1e15) return std::nullopt;
+  return static_cast<long long>(*real);
+}
+
+std::vector<std::string_view> split_list(std::string_view s) {
+  std::vector<std::string_view> parts;
+  for (;;) {
+    const auto comma = s.find(',');
+    parts.push_back(s.substr(0, comma));
+    if (comma == std::string_view::npos) return parts;
+    s.remove_prefix(comma + 1);
+  }
+}
+
+void row(const char* label, const std::string& text) {
+  std::printf("%-20s %s\n", label, text.c_str());
+}
+
+}  // namespace mppnet::app::design
