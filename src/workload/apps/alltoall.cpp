@@ -27,7 +27,7 @@ struct Areas {
 
 }  // namespace
 
-AppResult run_alltoall(am::SimulatedMachine& sim, const AppParams& params) {
+AppResult run_alltoall(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t /*seed*/) {
   am::Machine& m = sim.machine;
   const int p = m.nodes();
   const auto bytes = static_cast<std::uint32_t>(params.alltoall_bytes);

@@ -3,12 +3,37 @@
 
 namespace mppnet::workload::apps {
 
+// fft: the input signal. Random is drawn from the seed; Impulse is x[0] = 1; Tone is
+// x[j] = exp(2 pi i f j / N) with f = fft_tone.
+enum class FftSignal { Random, Impulse, Tone };
+
 struct AppParams {
   // alltoall: every node sends this many bytes to every other node.
   int alltoall_bytes = 64;
   // counter: fetch-and-add operations per node, on a counter held by node counter_home.
   int counter_increments = 8;
   int counter_home = 0;
+  // permutation: rounds, each a random derangement of the nodes; bytes each node sends per round.
+  int permutation_rounds = 8;
+  int permutation_bytes = 32;
+  // stencil2d / stencil3d: cells per side of each node's block (a face is 8 x edge^(dims-1) bytes),
+  // and Jacobi iterations.
+  int stencil_edge = 4;
+  int stencil_iterations = 4;
+  // samplesort: keys per node; samples each node contributes to the choice of splitters.
+  int samplesort_keys = 256;
+  int samplesort_samples = 8;
+  // radixsort: keys per node; bits of the key sorted per pass.
+  int radixsort_keys = 256;
+  int radixsort_bits = 4;
+  // fft: points of the transform (a multiple of P^2), the signal, and the tone's frequency.
+  int fft_points = 4096;
+  FftSignal fft_signal = FftSignal::Random;
+  int fft_tone = 1;
+  // getput: bytes per put and per get, transfers of each per node, and the partner (node i + distance).
+  int getput_bytes = 256;
+  int getput_repeats = 4;
+  int getput_distance = 1;
 };
 
 }  // namespace mppnet::workload::apps

@@ -1,58 +1,58 @@
 // workload/apps/apps_test.cpp: every application passes its own check on every network family at two
-// sizes, and a run is a function of its seed.
+// sizes, with the message counts its algorithm implies, and a run is a function of its seed.
 #include <string>
 
 #include <gtest/gtest.h>
 
+#include "workload/apps/apps_test_util.hpp"
+#include "workload/apps/processor_grid.hpp"
 #include "workload/apps/registry.hpp"
 
 namespace mppnet::workload::apps {
 namespace {
 
-struct Net {
-  std::string name;
-  topo::TopologyParams topology;
-};
+using testing::networks;
+using testing::router;
+using testing::shape;
 
-topo::TopologyParams shape(topo::TopologyKind kind, int k, int n) {
-  topo::TopologyParams t;
-  t.kind = kind;
-  t.k = k;
-  t.n = n;
-  t.children = 4;
-  return t;
+// Small enough that the whole matrix runs in seconds.
+AppParams small_params(int p) {
+  AppParams a;
+  a.alltoall_bytes = 40;  // 3 packets of at most 16 bytes per pair
+  a.counter_increments = 5;
+  a.counter_home = 3;
+  a.permutation_rounds = 4;
+  a.permutation_bytes = 40;  // 3 packets
+  a.stencil_edge = 3;        // faces of 24 bytes (2 packets) in 2-D, 72 bytes (5 packets) in 3-D
+  a.stencil_iterations = 3;
+  a.samplesort_keys = 64;
+  a.radixsort_keys = 32;
+  a.fft_points = p * p * (p <= 16 ? 4 : 1);
+  a.getput_bytes = 64;  // 4 packets
+  a.getput_repeats = 2;
+  return a;
 }
 
-std::vector<Net> networks() {
-  using K = topo::TopologyKind;
-  return {{"mesh4x4", shape(K::Mesh, 4, 2)},          {"mesh8x8", shape(K::Mesh, 8, 2)},
-          {"torus4x4", shape(K::Torus, 4, 2)},        {"torus6x6", shape(K::Torus, 6, 2)},
-          {"hypercube16", shape(K::Hypercube, 2, 4)}, {"hypercube128", shape(K::Hypercube, 2, 7)},
-          {"fattree4ary2", shape(K::FatTree, 4, 2)},  {"fattree4ary3", shape(K::FatTree, 4, 3)}};
-}
-
-// 4 VCs of 4 flits: 2 per virtual network, which the torus's dateline classes need.
-net::RouterParams router() {
-  net::RouterParams r;
-  r.vcs = 4;
-  r.buffer_flits = 4;
-  return r;
+// Faces between grid neighbours, each counted once per direction: along an axis of n nodes there are
+// n - 1 neighbour pairs in each of the P / n lines.
+std::int64_t directed_faces(const ProcessorGrid& g, int p) {
+  std::int64_t faces = 0;
+  for (int a = 0; a < g.dims; ++a) faces += 2ll * (g.size[a] - 1) * (p / g.size[a]);
+  return faces;
 }
 
 class AppsOnNetworks : public ::testing::TestWithParam<std::tuple<std::string, int>> {};
 
-TEST_P(AppsOnNetworks, SelfCheckPasses) {
+TEST_P(AppsOnNetworks, SelfCheckPassesWithTheAlgorithmsMessageCounts) {
   const auto& [app_name, net_index] = GetParam();
-  const Net net = networks()[net_index];
+  const testing::Net net = networks()[net_index];
   const AppInfo* app = find_application(app_name);
   ASSERT_NE(app, nullptr);
-  AppParams params;
-  params.alltoall_bytes = 40;  // 3 packets of at most 16 bytes per pair
-  params.counter_increments = 5;
-  params.counter_home = 3;
+  const AppParams params = small_params(net.nodes);
   am::AmParams am;
   am.memory_bytes = 1 << 16;
   const AppResult r = run_application(*app, net.topology, router(), am, params, 1, 5000);
+  ASSERT_EQ(r.nodes, net.nodes);
   EXPECT_TRUE(r.passed) << net.name << ": " << r.check;
   EXPECT_GT(r.totals.finish_ps, 0);
   const std::int64_t p = r.nodes;
@@ -60,28 +60,70 @@ TEST_P(AppsOnNetworks, SelfCheckPasses) {
     // 3 store packets for each ordered pair, no replies.
     EXPECT_EQ(r.totals.requests, p * (p - 1) * 3) << net.name;
     EXPECT_EQ(r.totals.replies, 0) << net.name;
-  } else {
+  } else if (app_name == "counter") {
     EXPECT_EQ(r.totals.requests, p * 5) << net.name;
     EXPECT_EQ(r.totals.replies, p * 5) << net.name;
+  } else if (app_name == "permutation") {
+    // Every node sends one block of 3 packets per round to a partner other than itself.
+    EXPECT_EQ(r.totals.requests, p * 4 * 3) << net.name;
+    EXPECT_EQ(r.totals.replies, 0) << net.name;
+  } else if (app_name == "stencil2d" || app_name == "stencil3d") {
+    const int dims = app_name == "stencil2d" ? 2 : 3;
+    const std::int64_t packets = dims == 2 ? 2 : 5;
+    EXPECT_EQ(r.totals.requests, 3 * directed_faces(processor_grid(net.nodes, dims), net.nodes) * packets)
+        << net.name;
+    EXPECT_EQ(r.totals.replies, 0) << net.name;
+  } else if (app_name == "fft") {
+    // The transpose: one block of N / P^2 points (16 bytes, one packet each) to every other node.
+    EXPECT_EQ(r.totals.requests, p * (p - 1) * (params.fft_points / (p * p))) << net.name;
+    EXPECT_EQ(r.totals.replies, 0) << net.name;
+  } else if (app_name == "getput") {
+    // Replies: the probe's put ack and get data, then one per packet of every put and get (4 each).
+    EXPECT_EQ(r.totals.replies, 2 + 2 * p * 2 * 4) << net.name;
+  } else {
+    // The sorts move keys by one-way messages only.
+    EXPECT_EQ(r.totals.replies, 0) << net.name;
   }
 }
 
 INSTANTIATE_TEST_SUITE_P(All, AppsOnNetworks,
-                         ::testing::Combine(::testing::Values("alltoall", "counter"), ::testing::Range(0, 8)),
+                         ::testing::Combine(::testing::Values("alltoall", "counter", "permutation",
+                                                              "stencil2d", "stencil3d", "samplesort",
+                                                              "radixsort", "fft", "getput"),
+                                            ::testing::Range(0, 8)),
                          [](const auto& info) {
                            return std::get<0>(info.param) + "_" + networks()[std::get<1>(info.param)].name;
                          });
 
-TEST(Apps, SameSeedSameResultOnTheFatTree) {
-  const AppInfo* app = find_application("alltoall");
+class AppsDeterminism : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(AppsDeterminism, SameSeedSameResultOnTheFatTree) {
+  const AppInfo* app = find_application(GetParam());
   ASSERT_NE(app, nullptr);
   const auto t = shape(topo::TopologyKind::FatTree, 4, 3);
-  const AppResult a = run_application(*app, t, router(), {}, {}, 11, 5000);
-  const AppResult b = run_application(*app, t, router(), {}, {}, 11, 5000);
+  const AppParams params = small_params(64);
+  const AppResult a = run_application(*app, t, router(), {}, params, 11, 5000);
+  const AppResult b = run_application(*app, t, router(), {}, params, 11, 5000);
   ASSERT_TRUE(a.passed) << a.check;
   EXPECT_EQ(a.totals.finish_ps, b.totals.finish_ps);
   EXPECT_EQ(a.totals.network_cycles, b.totals.network_cycles);
   EXPECT_EQ(a.totals.flits, b.totals.flits);
+  EXPECT_EQ(a.totals.requests, b.totals.requests);
+  EXPECT_EQ(a.metrics, b.metrics);
+}
+
+INSTANTIATE_TEST_SUITE_P(Apps, AppsDeterminism,
+                         ::testing::Values("alltoall", "permutation", "samplesort", "radixsort"));
+
+// The seed reaches the drawn data: a different seed moves different keys, so the sort's traffic differs.
+TEST(Apps, ADifferentSeedSortsDifferentKeys) {
+  const AppInfo* app = find_application("samplesort");
+  ASSERT_NE(app, nullptr);
+  const auto t = shape(topo::TopologyKind::Mesh, 4, 2);
+  const AppResult a = run_application(*app, t, router(), {}, small_params(16), 1, 5000);
+  const AppResult b = run_application(*app, t, router(), {}, small_params(16), 2, 5000);
+  ASSERT_TRUE(a.passed && b.passed) << a.check << " / " << b.check;
+  EXPECT_NE(a.totals.finish_ps, b.totals.finish_ps);
 }
 
 TEST(Apps, TooLittleMemoryIsReportedWithTheKeys) {
@@ -97,9 +139,25 @@ TEST(Apps, TooLittleMemoryIsReportedWithTheKeys) {
   }
 }
 
+TEST(Apps, FftPointsNotAMultipleOfPSquaredAreRejectedWithAValidValue) {
+  const AppInfo* app = find_application("fft");
+  ASSERT_NE(app, nullptr);
+  AppParams params;
+  params.fft_points = 1000;  // 16 nodes: P^2 = 256; the next multiple is 1024
+  try {
+    run_application(*app, shape(topo::TopologyKind::Mesh, 4, 2), router(), {}, params, 1, 5000);
+    FAIL() << "no error";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("not a multiple of P^2 = 16 x 16 = 256 (try 1024)"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(Apps, RegistryNamesAreUniqueAndFindable) {
   for (const auto& a : applications()) EXPECT_EQ(find_application(a.name), &a);
   EXPECT_EQ(find_application("nonesuch"), nullptr);
+  EXPECT_EQ(applications().size(), 9u);
 }
 
 }  // namespace

@@ -13,6 +13,35 @@ const std::vector<AppInfo>& applications() {
        "Shared counter: every node fetch-and-adds 1 on one node's counter, one request at a time.",
        {"app.counter_increments", "app.counter_home"},
        &run_shared_counter},
+      {"permutation",
+       "Random permutations: each round every node sends a block to its partner in a derangement drawn "
+       "from the seed.",
+       {"app.permutation_rounds", "app.permutation_bytes"},
+       &run_permutations},
+      {"stencil2d",
+       "2-D nearest-neighbour stencil: Jacobi iterations with halo exchange on a near-square grid of nodes.",
+       {"app.stencil_edge", "app.stencil_iterations"},
+       &run_stencil2d},
+      {"stencil3d",
+       "3-D nearest-neighbour stencil: Jacobi iterations with halo exchange on a near-cube grid of nodes.",
+       {"app.stencil_edge", "app.stencil_iterations"},
+       &run_stencil3d},
+      {"samplesort",
+       "Sample sort of 64-bit keys: random samples choose splitters, then one all-to-all of buckets.",
+       {"app.samplesort_keys", "app.samplesort_samples"},
+       &run_sample_sort},
+      {"radixsort",
+       "LSD radix sort of 64-bit keys: per pass a histogram scan at node 0 and a redistribution of all keys.",
+       {"app.radixsort_keys", "app.radixsort_bits"},
+       &run_radix_sort},
+      {"fft",
+       "Transpose-based 1-D FFT of complex doubles (four-step), checked against a direct DFT.",
+       {"app.fft_points", "app.fft_signal", "app.fft_tone"},
+       &run_fft},
+      {"getput",
+       "Split-C style get/put benchmark: idle one-word round trips, then per-node put and get bandwidth.",
+       {"app.getput_bytes", "app.getput_repeats", "app.getput_distance"},
+       &run_getput},
   };
   return list;
 }
@@ -27,7 +56,7 @@ AppResult run_application(const AppInfo& app, const topo::TopologyParams& topolo
                           const net::RouterParams& router, const am::AmParams& am, const AppParams& params,
                           std::uint64_t seed, std::int64_t watchdog_cycles) {
   am::SimulatedMachine sim(topology, router, am, seed, watchdog_cycles);
-  AppResult r = app.run(sim, params);
+  AppResult r = app.run(sim, params, seed);
   r.nodes = sim.machine.nodes();
   r.totals = sim.machine.totals();
   return r;

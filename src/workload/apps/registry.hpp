@@ -36,8 +36,8 @@ struct AppInfo {
   std::string doc;                // one line
   std::vector<std::string> keys;  // the [app] keys it reads ("app.alltoall_bytes")
   // REQUIRES: the machine has not run yet. Throws std::invalid_argument for parameters that do not fit
-  // the machine (e.g. memory).
-  AppResult (*run)(am::SimulatedMachine& sim, const AppParams& params);
+  // the machine (e.g. memory). `seed` is the run's seed, for applications that draw their data.
+  AppResult (*run)(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed);
 };
 
 const std::vector<AppInfo>& applications();
@@ -50,7 +50,15 @@ AppResult run_application(const AppInfo& app, const topo::TopologyParams& topolo
                           std::uint64_t seed, std::int64_t watchdog_cycles);
 
 // The applications, one file each.
-AppResult run_alltoall(am::SimulatedMachine& sim, const AppParams& params);
-AppResult run_shared_counter(am::SimulatedMachine& sim, const AppParams& params);
+// alltoall and counter draw nothing; the default keeps bench/speed.cpp's two-argument call.
+AppResult run_alltoall(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed = 0);
+AppResult run_shared_counter(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed = 0);
+AppResult run_permutations(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed);
+AppResult run_stencil2d(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed);
+AppResult run_stencil3d(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed);
+AppResult run_sample_sort(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed);
+AppResult run_radix_sort(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed);
+AppResult run_fft(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed);
+AppResult run_getput(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed);
 
 }  // namespace mppnet::workload::apps

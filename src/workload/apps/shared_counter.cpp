@@ -36,7 +36,7 @@ void on_fetch_add(am::Incoming& in) {
 
 }  // namespace
 
-AppResult run_shared_counter(am::SimulatedMachine& sim, const AppParams& params) {
+AppResult run_shared_counter(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t /*seed*/) {
   am::Machine& m = sim.machine;
   const int p = m.nodes();
   if (params.counter_home >= p)
