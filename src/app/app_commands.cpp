@@ -7,6 +7,7 @@
 // of its section.
 #include "app/app_commands.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
@@ -175,12 +176,16 @@ int app_command(const std::string& name, const std::string& config, const std::v
 
 int list_apps() {
   const auto keys = app_settings_keys().list();
+  int width = 0;  // the longest name sets the column
+  for (const auto& a : workload::apps::applications())
+    width = std::max(width, static_cast<int>(a.name.size()));
   for (const auto& a : workload::apps::applications()) {
-    std::printf("%-10s %s\n", a.name.c_str(), a.doc.c_str());
+    std::printf("%-*s %s\n", width, a.name.c_str(), a.doc.c_str());
     for (const auto& k : a.keys) {
       for (const auto& info : keys)
         if (info.name == k)
-          std::printf("           %s = %s  %s\n", k.c_str(), info.default_value.c_str(), info.doc.c_str());
+          std::printf("%*s %s = %s  %s\n", width, "", k.c_str(), info.default_value.c_str(),
+                      info.doc.c_str());
     }
   }
   std::puts("Every application also reads the [am] cost model (`mppnet list keys`, docs/am.md).");
