@@ -145,17 +145,7 @@ void CompletenessTracker::fail_link(int link) {
 }
 
 void CompletenessTracker::fail(FaultUnit unit, int index) {
-  switch (unit) {
-    case FaultUnit::Package:
-      for (int u : net_.package_routers[index]) fail_router(u);
-      return;
-    case FaultUnit::Router:
-      fail_router(index);
-      return;
-    case FaultUnit::Link:
-      fail_link(index);
-      return;
-  }
+  apply_fault(*this, net_.package_routers, unit, index);
 }
 
 bool complete_by_search(const Multibutterfly& net, const std::vector<std::uint8_t>& faulty_router,

@@ -29,6 +29,24 @@ enum class FaultUnit {
 };
 const std::vector<std::string>& fault_unit_names();
 
+// One fault of `unit` on a tracker (CompletenessTracker, GraphCompletenessTracker): a package fails every
+// router it holds.
+template <class Tracker>
+void apply_fault(Tracker& tracker, const std::vector<std::vector<int>>& package_routers, FaultUnit unit,
+                 int index) {
+  switch (unit) {
+    case FaultUnit::Package:
+      for (int u : package_routers[index]) tracker.fail_router(u);
+      return;
+    case FaultUnit::Router:
+      tracker.fail_router(index);
+      return;
+    case FaultUnit::Link:
+      tracker.fail_link(index);
+      return;
+  }
+}
+
 // Links are numbered: node input links first (x*ni + q), then every router output in router order
 // (out_first[u] + port), final-stage outputs included.
 int link_count(const Multibutterfly& net);

@@ -107,17 +107,7 @@ void GraphCompletenessTracker::fail_link(int link) {
 }
 
 void GraphCompletenessTracker::fail(FaultUnit unit, int index) {
-  switch (unit) {
-    case FaultUnit::Package:
-      for (int u : g_.package_routers[index]) fail_router(u);
-      return;
-    case FaultUnit::Router:
-      fail_router(index);
-      return;
-    case FaultUnit::Link:
-      fail_link(index);
-      return;
-  }
+  apply_fault(*this, g_.package_routers, unit, index);
 }
 
 }  // namespace mppnet::machines::metro
