@@ -140,18 +140,23 @@ bool Network::allocate_vcs_fast(RouterId r, std::uint64_t waiting) {
     }
   };
   if ((waiting & (waiting - 1)) == 0) {
-    // One VC waits (the common case at light load): with one candidate port it needs no arbitration.
+    // One VC waits (the common case at light load): it wins whatever it asks for, so it needs no
+    // arbitration; it asks as in the general case below (a random one of the candidate ports that have a
+    // free VC, the first free VC there).
     const int i = std::countr_zero(waiting);
     const topo::RouteSet& route = ivc_route_[ivc0 + i];
-    if (route.count == 1) {
-      const int shift = route.ports[0] * vcs_;
-      const std::uint64_t range = (bit(route.vc_hi + 1) - 1) & ~(bit(route.vc_lo) - 1);
+    const std::uint64_t range = (bit(route.vc_hi + 1) - 1) & ~(bit(route.vc_lo) - 1);
+    int options[topo::kMaxRouteCandidates];
+    int found = 0;
+    for (int c = 0; c < route.count; ++c) {
+      const int shift = route.ports[c] * vcs_;
       const std::uint64_t usable = (free >> shift) & range;
-      if (usable == 0) return false;
-      grant(i, shift + std::countr_zero(usable));
-      rs.va_rr = static_cast<std::uint16_t>(i + 1 == n ? 0 : i + 1);
-      return true;
+      if (usable != 0) options[found++] = shift + std::countr_zero(usable);
     }
+    if (found == 0) return false;
+    grant(i, options[found > 1 ? router_rng_[r].below(found) : 0]);
+    rs.va_rr = static_cast<std::uint16_t>(i + 1 == n ? 0 : i + 1);
+    return true;
   }
   std::int32_t* claim = claim_.data();
   std::int32_t* dist = claim_dist_.data();
