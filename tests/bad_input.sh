@@ -11,7 +11,7 @@ expect() {
   local name=$1 want=$2
   shift 2
   local err out=()
-  case $1 in run|sweep) out=(--out "$dir/out-$name") ;; esac
+  case $1 in run|sweep|app) out=(--out "$dir/out-$name") ;; esac
   err=$("$mppnet" "$@" "${out[@]}" 2>&1 >/dev/null)
   local status=$?
   if [ "$status" -ne 2 ]; then echo "FAIL $name: exit status $status, want 2 ($err)"; fail=1; fi
@@ -34,4 +34,14 @@ expect bad_set "traffic.rate" run "$(cfg ok '')" --set traffic.rate=7
 expect bad_set_key "did you mean traffic.rate?" run "$(cfg ok2 '')" --set traffic.rte=0.1
 expect bad_sweep "--sweep" sweep "$(cfg ok3 '')" --sweep traffic.rate=0.1:0.5
 expect bad_list "cannot list" list nothing
+appcfg=$(cfg app '[topology]\nkind = "mesh"\nk = 4\nn = 2\n[app]\ncounter_home = 3\n')
+expect app_param "--set app.counter_home=40: app.counter_home: 40 is not a node of this 16-node machine" \
+  app counter "$appcfg" --set app.counter_home=40
+expect app_param_line "app2.toml:6: app.getput_distance: 16 makes every node its own partner" \
+  app getput "$(cfg app2 '[topology]\nkind = "mesh"\nk = 4\nn = 2\n[app]\ngetput_distance = 16\n')"
+expect app_cut_through "app.toml: router.buffer_flits: virtual_cut_through switching needs a VC buffer" \
+  app alltoall "$appcfg" --set router.switching=virtual_cut_through --set am.packet_payload_bytes=64
+expect app_header "--set am.header_bytes=0: am.header_bytes:" app alltoall "$appcfg" --set am.header_bytes=0
+expect app_memory "--set am.memory_bytes=4294967296: am.memory_bytes: 16 nodes x 4294967296 bytes" \
+  app alltoall "$appcfg" --set am.memory_bytes=4294967296
 exit $fail

@@ -22,8 +22,9 @@ std::vector<io::Key<AmParams>> am_keys() {
       key("copy_cycles_per_word", &AmParams::copy_cycles_per_word, in_range(0, 1e6),
           "Cycles to move one 32-bit word between memory and the network interface."),
       key("flit_bytes", &AmParams::flit_bytes, in_range(1, 64), "Bytes one flit carries."),
-      key("header_bytes", &AmParams::header_bytes, in_range(0, 64),
-          "Bytes of every packet before its arguments (route, handler)."),
+      key("header_bytes", &AmParams::header_bytes, in_range(1, 64),
+          "Bytes of every packet before its arguments (route, handler); at least 1, so that every packet "
+          "has a flit."),
       key("packet_payload_bytes", &AmParams::packet_payload_bytes, in_range(4 * kMaxArgs, kMaxPacketPayload),
           "Data bytes one packet carries at most; bulk transfers are split by it."),
       key("send_queue_packets", &AmParams::send_queue_packets, in_range(1, 4096),

@@ -63,10 +63,21 @@ void check_range(const Node& n, std::span<std::byte> mem, std::uint32_t addr, st
                                         n.id(), addr, static_cast<std::uint64_t>(addr) + bytes, mem.size()));
 }
 
+// The initiator checks the remote range too (every node has am.memory_bytes), so that a bad address
+// is reported by the program that asked for it rather than by a handler on another node.
+void check_remote(const Node& n, const char* op, NodeId other, std::uint32_t addr, std::uint32_t bytes,
+                  std::int64_t memory_bytes) {
+  if (static_cast<std::int64_t>(addr) + bytes > memory_bytes)
+    throw std::out_of_range(fmt::format("node {}: {} node {} at [{}, {}) outside its memory of {} bytes",
+                                        n.id(), op, other, addr, static_cast<std::uint64_t>(addr) + bytes,
+                                        memory_bytes));
+}
+
 }  // namespace
 
 Task<> Node::put(NodeId dest, std::uint32_t local, std::uint32_t remote, std::uint32_t bytes) {
   check_range(*this, memory_, local, bytes);
+  check_remote(*this, "put to", dest, remote, bytes, machine_->params().memory_bytes);
   const auto chunk = static_cast<std::uint32_t>(machine_->params().packet_payload_bytes);
   for (std::uint32_t off = 0; off < bytes; off += chunk) {
     const std::uint32_t n = std::min(chunk, bytes - off);
@@ -79,6 +90,7 @@ Task<> Node::put(NodeId dest, std::uint32_t local, std::uint32_t remote, std::ui
 
 Task<> Node::get(NodeId src, std::uint32_t remote, std::uint32_t local, std::uint32_t bytes) {
   check_range(*this, memory_, local, bytes);
+  check_remote(*this, "get from", src, remote, bytes, machine_->params().memory_bytes);
   const auto chunk = static_cast<std::uint32_t>(machine_->params().packet_payload_bytes);
   for (std::uint32_t off = 0; off < bytes; off += chunk) {
     const std::uint32_t n = std::min(chunk, bytes - off);
@@ -89,6 +101,7 @@ Task<> Node::get(NodeId src, std::uint32_t remote, std::uint32_t local, std::uin
 
 Task<> Node::store(NodeId dest, std::uint32_t local, std::uint32_t remote, std::uint32_t bytes) {
   check_range(*this, memory_, local, bytes);
+  check_remote(*this, "store to", dest, remote, bytes, machine_->params().memory_bytes);
   const auto chunk = static_cast<std::uint32_t>(machine_->params().packet_payload_bytes);
   for (std::uint32_t off = 0; off < bytes; off += chunk) {
     const std::uint32_t n = std::min(chunk, bytes - off);

@@ -28,7 +28,7 @@ class Collectives {
   virtual ~Collectives() = default;
   // Contract: every node calls combine the same number of times with the same op, in the same order;
   // a call returns once this node's results are known.
-  virtual Task<Combined> combine(Node& node, std::uint64_t value, ReduceOp op) = 0;
+  [[nodiscard]] virtual Task<Combined> combine(Node& node, std::uint64_t value, ReduceOp op) = 0;
 };
 
 // A binomial tree over node numbers rooted at node 0: node i's subtree is [i, i + lowbit(i)), so the

@@ -1,6 +1,8 @@
 // am/collectives_test.cpp: the software tree's results, checked against sums computed here directly.
 #include <algorithm>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 
 #include <gtest/gtest.h>
 
@@ -137,6 +139,20 @@ TEST(AmCollectivesInterface, AMachineCanPlugInItsOwnCollectives) {
     EXPECT_EQ(left[i], 800 * 10000);
   }
   EXPECT_EQ(sim->machine.totals().packets, 0);
+}
+
+// A root that is not a node is the caller's error, not a broadcast of 0.
+TEST(AmCollectivesRoot, BroadcastFromANodeThatDoesNotExistThrows) {
+  for (const NodeId root : {4, -1}) {
+    auto sim = make(mesh(2), router(2), AmParams{});
+    try {
+      sim->machine.run([root](Node& node) -> Task<> { (void)co_await node.broadcast(7, root); });
+      FAIL() << "no error for root " << root;
+    } catch (const std::out_of_range& e) {
+      EXPECT_EQ(std::string(e.what()), "node 0: broadcast from root " + std::to_string(root) +
+                                           ", not a node of this 4-node machine");
+    }
+  }
 }
 
 }  // namespace

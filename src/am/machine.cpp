@@ -2,6 +2,7 @@
 #include "am/machine.hpp"
 
 #include <algorithm>
+#include <exception>
 
 #include <fmt/format.h>
 
@@ -67,6 +68,7 @@ void Machine::run(const Program& program) {
     events_.push(0, {n->id(), kNoMessage, EventKind::Resume});
   }
   for (;;) {
+    if (handler_error_) std::rethrow_exception(handler_error_);
     const bool busy = !network_.idle() || network_.now() - network_.last_progress() <= settle_cycles_;
     if (!events_.empty()) {
       const Picoseconds next = events_.top_time();
@@ -96,6 +98,7 @@ void Machine::run(const Program& program) {
     check_watched(now_);
     check_watchdog();
   }
+  if (handler_error_) std::rethrow_exception(handler_error_);
   if (finished_ < nodes()) throw std::runtime_error(describe_stuck_programs());
 }
 
@@ -267,7 +270,13 @@ void Machine::run_handler(Node& n, MessageId msg, Picoseconds t) {
   const Picoseconds start =
       interrupting ? std::max(t, n.handler_busy_) : std::max({t, n.cpu_busy_, n.handler_busy_});
   Incoming in(n, m, start);
-  m.handler(in);
+  // A handler may run inside a program's await_suspend (a blocked send or wait drains the receive
+  // queues): its exception must not unwind through that coroutine. The first is kept for run().
+  try {
+    m.handler(in);
+  } catch (...) {
+    if (!handler_error_) handler_error_ = std::current_exception();
+  }
   const int words = m.nargs + (m.bytes + 3) / 4;
   std::int64_t cycles = (params_.interrupts ? params_.dispatch_cycles : params_.poll_cycles) +
                         params_.receive_cycles +
@@ -297,9 +306,16 @@ void Machine::update_hold(Node& n, int vnet) {
 }
 
 void Machine::check_watchdog() {
-  if (network_.flits_in_network() == 0) return;
+  if (network_.flits_in_network() == 0 && network_.queued_packets() == 0) return;
   if (network_.now() - network_.last_progress() <= watchdog_cycles_) return;
-  if (!events_.empty()) return;  // a program or handler will still act and may release a hold
+  if (!events_.empty()) return;          // a program or handler will still act and may release a hold
+  if (network_.flits_in_network() == 0)  // e.g. a packet larger than any VC buffer under cut-through
+    throw DeadlockError(fmt::format(
+        "deadlock: no flit moved for {} network cycles (at {} ps) with the network empty and {} packets "
+        "waiting in source queues that no VC takes (under cut-through or store-and-forward switching, a "
+        "packet longer than router.buffer_flits never enters), and no program able to act ({} of {} "
+        "programs ended)",
+        watchdog_cycles_, now_, network_.queued_packets(), finished_, nodes()));
   throw DeadlockError(fmt::format(
       "deadlock: no flit moved for {} network cycles (at {} ps) with {} flits in the network and no "
       "program able to act ({} of {} programs ended); blocked input VCs:\n{}",

@@ -14,7 +14,9 @@
 // drains: that is why request/reply on separate networks cannot deadlock, and on one network can.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <memory>
 #include <stdexcept>
@@ -32,8 +34,9 @@
 
 namespace mppnet::am {
 
-// No flit moved for the watchdog period, flits are in the network and nothing is scheduled to happen:
-// nothing ever will. The message lists the blocked input VCs (net::Network::describe_blocked).
+// No flit moved for the watchdog period, flits are in the network (or packets wait in the source queues)
+// and nothing is scheduled to happen: nothing ever will. The message lists the blocked input VCs
+// (net::Network::describe_blocked), or the number of packets no VC takes when the network is empty.
 class DeadlockError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
@@ -62,7 +65,8 @@ class Machine {
 
   // Starts program(node) on every node at time 0 and runs until every program has ended and every
   // message has been handled. Throws DeadlockError (network stuck) or std::runtime_error (programs
-  // waiting for messages that will never come), and rethrows what a program threw.
+  // waiting for messages that will never come), and rethrows what a program threw or the first thing
+  // a handler threw (the run stops there; handlers never throw into a program's coroutine).
   void run(const Program& program);
 
   int nodes() const { return static_cast<int>(nodes_.size()); }
@@ -82,9 +86,10 @@ class Machine {
   Picoseconds now() const { return now_; }
   int request_vnet() const { return 0; }
   int reply_vnet() const { return params_.separate_vnets ? 1 : 0; }
-  // Flits of a packet carrying `payload` bytes of argument words and data.
+  // Flits of a packet carrying `payload` bytes of argument words and data; at least 1 (a message with
+  // no words and no data on a machine built in code with header_bytes = 0 is still a packet).
   int packet_flits(int payload) const {
-    return (params_.header_bytes + payload + params_.flit_bytes - 1) / params_.flit_bytes;
+    return std::max(1, (params_.header_bytes + payload + params_.flit_bytes - 1) / params_.flit_bytes);
   }
   MessagePool& messages() { return messages_; }
 
@@ -147,6 +152,7 @@ class Machine {
   std::vector<NodeId> watched_, watched_next_;
   int finished_ = 0;
   std::int64_t network_cycles_ = 0;
+  std::exception_ptr handler_error_;  // the first exception a handler threw, rethrown by run()
 };
 
 }  // namespace mppnet::am

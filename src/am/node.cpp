@@ -19,13 +19,13 @@ int Node::nodes() const {
 }
 
 std::uint32_t Node::allocate(std::uint32_t bytes) {
-  const std::uint64_t at = (static_cast<std::uint64_t>(heap_top_) + 7) & ~std::uint64_t{7};
+  const std::uint64_t at = (heap_top_ + 7) & ~std::uint64_t{7};
   if (at + bytes > memory_.size())
     throw std::runtime_error(
         fmt::format("node {}: out of local memory: {} bytes more do not fit in "
                     "am.memory_bytes = {}",
                     id_, bytes, memory_.size()));
-  heap_top_ = static_cast<std::uint32_t>(at + bytes);
+  heap_top_ = at + bytes;
   return static_cast<std::uint32_t>(at);
 }
 
@@ -102,6 +102,9 @@ Task<std::uint64_t> Node::reduce(std::uint64_t value, ReduceOp op) {
 
 // Only the root contributes; every other node gives the identity of Or.
 Task<std::uint64_t> Node::broadcast(std::uint64_t value, NodeId root) {
+  if (root < 0 || root >= nodes())
+    throw std::out_of_range(fmt::format("node {}: broadcast from root {}, not a node of this {}-node machine",
+                                        id_, root, nodes()));
   const Combined c = co_await machine_->collectives().combine(*this, id_ == root ? value : 0, ReduceOp::Or);
   co_return c.total;
 }

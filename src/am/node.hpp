@@ -9,7 +9,8 @@
 //   }
 //
 // Every Task coroutine takes the Node& (its frame comes from the machine's pool). Awaiters are plain
-// objects living in the suspended frame; nothing here allocates per operation.
+// objects living in the suspended frame; nothing here allocates per operation. Every operation is
+// [[nodiscard]]: an operation that is not co_awaited does nothing (a request is never sent).
 #pragma once
 
 #include <coroutine>
@@ -109,7 +110,7 @@ class Node {
   }
 
   // ---- Awaitable operations.
-  struct TimedAwaiter {  // compute() and poll(): the program waits for its processor
+  struct [[nodiscard]] TimedAwaiter {  // compute() and poll(): the program waits for its processor
     Node& node;
     std::int64_t cycles;
     bool poll;
@@ -117,11 +118,12 @@ class Node {
     void await_suspend(std::coroutine_handle<> h);
     void await_resume() const noexcept {}
   };
-  TimedAwaiter compute(std::int64_t cycles) { return {*this, cycles, false}; }
+  [[nodiscard]] TimedAwaiter compute(std::int64_t cycles) { return {*this, cycles, false}; }
   // Handles every message waiting in this node's receive queues now (polling mode); costs am.poll_cycles.
-  TimedAwaiter poll() { return {*this, 0, true}; }
+  [[nodiscard]] TimedAwaiter poll() { return {*this, 0, true}; }
 
-  struct SendAwaiter {  // one packet: waits for room in the send queue, then for the send's cost
+  // One packet: waits for room in the send queue, then for the send's cost.
+  struct [[nodiscard]] SendAwaiter {
     Node& node;
     MessageId msg;
     bool await_ready() const noexcept { return false; }
@@ -129,20 +131,20 @@ class Node {
     void await_resume() const noexcept {}
   };
   template <class... W>
-  SendAwaiter request(NodeId dest, Handler h, W... words) {
+  [[nodiscard]] SendAwaiter request(NodeId dest, Handler h, W... words) {
     static_assert(sizeof...(W) <= kMaxArgs, "an active message carries at most kMaxArgs words");
     const Word w[] = {static_cast<Word>(words)..., 0};
     return {*this, make_request(dest, h, w, sizeof...(W), nullptr, 0)};
   }
   // A request carrying data bytes. REQUIRES: bytes <= am.packet_payload_bytes.
-  SendAwaiter request_data(NodeId dest, Handler h, std::span<const Word> words, const std::byte* data,
-                           int bytes) {
+  [[nodiscard]] SendAwaiter request_data(NodeId dest, Handler h, std::span<const Word> words,
+                                         const std::byte* data, int bytes) {
     return {*this, make_request(dest, h, words.data(), static_cast<int>(words.size()), data, bytes)};
   }
 
   // Waits until pred() holds, handling arriving messages meanwhile (polling or interrupts alike).
   template <class Pred>
-  struct WaitAwaiter {
+  struct [[nodiscard]] WaitAwaiter {
     Node& node;
     Pred pred;
     bool await_ready() { return pred(); }
@@ -153,34 +155,35 @@ class Node {
     void await_resume() const noexcept {}
   };
   template <class Pred>
-  WaitAwaiter<Pred> wait_until(Pred pred) {
+  [[nodiscard]] WaitAwaiter<Pred> wait_until(Pred pred) {
     return {*this, std::move(pred)};
   }
 
   // ---- Bulk transfer (Split-C style): split into packets of am.packet_payload_bytes.
   // put: writes local [local, local + bytes) to dest's memory at remote; sync() waits for its acks.
-  Task<> put(NodeId dest, std::uint32_t local, std::uint32_t remote, std::uint32_t bytes);
+  [[nodiscard]] Task<> put(NodeId dest, std::uint32_t local, std::uint32_t remote, std::uint32_t bytes);
   // get: reads src's memory [remote, remote + bytes) into local; sync() waits for the data.
-  Task<> get(NodeId src, std::uint32_t remote, std::uint32_t local, std::uint32_t bytes);
+  [[nodiscard]] Task<> get(NodeId src, std::uint32_t remote, std::uint32_t local, std::uint32_t bytes);
   // store: a one-way put; the destination learns of it through store_sync().
-  Task<> store(NodeId dest, std::uint32_t local, std::uint32_t remote, std::uint32_t bytes);
-  auto sync() {
+  [[nodiscard]] Task<> store(NodeId dest, std::uint32_t local, std::uint32_t remote, std::uint32_t bytes);
+  [[nodiscard]] auto sync() {
     return wait_until([this] { return outstanding_ == 0; });
   }
   // Waits until `bytes` bytes of stores have arrived here since the last store_sync, and consumes them.
-  Task<> store_sync(std::int64_t bytes);
+  [[nodiscard]] Task<> store_sync(std::int64_t bytes);
 
   // ---- Blocking tagged messages (CMMD style): send returns once the data has left; receive once it is
   // in memory. src = kAnySource matches any sender.
   static constexpr NodeId kAnySource = -1;
-  Task<> send(NodeId dest, std::uint32_t tag, std::uint32_t local, std::uint32_t bytes);
-  Task<> receive(NodeId src, std::uint32_t tag, std::uint32_t local, std::uint32_t bytes);
+  [[nodiscard]] Task<> send(NodeId dest, std::uint32_t tag, std::uint32_t local, std::uint32_t bytes);
+  [[nodiscard]] Task<> receive(NodeId src, std::uint32_t tag, std::uint32_t local, std::uint32_t bytes);
 
   // ---- Collectives (machine.collectives(): software tree by default).
-  Task<> barrier();
-  Task<std::uint64_t> reduce(std::uint64_t value, ReduceOp op);  // every node gets the result
-  Task<std::uint64_t> broadcast(std::uint64_t value, NodeId root);
-  Task<std::uint64_t> scan(std::uint64_t value, ReduceOp op, bool inclusive);
+  [[nodiscard]] Task<> barrier();
+  [[nodiscard]] Task<std::uint64_t> reduce(std::uint64_t value, ReduceOp op);  // every node gets the result
+  // REQUIRES: 0 <= root < nodes(); otherwise throws std::out_of_range.
+  [[nodiscard]] Task<std::uint64_t> broadcast(std::uint64_t value, NodeId root);
+  [[nodiscard]] Task<std::uint64_t> scan(std::uint64_t value, ReduceOp op, bool inclusive);
 
   const NodeCounters& counters() const { return counters_; }
 
@@ -199,7 +202,7 @@ class Node {
   Machine* machine_;
   NodeId id_;
   std::span<std::byte> memory_;
-  std::uint32_t heap_top_ = 0;
+  std::uint64_t heap_top_ = 0;  // 64-bit: an allocation may end at 2^32, the largest am.memory_bytes
 
   // Scheduling state (owned by the machine).
   State state_ = State::Timed;

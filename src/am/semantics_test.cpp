@@ -1,5 +1,7 @@
 // am/semantics_test.cpp: handlers are atomic, messages keep per-sender order where the network does.
 #include <algorithm>
+#include <stdexcept>
+#include <string>
 
 #include <gtest/gtest.h>
 
@@ -80,6 +82,50 @@ TEST(AmSemantics, PerSenderOrderIsKeptWhereTheNetworkKeepsIt) {
     ASSERT_EQ(order.seen[src].size(), 40u);
     for (std::uint32_t i = 0; i < 40; ++i) EXPECT_EQ(order.seen[src][i], i);
   }
+}
+
+void on_nothing(Incoming&) {}
+void on_throw(Incoming& in) {
+  throw std::logic_error("handler at node " + std::to_string(in.node.id()) + " failed");
+}
+
+// With am.interrupts = false the request waits while node 1 computes; its wait_until then handles it
+// inside the awaiter's await_suspend. The handler's exception must come out of run() as it was thrown,
+// not unwind into node 1's coroutine (which left the machine with a finished program in state Blocked).
+TEST(AmSemantics, HandlerExceptionDuringABlockingWaitComesOutOfRun) {
+  AmParams a;
+  a.interrupts = false;
+  a.send_queue_packets = 1;  // a second send right after the first finds the queue full
+  for (const bool blocked_send : {false, true}) {
+    auto sim = make(mesh(2), router(2), a);
+    bool never = false;
+    try {
+      sim->machine.run([&never, blocked_send](Node& node) -> Task<> {
+        if (node.id() == 0) co_await node.request(1, &on_throw);
+        if (node.id() != 1) co_return;
+        co_await node.compute(1000);
+        if (blocked_send) {  // a full send queue: the send spins inside await_suspend, draining
+          for (int i = 0; i < 16; ++i) co_await node.request(2, &on_nothing);
+        }
+        co_await node.wait_until([&never] { return never; });
+      });
+      FAIL() << "no error";
+    } catch (const std::logic_error& e) {
+      EXPECT_EQ(std::string(e.what()), "handler at node 1 failed");
+    }
+  }
+}
+
+// A machine built in code (not through the loader, which needs am.header_bytes >= 1) with no header: a
+// request with no words and no data is still one flit, not an empty packet the network cannot carry.
+TEST(AmSemantics, AnEmptyMessageIsOneFlit) {
+  AmParams a;
+  a.header_bytes = 0;
+  auto sim = make(mesh(2), router(2), a);
+  sim->machine.run([](Node& node) -> Task<> {
+    if (node.id() == 0) co_await node.request(3, &on_nothing);
+  });
+  EXPECT_EQ(sim->machine.totals().flits, 1);
 }
 
 }  // namespace

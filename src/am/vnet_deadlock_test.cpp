@@ -80,5 +80,28 @@ TEST(AmVnets, OneSharedNetworkDeadlocksAndTheWatchdogReportsIt) {
   }
 }
 
+// Under cut-through a head waits for a VC with room for its whole packet: a store of 64 bytes is one
+// packet of 4 header + 4 argument + 64 data bytes = 18 flits, which never enters 8-flit buffers. The
+// network holds no flit, only the source queue shows it, and the watchdog must still stop the run
+// instead of stepping the network for ever.
+TEST(AmWatchdog, PacketThatNoVcTakesUnderCutThroughIsReportedNotHung) {
+  net::RouterParams r = router(2, 8);
+  r.switching = net::Switching::VirtualCutThrough;
+  AmParams a;
+  a.packet_payload_bytes = 64;
+  auto sim = make(mesh(2), r, a, 1, 500);
+  try {
+    sim->machine.run([](Node& node) -> Task<> {
+      const std::uint32_t buf = node.allocate(64);
+      if (node.id() == 0) co_await node.store(1, buf, buf, 64);
+    });
+    FAIL() << "no error";
+  } catch (const DeadlockError& e) {
+    EXPECT_NE(std::string(e.what()).find("1 packets waiting in source queues that no VC takes"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace mppnet::am

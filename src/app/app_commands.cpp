@@ -9,15 +9,19 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <sstream>
+#include <system_error>
 
 #include <fmt/format.h>
 #include <toml++/toml.h>
 #include <nlohmann/json.hpp>
 
 #include "am/am_keys.hpp"
+#include "am/message.hpp"
 #include "core/error.hpp"
 #include "exp/experiment_config.hpp"
+#include "exp/experiment_keys.hpp"
 #include "io/atomic_file.hpp"
 #include "io/config_loader.hpp"
 #include "topo/build.hpp"
@@ -36,6 +40,9 @@ const io::KeyTable<AppSettings>& app_settings_keys() {
 }
 
 constexpr const char* kOwnSections[] = {"am", "app"};
+
+// Node memories in all (nodes x am.memory_bytes), allocated and zeroed when the machine is built.
+constexpr long long kMaxTotalMemoryBytes = 16LL << 30;
 
 bool is_own_key(std::string_view assignment) {
   for (const char* s : kOwnSections) {
@@ -106,6 +113,35 @@ AppRunConfig load_app_config_text(const std::string& text, const std::string& pa
     io::fail_at(e, p.key == "topology.kind" ? "router.vcs" : p.key,
                 fmt::format("{} (each of the {} virtual networks has router.vcs / {} = {} VCs)", p.reason,
                             vnets, vnets, e.router.vcs / vnets));
+  // Every node's memory is allocated and zeroed up front: cap the total so that a large machine with
+  // large memories is an input error, not std::bad_alloc or a host brought to its knees.
+  const long long nodes = topo::node_count(e.topology);
+  if (static_cast<double>(nodes) * static_cast<double>(s.am.memory_bytes) >
+      static_cast<double>(kMaxTotalMemoryBytes))
+    io::fail_at(s, "am.memory_bytes",
+                fmt::format("{} nodes x {} bytes = {} bytes of node memory in all, more than the limit of {} "
+                            "bytes (16 GiB)",
+                            nodes, s.am.memory_bytes,
+                            static_cast<unsigned long long>(nodes) *
+                                static_cast<unsigned long long>(s.am.memory_bytes),
+                            kMaxTotalMemoryBytes));
+  // Cut-through and store-and-forward move a head only when the next VC buffer holds the whole packet:
+  // an am packet larger than the buffer would wait in its source queue for ever.
+  if (e.router.switching != net::Switching::Wormhole) {
+    const int largest =
+        (s.am.header_bytes + 4 * am::kMaxArgs + s.am.packet_payload_bytes + s.am.flit_bytes - 1) /
+        s.am.flit_bytes;
+    if (e.router.buffer_flits < largest)
+      io::fail_at(
+          e, "router.buffer_flits",
+          fmt::format("{} switching needs a VC buffer that holds the largest am packet: {} flits is "
+                      "less than {} (am.header_bytes {} + {} argument bytes + am.packet_payload_bytes {} "
+                      "at am.flit_bytes {} a flit); raise router.buffer_flits or lower "
+                      "am.packet_payload_bytes",
+                      exp::experiment_keys().get(e, "router.switching").get<std::string>(),
+                      e.router.buffer_flits, largest, s.am.header_bytes, 4 * am::kMaxArgs,
+                      s.am.packet_payload_bytes, s.am.flit_bytes));
+  }
   return c;
 }
 
@@ -122,13 +158,26 @@ int app_command(const std::string& name, const std::string& config, const std::v
   }
   const AppRunConfig c = load_app_config_text(io::read_config_file(config), config, sets);
   const exp::ExperimentConfig& e = c.experiment;
+  const bool out_existed = std::filesystem::exists(out);
   io::prepare_output_directory(out);
   workload::apps::AppResult r;
   try {
-    r = workload::apps::run_application(*app, e.topology, e.router, c.settings.am, c.settings.app,
-                                        static_cast<std::uint64_t>(e.run.seed), e.run.watchdog_cycles);
-  } catch (const std::invalid_argument& err) {  // parameters that do not fit this machine
-    throw core::ConfigError({config, 0}, "", err.what());
+    try {
+      r = workload::apps::run_application(*app, e.topology, e.router, c.settings.am, c.settings.app,
+                                          static_cast<std::uint64_t>(e.run.seed), e.run.watchdog_cycles);
+    } catch (const workload::apps::AppParamError& err) {  // parameters that do not fit this machine
+      const std::string& key = err.key();
+      const bool own = is_own_key(key);
+      throw core::ConfigError(
+          own || key.empty() ? io::where_set(c.settings.origin, config, key) : io::where_set(e, key), key,
+          err.what());
+    } catch (const std::invalid_argument& err) {  // the machine cannot be built with these parameters
+      throw core::ConfigError({config, 0}, "", err.what());
+    }
+  } catch (const core::ConfigError&) {
+    std::error_code ignored;  // an input error leaves no results, not even the empty directory
+    if (!out_existed) std::filesystem::remove(out, ignored);
+    throw;
   }
   const auto& t = r.totals;
   std::printf("app %s on %s: %d nodes (%s)\n", name.c_str(), config.c_str(), r.nodes,

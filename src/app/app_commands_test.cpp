@@ -1,4 +1,11 @@
 // app/app_commands_test.cpp: an application config is a network config plus [am] and [app].
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include "app/app_commands.hpp"
@@ -64,6 +71,106 @@ TEST(AppConfig, OddVcCountCannotBeSplitBetweenRequestsAndReplies) {
 TEST(AppConfig, TorusNeedsTwoVcsPerVirtualNetwork) {
   const std::string e = error_of(kConfig, {"topology.kind=torus", "router.vcs=2"});
   EXPECT_NE(e.find("router.vcs / 2 = 1 VCs"), std::string::npos) << e;
+}
+
+TEST(AppConfig, CutThroughNeedsBufferForTheLargestAmPacket) {
+  // 4 header + 16 argument + 64 data bytes at 4 bytes a flit: 21 flits.
+  EXPECT_EQ(
+      error_of(kConfig, {"router.switching=virtual_cut_through", "am.packet_payload_bytes=64"}),
+      "t.toml: router.buffer_flits: virtual_cut_through switching needs a VC buffer that holds the largest "
+      "am packet: 8 flits is less than 21 (am.header_bytes 4 + 16 argument bytes + "
+      "am.packet_payload_bytes 64 at am.flit_bytes 4 a flit); raise router.buffer_flits or lower "
+      "am.packet_payload_bytes");
+  const std::string set_buffer =
+      error_of(kConfig, {"router.switching=store_and_forward", "router.buffer_flits=8"});
+  EXPECT_NE(set_buffer.find("--set"), std::string::npos) << set_buffer;
+  EXPECT_EQ(error_of(kConfig, {"router.switching=virtual_cut_through", "router.buffer_flits=9"}), "");
+  EXPECT_EQ(error_of(kConfig, {"am.packet_payload_bytes=64"}), "");  // wormhole: any length
+}
+
+TEST(AppConfig, HeaderBytesAtLeastOne) {
+  // 0 would give a message with no words and no data 0 flits.
+  const std::string e = error_of(kConfig, {"am.header_bytes=0"});
+  EXPECT_NE(e.find("--set am.header_bytes=0: am.header_bytes:"), std::string::npos) << e;
+  EXPECT_EQ(error_of(kConfig, {"am.header_bytes=1"}), "");
+}
+
+TEST(AppConfig, NodeMemoryInAllIsCappedAt16GiB) {
+  // 16 nodes x 2^30 bytes = 16 GiB is the limit itself; 2^30 + 8 is over it.
+  EXPECT_EQ(error_of(kConfig, {"am.memory_bytes=1073741824"}), "");
+  EXPECT_EQ(
+      error_of(kConfig, {"am.memory_bytes=1073741832"}),
+      "--set am.memory_bytes=1073741832: am.memory_bytes: 16 nodes x 1073741832 bytes = 17179869312 bytes "
+      "of node memory in all, more than the limit of 17179869184 bytes (16 GiB)");
+}
+
+// Application parameters that do not fit the machine, through `mppnet app`: each is a config error at
+// the line (or --set) where its key was set, and leaves no results behind.
+class AppCommandErrors : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("mppnet_app_errors_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  // The error of `mppnet app name c.toml --set ...`, where c.toml is kConfig plus `app_lines` at the end
+  // of its [app] table (line 15 on).
+  std::string error(const std::string& name, const std::string& app_lines,
+                    const std::vector<std::string>& sets) {
+    const auto file = (dir_ / "c.toml").string();
+    std::ofstream(file) << kConfig << app_lines;
+    const auto out = dir_ / "out";
+    try {
+      app_command(name, file, sets, out);
+    } catch (const core::ConfigError& e) {
+      EXPECT_FALSE(std::filesystem::exists(out)) << "results directory left behind";
+      const std::string what = e.what();
+      return what.substr(0, file.size()) == file ? "c.toml" + what.substr(file.size()) : what;
+    }
+    return "";
+  }
+
+  std::filesystem::path dir_;
+};
+
+TEST_F(AppCommandErrors, CounterHomeOutsideTheMachine) {
+  EXPECT_EQ(error("counter", "counter_home = 40\n", {}),
+            "c.toml:15: app.counter_home: 40 is not a node of this 16-node machine (0 .. 15)");
+  EXPECT_EQ(
+      error("counter", "", {"app.counter_home=16"}),
+      "--set app.counter_home=16: app.counter_home: 16 is not a node of this 16-node machine (0 .. 15)");
+}
+
+TEST_F(AppCommandErrors, GetputDistanceAMultipleOfP) {
+  EXPECT_EQ(
+      error("getput", "getput_distance = 32\n", {}),
+      "c.toml:15: app.getput_distance: 32 makes every node its own partner on 16 nodes (a multiple of P)");
+}
+
+TEST_F(AppCommandErrors, MoreSamplesThanKeys) {
+  EXPECT_EQ(
+      error("samplesort", "samplesort_keys = 4\nsamplesort_samples = 5\n", {}),
+      "c.toml:16: app.samplesort_samples: 5 samples per node exceed app.samplesort_keys = 4 keys per node");
+}
+
+TEST_F(AppCommandErrors, FftPointsNotAMultipleOfPSquaredOrTooSlow) {
+  EXPECT_EQ(
+      error("fft", "", {"app.fft_points=1000"}),
+      "--set app.fft_points=1000: app.fft_points: 1000 is not a multiple of P^2 = 16 x 16 = 256 (try 1024)");
+  const std::string slow = error("fft", "fft_points = 1049344\n", {});
+  EXPECT_EQ(slow.substr(0, slow.find(" points")), "c.toml:15: app.fft_points: 1049344") << slow;
+  EXPECT_NE(slow.find("(try 1048576 = 256 x 4096)"), std::string::npos) << slow;
+}
+
+TEST_F(AppCommandErrors, TooLittleMemoryNamesTheApplicationsKey) {
+  // 2 x 16 nodes x 4096 bytes + 16 > 65536.
+  EXPECT_EQ(
+      error("alltoall", "", {"app.alltoall_bytes=4096"}),
+      "--set app.alltoall_bytes=4096: app.alltoall_bytes: alltoall needs 131088 bytes of memory per node "
+      "(2 x 16 nodes x app.alltoall_bytes = 4096); am.memory_bytes is 65536");
 }
 
 }  // namespace

@@ -33,10 +33,10 @@ AppResult run_alltoall(am::SimulatedMachine& sim, const AppParams& params, std::
   const auto bytes = static_cast<std::uint32_t>(params.alltoall_bytes);
   const std::uint64_t need = 2ull * static_cast<std::uint64_t>(p) * bytes + 16;
   if (need > static_cast<std::uint64_t>(m.params().memory_bytes))
-    throw std::invalid_argument(
-        fmt::format("alltoall needs {} bytes of memory per node (2 x {} nodes x "
-                    "app.alltoall_bytes = {}); am.memory_bytes is {}",
-                    need, p, bytes, m.params().memory_bytes));
+    throw AppParamError("app.alltoall_bytes",
+                        fmt::format("alltoall needs {} bytes of memory per node (2 x {} nodes x "
+                                    "app.alltoall_bytes = {}); am.memory_bytes is {}",
+                                    need, p, bytes, m.params().memory_bytes));
   std::vector<Areas> areas(p);
   for (NodeId v = 0; v < p; ++v) m.node(v).user = &areas[v];
   m.run([bytes](am::Node& node) -> am::Task<> {

@@ -154,6 +154,35 @@ TEST(Apps, FftPointsNotAMultipleOfPSquaredAreRejectedWithAValidValue) {
   }
 }
 
+TEST(Apps, FftShapesWithALongDirectDftAreRejectedWithAValidValue) {
+  const AppInfo* app = find_application("fft");
+  ASSERT_NE(app, nullptr);
+  AppParams params;
+  params.fft_points = 256 * 4099;  // 16 nodes: 16 x 65584, and 65584 = 16 x 4099 (a prime)
+  try {
+    run_application(*app, shape(topo::TopologyKind::Mesh, 4, 2), router(), {}, params, 1, 5000);
+    FAIL() << "no error";
+  } catch (const AppParamError& e) {
+    EXPECT_EQ(e.key(), "app.fft_points");
+    EXPECT_EQ(std::string(e.what()),
+              "1049344 points on 16 nodes split as 16 x 65584: a local transform of length 65584 is not a "
+              "power of two and longer than 4096, and its direct O(L^2) DFT would take hours (try 1048576 = "
+              "256 x 4096)");
+  }
+  // 6 x 6 nodes, 1296 x 2^13 points: 2304 x 4608, and 4608 = 2^9 x 9 is too long; 1296 x 2^12 is
+  // 2304 x 2304.
+  params.fft_points = 1296 << 13;
+  try {
+    run_application(*app, shape(topo::TopologyKind::Torus, 6, 2), router(), {}, params, 1, 5000);
+    FAIL() << "no error";
+  } catch (const AppParamError& e) {
+    EXPECT_NE(std::string(e.what()).find("split as 2304 x 4608: a local transform of length 4608"),
+              std::string::npos)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find("(try 5308416 = 1296 x 4096)"), std::string::npos) << e.what();
+  }
+}
+
 TEST(Apps, RegistryNamesAreUniqueAndFindable) {
   for (const auto& a : applications()) EXPECT_EQ(find_application(a.name), &a);
   EXPECT_EQ(find_application("nonesuch"), nullptr);

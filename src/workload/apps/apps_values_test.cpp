@@ -6,12 +6,14 @@
 #include <gtest/gtest.h>
 
 #include "am/simulated_machine.hpp"
+#include "core/rng.hpp"
 #include "workload/apps/apps_test_util.hpp"
 #include "workload/apps/fft.hpp"
 #include "workload/apps/permutation.hpp"
 #include "workload/apps/processor_grid.hpp"
 #include "workload/apps/registry.hpp"
 #include "workload/apps/sort_keys.hpp"
+#include "workload/apps/stencil.hpp"
 
 namespace mppnet::workload::apps {
 namespace {
@@ -95,6 +97,41 @@ TEST(Stencil, ThreeDimensionalExchangeOnFourByTwoByTwoSendsTheFacesCountedByHand
   const AppResult r = run("stencil3d", p);
   ASSERT_TRUE(r.passed) << r.check;
   EXPECT_EQ(r.totals.requests, 224);
+}
+
+// The update rule applied by hand, without the stencil's jacobi() or initial_value(): a 2 x 2 grid of
+// nodes (the smallest 2-D machine), one cell each. The initial value of global cell (x, y) is the
+// documented hash, h = splitmix64(seed ^ splitmix64(x << 42 ^ y << 21 ^ z)), as (h >> 11) / 2^53.
+// Outside the grid the value is 0, so cell (0, 0) becomes (a00 + 0 + a10 + 0 + a01) / 5.
+TEST(Stencil, TwoByTwoCellsAfterOneAndTwoIterationsAreTheMeanRuleByHand) {
+  constexpr std::uint64_t kSeed = 7;
+  const auto initial = [](int x, int y) {
+    const std::uint64_t h = core::splitmix64(kSeed ^ core::splitmix64((static_cast<std::uint64_t>(x) << 42) ^
+                                                                      (static_cast<std::uint64_t>(y) << 21)));
+    return static_cast<double>(h >> 11) / 9007199254740992.0;
+  };
+  const double a00 = initial(0, 0), a10 = initial(1, 0), a01 = initial(0, 1), a11 = initial(1, 1);
+  // One iteration: every cell has exactly two neighbours inside the grid.
+  const double b00 = (a00 + a10 + a01) / 5, b10 = (a10 + a00 + a11) / 5, b01 = (a01 + a11 + a00) / 5,
+               b11 = (a11 + a01 + a10) / 5;
+  AppParams p;
+  p.stencil_edge = 1;
+  for (const int iterations : {1, 2}) {
+    p.stencil_iterations = iterations;
+    am::SimulatedMachine sim(shape(topo::TopologyKind::Mesh, 2, 2), router(), {}, kSeed, 5000);
+    const StencilRun r = run_stencil_cells(sim, p, kSeed, 2);
+    ASSERT_TRUE(r.result.passed) << r.result.check;
+    ASSERT_EQ(r.cells.size(), 4u);  // x fastest: (0, 0), (1, 0), (0, 1), (1, 1)
+    if (iterations == 1) {
+      EXPECT_NEAR(r.cells[0], b00, 1e-15);
+      EXPECT_NEAR(r.cells[1], b10, 1e-15);
+      EXPECT_NEAR(r.cells[2], b01, 1e-15);
+      EXPECT_NEAR(r.cells[3], b11, 1e-15);
+    } else {
+      EXPECT_NEAR(r.cells[0], (b00 + b10 + b01) / 5, 1e-15);
+      EXPECT_NEAR(r.cells[3], (b11 + b01 + b10) / 5, 1e-15);
+    }
+  }
 }
 
 // ---- sorts

@@ -48,6 +48,13 @@ void on_counted_store(am::Incoming& in) {
 template <class S>
 am::Task<> counted_store(am::Node& node, NodeId dest, std::uint32_t local, std::uint32_t remote,
                          std::uint32_t bytes, int tag) {
+  // Both ranges are checked here, so that a bad address is reported by the program that caused it.
+  const std::uint64_t size = node.memory().size();
+  if (static_cast<std::uint64_t>(local) + bytes > size || static_cast<std::uint64_t>(remote) + bytes > size)
+    throw std::out_of_range(fmt::format(
+        "node {}: counted store of [{}, {}) to node {} at [{}, {}) outside the memory of {} bytes", node.id(),
+        local, static_cast<std::uint64_t>(local) + bytes, dest, remote,
+        static_cast<std::uint64_t>(remote) + bytes, size));
   if (dest == node.id()) {
     auto memory = node.memory();
     std::copy(memory.begin() + local, memory.begin() + local + bytes, memory.begin() + remote);

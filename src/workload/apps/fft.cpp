@@ -8,7 +8,8 @@
 // X[k2 + N2 k1] for its k2 and every k1. The transpose is one store of r c points to every other node.
 //
 // N must be a multiple of P^2 so that P divides both N1 and N2; N1 is the multiple of P closest to
-// sqrt(N). Local transforms are radix-2 when their length is a power of two, direct DFTs otherwise.
+// sqrt(N). Local transforms are radix-2 when their length is a power of two, direct DFTs otherwise (of
+// at most kMaxDirectLength points: a shape that needs a longer one is rejected at app.fft_points).
 // Local arithmetic is not charged to the processors: the simulated time is communication and message
 // handling.
 #include "workload/apps/fft.hpp"
@@ -63,10 +64,11 @@ struct Shape {
   int n = 0, n1 = 0, n2 = 0, rows = 0, cols = 0;  // rows = N1 / P, cols = N2 / P
 };
 
+// The best split has n1 <= n2 (the condition is symmetric in n1 and n2), so n1 stops at sqrt(n).
 Shape shape_for(int n, int p) {
   Shape s;
   s.n = n;
-  for (int n1 = p; n1 <= n; n1 += p) {
+  for (int n1 = p; static_cast<std::int64_t>(n1) * n1 <= n; n1 += p) {
     if (n % n1 != 0 || (n / n1) % p != 0) continue;
     if (s.n1 == 0 || std::abs(n1 - n / n1) < std::abs(s.n1 - s.n2)) {
       s.n1 = n1;
@@ -76,6 +78,31 @@ Shape shape_for(int n, int p) {
   s.rows = s.n1 / p;
   s.cols = s.n2 / p;
   return s;
+}
+
+// A direct DFT costs L^2 per transform: a local length above this that is not a power of two would run
+// for hours (N (N1 + N2) operations), so such shapes are rejected.
+constexpr int kMaxDirectLength = 4096;
+
+bool is_power_of_two(int n) {
+  return (n & (n - 1)) == 0;
+}
+
+// The local length that would be a direct DFT longer than kMaxDirectLength, or 0.
+int too_slow_length(const Shape& s) {
+  for (const int len : {s.n1, s.n2})
+    if (!is_power_of_two(len) && len > kMaxDirectLength) return len;
+  return 0;
+}
+
+// The largest P^2 x 2^j <= n whose shape is fast, or 0.
+int fast_size_below(int n, int p) {
+  const std::int64_t p2 = static_cast<std::int64_t>(p) * p;
+  std::int64_t m = p2;
+  while (m * 2 <= n) m *= 2;
+  for (; m >= p2; m /= 2)
+    if (too_slow_length(shape_for(static_cast<int>(m), p)) == 0) return static_cast<int>(m);
+  return 0;
 }
 
 struct FftNode {
@@ -118,16 +145,25 @@ FftRun run_fft_spectrum(am::SimulatedMachine& sim, const AppParams& params, std:
   const int p = m.nodes();
   const int n = params.fft_points;
   if (n % (p * p) != 0)
-    throw std::invalid_argument(
-        fmt::format("app.fft_points = {} is not a multiple of P^2 = {} x {} = {} (try {})", n, p, p, p * p,
-                    (n / (p * p) + 1) * p * p));
+    throw AppParamError("app.fft_points", fmt::format("{} is not a multiple of P^2 = {} x {} = {} (try {})",
+                                                      n, p, p, p * p, (n / (p * p) + 1) * p * p));
   const Shape sh = shape_for(n, p);
+  if (const int slow = too_slow_length(sh); slow != 0) {
+    const int fast = fast_size_below(n, p);
+    throw AppParamError(
+        "app.fft_points",
+        fmt::format(
+            "{} points on {} nodes split as {} x {}: a local transform of length {} is not a power of "
+            "two and longer than {}, and its direct O(L^2) DFT would take hours{}",
+            n, p, sh.n1, sh.n2, slow, kMaxDirectLength,
+            fast == 0 ? std::string() : fmt::format(" (try {} = {} x {})", fast, p * p, fast / (p * p))));
+  }
   const auto local_bytes = static_cast<std::uint64_t>(16) * (n / p);
   if (3 * local_bytes + 64 > static_cast<std::uint64_t>(m.params().memory_bytes))
-    throw std::invalid_argument(
-        fmt::format("fft needs {} bytes of memory per node (3 x 16 x app.fft_points / P); "
-                    "am.memory_bytes is {}",
-                    3 * local_bytes + 64, m.params().memory_bytes));
+    throw AppParamError("app.fft_points",
+                        fmt::format("fft needs {} bytes of memory per node (3 x 16 x app.fft_points / P); "
+                                    "am.memory_bytes is {}",
+                                    3 * local_bytes + 64, m.params().memory_bytes));
   const std::vector<Complex> x = fft_input(params, seed);
   std::vector<FftNode> st(p);
   for (NodeId v = 0; v < p; ++v) {

@@ -48,11 +48,13 @@ AppResult run_getput(am::SimulatedMachine& sim, const AppParams& params, std::ui
   const auto bytes = static_cast<std::uint32_t>(params.getput_bytes);
   const int repeats = params.getput_repeats, distance = params.getput_distance;
   if (distance % p == 0)
-    throw std::invalid_argument(
-        fmt::format("app.getput_distance = {} makes every node its own partner on {} nodes", distance, p));
+    throw AppParamError(
+        "app.getput_distance",
+        fmt::format("{} makes every node its own partner on {} nodes (a multiple of P)", distance, p));
   const std::uint64_t need = 3ull * bytes + 64;
   if (need > static_cast<std::uint64_t>(m.params().memory_bytes))
-    throw std::invalid_argument(
+    throw AppParamError(
+        "app.getput_bytes",
         fmt::format("getput needs {} bytes of memory per node (3 x app.getput_bytes); am.memory_bytes is {}",
                     need, m.params().memory_bytes));
   std::vector<GetPutNode> st(p);

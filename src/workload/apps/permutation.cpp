@@ -72,10 +72,12 @@ AppResult run_permutations(am::SimulatedMachine& sim, const AppParams& params, s
   const int p = m.nodes();
   const int rounds = params.permutation_rounds;
   const auto bytes = static_cast<std::uint32_t>(params.permutation_bytes);
-  if (p < 2) throw std::invalid_argument("permutation needs at least 2 nodes");
+  if (p < 2)
+    throw AppParamError("", fmt::format("permutation needs at least 2 nodes, the machine has {}", p));
   const std::uint64_t need = static_cast<std::uint64_t>(rounds + 1) * bytes + 16;
   if (need > static_cast<std::uint64_t>(m.params().memory_bytes))
-    throw std::invalid_argument(
+    throw AppParamError(
+        "app.permutation_bytes",
         fmt::format("permutation needs {} bytes of memory per node ((app.permutation_rounds + 1) x "
                     "app.permutation_bytes = ({} + 1) x {}); am.memory_bytes is {}",
                     need, rounds, bytes, m.params().memory_bytes));

@@ -41,13 +41,16 @@ AppResult run_radix_sort(am::SimulatedMachine& sim, const AppParams& params, std
   const int n = params.radixsort_keys, bits = params.radixsort_bits;
   const int digits = 1 << bits, passes = (64 + bits - 1) / bits;
   if (static_cast<std::int64_t>(p) * n > 0xffffffffLL)
-    throw std::invalid_argument("radixsort: more than 2^32 keys in all");
+    throw AppParamError("app.radixsort_keys",
+                        fmt::format("{} nodes x {} keys is more than 2^32 keys in all", p, n));
   const std::uint64_t need = 16ull * n + 4ull * digits * (2 + static_cast<std::uint64_t>(p)) + 64;
   if (need > static_cast<std::uint64_t>(m.params().memory_bytes))
-    throw std::invalid_argument(fmt::format(
-        "radixsort needs {} bytes of memory per node (16 x app.radixsort_keys + 4 x 2^radixsort_bits "
-        "x (P + 2)); am.memory_bytes is {}",
-        need, m.params().memory_bytes));
+    throw AppParamError(
+        "app.radixsort_keys",
+        fmt::format(
+            "radixsort needs {} bytes of memory per node (16 x app.radixsort_keys + 4 x 2^radixsort_bits "
+            "x (P + 2)); am.memory_bytes is {}",
+            need, m.params().memory_bytes));
   std::vector<RadixSortNode> st(p);
   for (NodeId v = 0; v < p; ++v) {
     st[v].count.resize(digits);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -16,6 +17,19 @@
 #include "workload/apps/app_params.hpp"
 
 namespace mppnet::workload::apps {
+
+// A parameter that does not fit the machine. `key` names the config key to blame ("app.counter_home",
+// "am.memory_bytes"; empty when no key is to blame), and `mppnet app` reports the error where that key
+// was set, as every other config error. what() is the reason, which does not repeat the key.
+class AppParamError : public std::invalid_argument {
+ public:
+  AppParamError(std::string key, const std::string& reason)
+      : std::invalid_argument(reason), key_(std::move(key)) {}
+  const std::string& key() const { return key_; }
+
+ private:
+  std::string key_;
+};
 
 struct AppResult {
   bool passed = false;
@@ -35,8 +49,9 @@ struct AppInfo {
   std::string name;
   std::string doc;                // one line
   std::vector<std::string> keys;  // the [app] keys it reads ("app.alltoall_bytes")
-  // REQUIRES: the machine has not run yet. Throws std::invalid_argument for parameters that do not fit
-  // the machine (e.g. memory). `seed` is the run's seed, for applications that draw their data.
+  // REQUIRES: the machine has not run yet. Throws AppParamError for parameters that do not fit the
+  // machine (e.g. memory), before anything runs. `seed` is the run's seed, for applications that draw their
+  // data.
   AppResult (*run)(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed);
 };
 

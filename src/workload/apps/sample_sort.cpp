@@ -73,13 +73,15 @@ AppResult run_sample_sort(am::SimulatedMachine& sim, const AppParams& params, st
   const int p = m.nodes();
   const int n = params.samplesort_keys, samples = params.samplesort_samples;
   if (samples > n)
-    throw std::invalid_argument(
-        fmt::format("app.samplesort_samples = {} exceeds app.samplesort_keys = {}", samples, n));
+    throw AppParamError(
+        "app.samplesort_samples",
+        fmt::format("{} samples per node exceed app.samplesort_keys = {} keys per node", samples, n));
   const std::uint64_t need = 8ull * (static_cast<std::uint64_t>(n) * (1 + kReceiveFactor) + samples +
                                      static_cast<std::uint64_t>(p) * samples + p) +
                              64;
   if (need > static_cast<std::uint64_t>(m.params().memory_bytes))
-    throw std::invalid_argument(
+    throw AppParamError(
+        "app.samplesort_keys",
         fmt::format("samplesort needs {} bytes of memory per node (8 x (5 x app.samplesort_keys + (P + 1) x "
                     "app.samplesort_samples + P)); am.memory_bytes is {}",
                     need, m.params().memory_bytes));

@@ -40,8 +40,8 @@ AppResult run_shared_counter(am::SimulatedMachine& sim, const AppParams& params,
   am::Machine& m = sim.machine;
   const int p = m.nodes();
   if (params.counter_home >= p)
-    throw std::invalid_argument(
-        fmt::format("app.counter_home = {} is not a node of this {}-node machine", params.counter_home, p));
+    throw AppParamError("app.counter_home", fmt::format("{} is not a node of this {}-node machine (0 .. {})",
+                                                        params.counter_home, p, p - 1));
   const int increments = params.counter_increments;
   std::vector<CounterNode> st(p);
   for (NodeId v = 0; v < p; ++v) {

@@ -21,6 +21,7 @@
 #include "workload/apps/counted_store.hpp"
 #include "workload/apps/processor_grid.hpp"
 #include "workload/apps/registry.hpp"
+#include "workload/apps/stencil.hpp"
 
 namespace mppnet::workload::apps {
 
@@ -93,7 +94,10 @@ std::vector<double> serial(const Block& global, int iterations, std::uint64_t se
   return a;
 }
 
-AppResult run_stencil(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed, int dims) {
+}  // namespace
+
+StencilRun run_stencil_cells(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed,
+                             int dims) {
   am::Machine& m = sim.machine;
   const int p = m.nodes();
   const int edge = params.stencil_edge, iterations = params.stencil_iterations;
@@ -106,9 +110,11 @@ AppResult run_stencil(am::SimulatedMachine& sim, const AppParams& params, std::u
   const int faces = 2 * dims;
   const std::uint64_t need = 2ull * local.cells() * 8 + 3ull * faces * face_bytes + 64;
   if (need > static_cast<std::uint64_t>(m.params().memory_bytes))
-    throw std::invalid_argument(fmt::format(
-        "stencil{}d needs {} bytes of memory per node (app.stencil_edge = {}); am.memory_bytes is {}", dims,
-        need, edge, m.params().memory_bytes));
+    throw AppParamError(
+        "app.stencil_edge",
+        fmt::format(
+            "stencil{}d needs {} bytes of memory per node (app.stencil_edge = {}); am.memory_bytes is {}",
+            dims, need, edge, m.params().memory_bytes));
 
   std::vector<StencilNode> st(p);
   for (NodeId v = 0; v < p; ++v) m.node(v).user = &st[v];
@@ -174,7 +180,10 @@ AppResult run_stencil(am::SimulatedMachine& sim, const AppParams& params, std::u
   // the tolerance (1e-12 relative to the largest value, at most 1) only allows for a compiler that
   // contracts the sums differently in the two loops.
   constexpr double kTolerance = 1e-12;
-  AppResult r;
+  StencilRun out;
+  const int gx_cells = pg.size[0] * edge, gy_cells = pg.size[1] * edge;
+  out.cells.assign(static_cast<std::size_t>(gx_cells) * gy_cells * (dims == 3 ? pg.size[2] * edge : 1), 0.0);
+  AppResult& r = out.result;
   r.passed = true;
   double worst = 0;
   for (NodeId v = 0; v < p && r.passed; ++v) {
@@ -185,6 +194,9 @@ AppResult run_stencil(am::SimulatedMachine& sim, const AppParams& params, std::u
         for (int x = local.lo(0); x <= local.hi(0); ++x) {
           const int gx = c[0] * edge + x, gy = c[1] * edge + y, gz = dims == 3 ? c[2] * edge + z : 0;
           const double got = m.node(v).load<double>(result + 8u * local.index(x, y, z));
+          out.cells[static_cast<std::size_t>(gx - 1) +
+                    static_cast<std::size_t>(gx_cells) *
+                        ((gy - 1) + static_cast<std::size_t>(gy_cells) * (gz == 0 ? 0 : gz - 1))] = got;
           const double expected = want[global.index(gx, gy, gz)];
           worst = std::max(worst, std::abs(got - expected));
           if (std::abs(got - expected) <= kTolerance) continue;
@@ -208,17 +220,15 @@ AppResult run_stencil(am::SimulatedMachine& sim, const AppParams& params, std::u
   r.metrics.push_back({"grid_x", pg.size[0]});
   r.metrics.push_back({"grid_y", pg.size[1]});
   if (dims == 3) r.metrics.push_back({"grid_z", pg.size[2]});
-  return r;
+  return out;
 }
 
-}  // namespace
-
 AppResult run_stencil2d(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed) {
-  return run_stencil(sim, params, seed, 2);
+  return run_stencil_cells(sim, params, seed, 2).result;
 }
 
 AppResult run_stencil3d(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed) {
-  return run_stencil(sim, params, seed, 3);
+  return run_stencil_cells(sim, params, seed, 3).result;
 }
 
 }  // namespace mppnet::workload::apps
