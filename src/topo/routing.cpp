@@ -18,7 +18,18 @@ Routing::Routing(const TopologyParams& params, const Graph& graph, int vcs)
     : params_(params), graph_(&graph), vcs_(vcs) {
   MPPNET_ASSERT(vcs >= min_vcs(params) && vcs <= kMaxVcsPerPort, "VCs per port were not checked");
   MPPNET_ASSERT(graph_->num_nodes == node_count(params), "the graph was not built from these parameters");
+  if (params.kind == TopologyKind::Mesh || params.kind == TopologyKind::Torus) {
+    MPPNET_ASSERT(params.k <= 0x7fff, "a radix beyond the digit width");
+    digits_.resize(static_cast<std::size_t>(graph.num_routers()) * params.n);
+    for (std::int32_t r = 0; r < graph.num_routers(); ++r) {
+      std::int32_t rest = r;
+      for (int d = 0; d < params.n; ++d, rest /= params.k)
+        digits_[static_cast<std::size_t>(r) * params.n + d] = static_cast<std::int16_t>(rest % params.k);
+    }
+  }
   if (params.kind != TopologyKind::FatTree) return;
+  if (std::has_single_bit(static_cast<unsigned>(params.children)))
+    child_shift_ = std::countr_zero(static_cast<unsigned>(params.children));
   const FatTreeShape shape = fat_tree_shape(params);
   MPPNET_ASSERT(shape.routers() == graph.num_routers() && shape.nodes == graph.num_nodes,
                 "the graph was not built from these fat-tree parameters");
@@ -66,12 +77,13 @@ RouteSet Routing::route(RouterId router, PortId in_port, VcId in_vc, NodeId dest
 RouteSet Routing::route_k_ary_n_cube(RouterId router, PortId in_port, VcId in_vc,
                                      NodeId dest) const noexcept {
   const int k = params_.k;
+  const int n = params_.n;
   const bool wrap = params_.kind == TopologyKind::Torus;
-  std::int32_t here = router;
-  std::int32_t there = dest;
-  for (int d = 0; d < params_.n; ++d, here /= k, there /= k) {
-    const int from = here % k;
-    const int to = there % k;
+  const std::int16_t* here = &digits_[static_cast<std::size_t>(router) * n];
+  const std::int16_t* there = &digits_[static_cast<std::size_t>(dest) * n];  // node v sits at router v
+  for (int d = 0; d < n; ++d) {
+    const int from = here[d];
+    const int to = there[d];
     if (from == to) continue;
     if (!wrap) return all_vcs(to > from ? plus_port(d) : minus_port(d));
 
@@ -106,8 +118,13 @@ RouteSet Routing::route_hypercube(RouterId router, NodeId dest) const noexcept {
 RouteSet Routing::route_fat_tree(RouterId router, PortId in_port, NodeId dest) const noexcept {
   const int c = params_.children;
   const int k = level_[router];
-  const std::int32_t below = dest / pow_children_[k - 1];  // dest's level-(k-1) subtree
-  if (below / c == subtree_[router]) return all_vcs(below % c);
+  if (child_shift_ >= 0) {  // the same, with shifts
+    const std::int32_t below = dest >> (child_shift_ * (k - 1));
+    if ((below >> child_shift_) == subtree_[router]) return all_vcs(below & (c - 1));
+  } else {
+    const std::int32_t below = dest / pow_children_[k - 1];  // dest's level-(k-1) subtree
+    if (below / c == subtree_[router]) return all_vcs(below % c);
+  }
 
   // The packet must climb. It can only have come up from a child: a packet that came down has already
   // passed its LCA (and the CM-5 chip never connects a parent input to a parent output, note 000 §2.3.3).
@@ -120,7 +137,7 @@ RouteSet Routing::route_fat_tree(RouterId router, PortId in_port, NodeId dest) c
     // so all traffic for one destination converges on one path down, and the destinations outside a
     // subtree are spread evenly over its parents (exactly evenly when P(k) divides c, as in k-ary n-trees
     // and the CM-5 schedule [2, 2, 4]).
-    return all_vcs(c + below % parents);
+    return all_vcs(c + (dest / pow_children_[k - 1]) % parents);
   }
   // RandomFree: every parent is legal; the router draws among the free ones.
   RouteSet rs = all_vcs(c);

@@ -55,6 +55,10 @@ class Routing {
   std::vector<std::int32_t> subtree_;       // fat tree: index of the level-k subtree the router serves
   std::vector<std::int32_t> pow_children_;  // children^k
   std::vector<std::int32_t> parents_;  // fat tree: P(k), parent links per router at level k (0 at the top)
+  int child_shift_ = -1;               // fat tree: log2(children) when children is a power of two
+  // Mesh and torus: the n base-k digits of every router (and node) id, so routing divides nothing (a
+  // division costs tens of cycles, and every packet is routed at every router).
+  std::vector<std::int16_t> digits_;
 };
 
 }  // namespace mppnet::topo
