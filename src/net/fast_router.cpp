@@ -139,11 +139,9 @@ bool Network::allocate_vcs_fast(RouterId r, std::uint64_t waiting) {
       rs.credit &= ~bit(i);
     }
   };
-  if ((waiting & (waiting - 1)) == 0) {
-    // One VC waits (the common case at light load): it wins whatever it asks for, so it needs no
-    // arbitration; it asks as in the general case below (a random one of the candidate ports that have a
-    // free VC, the first free VC there).
-    const int i = std::countr_zero(waiting);
+  // Input stage: the output VC that input VC i asks for, the first free VC of a candidate port chosen at
+  // random among those that have one (-1: none); it sees the free VCs of the start of the cycle.
+  auto ask = [&](int i) {
     const topo::RouteSet& route = ivc_route_[ivc0 + i];
     const std::uint64_t range = (bit(route.vc_hi + 1) - 1) & ~(bit(route.vc_lo) - 1);
     int options[topo::kMaxRouteCandidates];
@@ -153,28 +151,27 @@ bool Network::allocate_vcs_fast(RouterId r, std::uint64_t waiting) {
       const std::uint64_t usable = (free >> shift) & range;
       if (usable != 0) options[found++] = shift + std::countr_zero(usable);
     }
-    if (found == 0) return false;
-    grant(i, options[found > 1 ? router_rng_[r].below(found) : 0]);
+    if (found == 0) return -1;
+    return options[found > 1 ? router_rng_[r].below(found) : 0];
+  };
+  if ((waiting & (waiting - 1)) == 0) {
+    // One VC waits (the common case at light load): it wins whatever it asks for.
+    const int i = std::countr_zero(waiting);
+    const int ol = ask(i);
+    if (ol < 0) return false;
+    grant(i, ol);
     rs.va_rr = static_cast<std::uint16_t>(i + 1 == n ? 0 : i + 1);
     return true;
   }
+  // Output stage: every asked-for output VC goes to the asker nearest after the round-robin pointer.
   std::int32_t* claim = claim_.data();
   std::int32_t* dist = claim_dist_.data();
   std::int32_t* asked = touched_.data();
   int asked_count = 0;
   for (; waiting != 0; waiting &= waiting - 1) {
     const int i = std::countr_zero(waiting);
-    const topo::RouteSet& route = ivc_route_[ivc0 + i];
-    const std::uint64_t range = (bit(route.vc_hi + 1) - 1) & ~(bit(route.vc_lo) - 1);
-    int options[topo::kMaxRouteCandidates];
-    int found = 0;
-    for (int c = 0; c < route.count; ++c) {
-      const int shift = route.ports[c] * vcs_;
-      const std::uint64_t usable = (free >> shift) & range;
-      if (usable != 0) options[found++] = shift + std::countr_zero(usable);
-    }
-    if (found == 0) continue;
-    const int ol = options[found > 1 ? router_rng_[r].below(found) : 0];
+    const int ol = ask(i);
+    if (ol < 0) continue;
     const int d = i >= rr ? i - rr : i - rr + n;
     if (claim[ol] < 0) {
       asked[asked_count++] = ol;
