@@ -36,7 +36,7 @@ TEST_P(AmCollectives, MatchDirectComputation) {
   auto sim = make(mesh(k), router(2), AmParams{});
   std::vector<Results> r(p);
   std::vector<Picoseconds> arrived(p);
-  for (NodeId v = 0; v < p; ++v) sim->machine.node(v).user = &r[v];
+  sim->machine.attach(r);
   sim->machine.run([&arrived](Node& node) -> Task<> {
     auto& out = node.state<Results>();
     const std::uint64_t v = value(node.id());

@@ -29,7 +29,7 @@ std::vector<Log> run_tree(std::uint64_t seed) {
   t.parents = {4, 4, 4};
   auto sim = testing::make(t, testing::router(4, 4), AmParams{}, seed);
   std::vector<Log> logs(64);
-  for (NodeId v = 0; v < 64; ++v) sim->machine.node(v).user = &logs[v];
+  sim->machine.attach(logs);
   sim->machine.run([](Node& node) -> Task<> {
     auto& s = node.state<Log>();
     for (int i = 0; i < 30; ++i) co_await node.request((node.id() * 17 + i * 29 + 5) % 64, &on_request);

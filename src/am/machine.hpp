@@ -30,6 +30,7 @@
 #include "am/node.hpp"
 #include "am/task.hpp"
 #include "core/calendar_queue.hpp"
+#include "core/error.hpp"
 #include "net/network.hpp"
 
 namespace mppnet::am {
@@ -71,6 +72,13 @@ class Machine {
 
   int nodes() const { return static_cast<int>(nodes_.size()); }
   Node& node(NodeId v) { return *nodes_[v]; }
+  // Gives every node its element of `states` as its user state (Node::state<T>()).
+  // REQUIRES: one element per node; `states` outlives the run and is not resized.
+  template <class T>
+  void attach(std::vector<T>& states) {
+    MPPNET_ASSERT(states.size() == nodes_.size(), "one user state per node");
+    for (std::size_t v = 0; v < nodes_.size(); ++v) nodes_[v]->user = &states[v];
+  }
   const AmParams& params() const { return params_; }
   net::Network& network() { return network_; }
   FramePool& frames() { return frames_; }

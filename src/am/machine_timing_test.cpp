@@ -39,7 +39,7 @@ Picoseconds ping_pong(bool interrupts) {
   a.interrupts = interrupts;
   auto sim = make(mesh(4), router(2), a);
   std::vector<PingState> st(16);
-  for (NodeId v = 0; v < 16; ++v) sim->machine.node(v).user = &st[v];
+  sim->machine.attach(st);
   sim->machine.run([](Node& node) -> Task<> {
     auto& s = node.state<PingState>();
     if (node.id() == 0) {
@@ -75,7 +75,7 @@ Picoseconds compute_then_flag(bool interrupts) {
   a.interrupts = interrupts;
   auto sim = make(mesh(4), router(2), a);
   std::vector<PingState> st(16);
-  for (NodeId v = 0; v < 16; ++v) sim->machine.node(v).user = &st[v];
+  sim->machine.attach(st);
   sim->machine.run([](Node& node) -> Task<> {
     auto& s = node.state<PingState>();
     if (node.id() == 0) co_await node.request(1, &on_note, 1);

@@ -41,7 +41,7 @@ void on_fetch_add(Incoming& in) {
 TEST(AmSemantics, HandlersRunAtomically) {
   auto sim = make(mesh(4), router(2), AmParams{});
   std::vector<Counter> st(16);
-  for (NodeId v = 0; v < 16; ++v) sim->machine.node(v).user = &st[v];
+  sim->machine.attach(st);
   sim->machine.run([](Node& node) -> Task<> {
     auto& s = node.state<Counter>();
     for (int i = 0; i < 10; ++i) {

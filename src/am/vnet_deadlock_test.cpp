@@ -30,7 +30,7 @@ void on_request(Incoming& in) {
 // one packet: the adversarial case.
 template <class Target>
 void flood(SimulatedMachine& sim, std::vector<Flood>& st, int per_node, Target target) {
-  for (NodeId v = 0; v < sim.machine.nodes(); ++v) sim.machine.node(v).user = &st[v];
+  sim.machine.attach(st);
   sim.machine.run([per_node, target](Node& node) -> Task<> {
     auto& s = node.state<Flood>();
     for (int i = 0; i < per_node; ++i) co_await node.request(target(node, i), &on_request, i, 1, 2, 3);

@@ -65,7 +65,7 @@ TEST(AmAllocation, SteadyStateRoundsAllocateNothing) {
   constexpr int kRounds = 8;
   auto sim = make(mesh(4), router(2, 4), AmParams{});
   std::vector<Round> st(16);
-  for (NodeId v = 0; v < 16; ++v) sim->machine.node(v).user = &st[v];
+  sim->machine.attach(st);
   long long after_round[kRounds] = {};
   sim->machine.run([&after_round](Node& node) -> Task<> {
     auto& s = node.state<Round>();

@@ -38,7 +38,7 @@ AppResult run_alltoall(am::SimulatedMachine& sim, const AppParams& params, std::
                                     "app.alltoall_bytes = {}); am.memory_bytes is {}",
                                     need, p, bytes, m.params().memory_bytes));
   std::vector<Areas> areas(p);
-  for (NodeId v = 0; v < p; ++v) m.node(v).user = &areas[v];
+  m.attach(areas);
   m.run([bytes](am::Node& node) -> am::Task<> {
     const int p = node.nodes();
     auto& a = node.state<Areas>();

@@ -169,8 +169,8 @@ FftRun run_fft_spectrum(am::SimulatedMachine& sim, const AppParams& params, std:
   for (NodeId v = 0; v < p; ++v) {
     st[v].line.resize(std::max(sh.n1, sh.n2));
     st[v].work.resize(std::max(sh.n1, sh.n2));
-    m.node(v).user = &st[v];
   }
+  m.attach(st);
   m.run([&sh, &x](am::Node& node) -> am::Task<> {
     auto& s = node.state<FftNode>();
     const int p = node.nodes(), me = node.id();

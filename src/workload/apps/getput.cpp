@@ -58,7 +58,7 @@ AppResult run_getput(am::SimulatedMachine& sim, const AppParams& params, std::ui
         fmt::format("getput needs {} bytes of memory per node (3 x app.getput_bytes); am.memory_bytes is {}",
                     need, m.params().memory_bytes));
   std::vector<GetPutNode> st(p);
-  for (NodeId v = 0; v < p; ++v) m.node(v).user = &st[v];
+  m.attach(st);
   m.run([bytes, repeats, distance](am::Node& node) -> am::Task<> {
     auto& s = node.state<GetPutNode>();
     const int p = node.nodes();

@@ -86,8 +86,8 @@ AppResult run_permutations(am::SimulatedMachine& sim, const AppParams& params, s
     st[v].perm.resize(p);
     st[v].sender.assign(rounds, kNobody);
     st[v].bytes_seen.assign(rounds, 0);
-    m.node(v).user = &st[v];
   }
+  m.attach(st);
   m.run([bytes, rounds, seed](am::Node& node) -> am::Task<> {
     auto& s = node.state<PermutationNode>();
     s.send = node.allocate(bytes);

@@ -54,8 +54,8 @@ AppResult run_radix_sort(am::SimulatedMachine& sim, const AppParams& params, std
   std::vector<RadixSortNode> st(p);
   for (NodeId v = 0; v < p; ++v) {
     st[v].count.resize(digits);
-    m.node(v).user = &st[v];
   }
+  m.attach(st);
   m.run([n, bits, digits, passes, seed](am::Node& node) -> am::Task<> {
     auto& s = node.state<RadixSortNode>();
     const int p = node.nodes();

@@ -89,8 +89,8 @@ AppResult run_sample_sort(am::SimulatedMachine& sim, const AppParams& params, st
   for (NodeId v = 0; v < p; ++v) {
     st[v].scratch.resize(std::max<std::size_t>(static_cast<std::size_t>(kReceiveFactor) * n,
                                                static_cast<std::size_t>(p) * samples));
-    m.node(v).user = &st[v];
   }
+  m.attach(st);
   m.run([n, samples, seed](am::Node& node) -> am::Task<> {
     auto& s = node.state<SampleSortNode>();
     const int p = node.nodes();

@@ -46,8 +46,8 @@ AppResult run_shared_counter(am::SimulatedMachine& sim, const AppParams& params,
   std::vector<CounterNode> st(p);
   for (NodeId v = 0; v < p; ++v) {
     st[v].returned.reserve(increments);
-    m.node(v).user = &st[v];
   }
+  m.attach(st);
   const NodeId home = params.counter_home;
   m.run([home, increments](am::Node& node) -> am::Task<> {
     auto& s = node.state<CounterNode>();

@@ -117,7 +117,7 @@ StencilRun run_stencil_cells(am::SimulatedMachine& sim, const AppParams& params,
             dims, need, edge, m.params().memory_bytes));
 
   std::vector<StencilNode> st(p);
-  for (NodeId v = 0; v < p; ++v) m.node(v).user = &st[v];
+  m.attach(st);
   m.run([&](am::Node& node) -> am::Task<> {
     auto& s = node.state<StencilNode>();
     const auto bytes = static_cast<std::uint32_t>(local.cells()) * 8;
