@@ -43,16 +43,18 @@ bool Network::evaluate_router_fast(RouterId r) {
   std::uint64_t go = occupied & rs.alloc & rs.credit;
   if (go == 0) return changed;
   const int vcs = vcs_;
-  const int ports = rs.ports;
+  const std::uint64_t vc_mask = bit(vcs) - 1;  // vcs < 64 on this path
   PortState* port = &port_[base];
   InputVc* ivc = &ivc_[ivc0];
   const std::uint8_t* local_port = local_port_.data();
   std::uint64_t occupied_after = occupied, credit = rs.credit, done = 0;
+  std::uint64_t sa_in = rs.sa_in, sa_out = rs.sa_out;
   // Input VC i of input port p crosses to output port o: the round-robin pointers move past the winner.
   auto cross = [&](int i, int p, int o) {
-    const int vc_in = i - p * vcs;
-    port[p].sa_in_rr = static_cast<std::uint16_t>(vc_in + 1 == vcs ? 0 : vc_in + 1);
-    port[o].sa_out_rr = static_cast<std::uint16_t>(p + 1 == ports ? 0 : p + 1);
+    const int shift = p * vcs;
+    const int vc_in = i - shift;
+    sa_in = (sa_in & ~(vc_mask << shift)) | bit(i);
+    sa_out = (sa_out & ~(std::uint64_t{15} << (4 * o))) | (std::uint64_t(p) << (4 * o));
     InputVc& s = ivc[i];
     const int out_vc = s.out_vc;
     const int out_local = o * vcs + out_vc;
@@ -61,7 +63,6 @@ bool Network::evaluate_router_fast(RouterId r) {
     if (s.count == 0) occupied_after &= ~bit(i);
     return_credit(port[p].up_ovc_base + vc_in, port[p].up_owner);
     if (f.head) ++packets_.hops(f.packet);
-    f.vc = static_cast<std::uint32_t>(out_vc);
     if (--ov.credits == 0) credit &= ~bit(i);
     if (f.tail) {
       ov.owner = -1;
@@ -81,18 +82,19 @@ bool Network::evaluate_router_fast(RouterId r) {
     const int i = std::countr_zero(go);
     cross(i, local_port[i], ivc[i].out_port);
   } else {
-    // Switch allocation, input stage: every input port picks one of its VCs that can advance.
-    const std::uint64_t vc_mask = bit(vcs) - 1;      // vcs < 64 on this path
+    // Switch allocation, input stage: every input port picks one of its VCs that can advance, the first
+    // after the one that won last (all masks in place: bit p * vcs + v).
     std::uint64_t* requests = out_requests_.data();  // per output port: the input ports asking for it
     std::int32_t* pick = port_pick_.data();          // per input port: its chosen local input VC
     std::int32_t outs[kMaxRouterPorts];
     int out_count = 0;
     while (go != 0) {
       const int p = local_port[std::countr_zero(go)];
-      const int shift = p * vcs;
-      const std::uint64_t mine = (go >> shift) & vc_mask;
-      go &= ~(vc_mask << shift);
-      const int i = shift + round_robin_pick(mine, port[p].sa_in_rr);
+      const std::uint64_t port_bits = vc_mask << (p * vcs);
+      const std::uint64_t mine = go & port_bits;
+      go &= ~port_bits;
+      const std::uint64_t after = mine & ~(((sa_in & port_bits) << 1) - 1);
+      const int i = std::countr_zero(after != 0 ? after : mine);
       const int o = ivc[i].out_port;
       if (requests[o] == 0) outs[out_count++] = o;
       requests[o] |= bit(p);
@@ -101,17 +103,20 @@ bool Network::evaluate_router_fast(RouterId r) {
     // Output stage: every output port grants one of the input ports that asked, and the flit crosses.
     for (int k = 0; k < out_count; ++k) {
       const int o = outs[k];
-      const int p = round_robin_pick(requests[o], port[o].sa_out_rr);
+      const std::uint64_t asked = requests[o];
+      const std::uint64_t after = asked & ~((std::uint64_t{2} << ((sa_out >> (4 * o)) & 15)) - 1);
+      const int p = std::countr_zero(after != 0 ? after : asked);
       requests[o] = 0;
       cross(pick[p], p, o);
     }
     grants = out_count;
   }
+  rs.sa_in = sa_in;
+  rs.sa_out = sa_out;
   rs.occupied = occupied_after;
   rs.credit = credit;
   rs.alloc &= ~done;
   rs.routed &= ~done;
-  rs.flits -= grants;
   counters_.flit_hops += grants;
   last_progress_ = now_;
   return true;
@@ -126,6 +131,7 @@ bool Network::allocate_vcs_fast(RouterId r, std::uint64_t waiting) {
   const int n = rs.ports * vcs_;
   const int rr = rs.va_rr < n ? rs.va_rr : 0;
   const std::uint64_t free = rs.free;
+  const std::uint64_t vc_mask = bit(vcs_) - 1;
   auto grant = [&](int i, int ol) {
     InputVc& s = ivc_[ivc0 + i];
     s.out_port = local_port_[ol];
@@ -142,17 +148,18 @@ bool Network::allocate_vcs_fast(RouterId r, std::uint64_t waiting) {
   // Input stage: the output VC that input VC i asks for, the first free VC of a candidate port chosen at
   // random among those that have one (-1: none); it sees the free VCs of the start of the cycle.
   auto ask = [&](int i) {
-    const topo::RouteSet& route = ivc_route_[ivc0 + i];
-    const std::uint64_t range = (bit(route.vc_hi + 1) - 1) & ~(bit(route.vc_lo) - 1);
-    int options[topo::kMaxRouteCandidates];
-    int found = 0;
-    for (int c = 0; c < route.count; ++c) {
-      const int shift = route.ports[c] * vcs_;
-      const std::uint64_t usable = (free >> shift) & range;
-      if (usable != 0) options[found++] = shift + std::countr_zero(usable);
+    std::uint64_t usable = free & route_mask_[ivc0 + i];
+    if (usable == 0) return -1;
+    const int first = std::countr_zero(usable);
+    usable &= ~(vc_mask << (local_port_[first] * vcs_));
+    if (usable == 0) return first;  // one candidate port has a free VC
+    int options[topo::kMaxRouteCandidates] = {first};
+    int found = 1;
+    for (; usable != 0; ++found) {
+      options[found] = std::countr_zero(usable);
+      usable &= ~(vc_mask << (local_port_[options[found]] * vcs_));
     }
-    if (found == 0) return -1;
-    return options[found > 1 ? router_rng_[r].below(found) : 0];
+    return options[router_rng_[r].below(found)];
   };
   if ((waiting & (waiting - 1)) == 0) {
     // One VC waits (the common case at light load): it wins whatever it asks for.

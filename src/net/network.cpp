@@ -26,7 +26,7 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
       wheel_size_(params.pipeline_cycles + params.channel_latency + 1),
       shuffle_rng_(seed, 0, core::Stream::Setup) {
   MPPNET_ASSERT(params.channel_latency >= 1 && params.pipeline_cycles >= 1, "delays below one cycle");
-  MPPNET_ASSERT(depth_ <= 0x7fff && vcs_ <= 127, "buffer or VC count beyond the index widths");
+  MPPNET_ASSERT(depth_ <= 0x7fff && vcs_ <= 64, "buffer or VC count beyond the index widths");
   MPPNET_ASSERT(vnets_ >= 1 && vnets_ <= vcs_ && vcs_ % vnets_ == 0,
                 "the VCs of a port do not split evenly among the virtual networks");
   MPPNET_ASSERT(routing.vcs() == vcs_per_vnet_, "the routing was not built for vcs / vnets VCs");
@@ -38,7 +38,6 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
   const std::int32_t ivcs = router_ivcs_ + node_links * vcs_;
   buffer_.assign(static_cast<std::size_t>(ivcs) * depth_, Flit{});
   ivc_.assign(ivcs, InputVc{});
-  ivc_route_.assign(router_ivcs_, topo::RouteSet{});
 
   ovc_.assign(ivcs, OutputVc{static_cast<std::int16_t>(depth_), -1});
   port_router_.resize(ports);
@@ -60,7 +59,7 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
         break;
       case topo::PeerKind::Node:
         port_[gp].down_ivc_base = router_ivcs_ + (link.peer * links_per_node + link.peer_port) * vcs_;
-        port_[gp].down_owner = ~link.peer;
+        port_[gp].down_owner = ~(link.peer * links_per_node + link.peer_port);  // ~(node link)
         port_[gp].up_owner = ~link.peer;
         port_[gp].up_ovc_base =
             port_[gp].down_ivc_base;  // the node's injection credits share its link's index
@@ -84,8 +83,11 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
   for (RouterId r = 0; r < routers; ++r) max_ivcs = std::max(max_ivcs, graph.num_ports(r) * vcs_);
   MPPNET_ASSERT(max_ivcs <= 0x7fff, "a router with more input VCs than an owner index holds");
   mask_words_ = (max_ivcs + 63) / 64;
-  fast_ = mask_words_ == 1 && vcs_ < 64 && params.switching == Switching::Wormhole && params.speedup == 1 &&
-          params.allocator == AllocatorKind::InputFirst && params.allocator_iterations == 1;
+  int max_ports = 0;
+  for (RouterId r = 0; r < routers; ++r) max_ports = std::max(max_ports, graph.num_ports(r));
+  fast_ = mask_words_ == 1 && vcs_ < 64 && max_ports <= 16 && params.switching == Switching::Wormhole &&
+          params.speedup == 1 && params.allocator == AllocatorKind::InputFirst &&
+          params.allocator_iterations == 1;
   occupied_.assign(static_cast<std::size_t>(routers) * mask_words_, 0);  // the general router's
   router_.resize(routers);
   for (RouterId r = 0; r < routers; ++r) {
@@ -94,8 +96,15 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
     s.ports = static_cast<std::uint16_t>(graph.num_ports(r));
     const int n = s.ports * vcs_;
     s.free = n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+    for (int p = 0; p < s.ports && fast_; ++p) s.sa_in |= std::uint64_t{1} << (p * vcs_ + vcs_ - 1);
   }
-  if (fast_) out_requests_.assign(kMaxRouterPorts, 0);
+  router_flits_.assign(routers, 0);
+  if (fast_) {
+    out_requests_.assign(kMaxRouterPorts, 0);
+    route_mask_.assign(router_ivcs_, 0);
+  } else {
+    ivc_route_.assign(router_ivcs_, topo::RouteSet{});
+  }
   router_rng_.reserve(routers);
   for (RouterId r = 0; r < routers; ++r)
     router_rng_.emplace_back(seed, 1'000'000'000ull + r, core::Stream::RouteChoice);
@@ -116,6 +125,8 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
   node_packets_.assign(graph.num_nodes, 0);
   eject_time_.assign(node_links, 0);
   eject_rr_.assign(node_links, 0);
+  eject_occupied_.assign(node_links, 0);
+  eject_blocked_.assign(node_links, 0);
   node_rng_.reserve(graph.num_nodes);
   for (NodeId v = 0; v < graph.num_nodes; ++v) node_rng_.emplace_back(seed, v, core::Stream::RouteChoice);
 
@@ -124,8 +135,6 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
   router_active_bits_.assign((routers + 63) / 64, 0);
   node_active_bits_.assign((graph.num_nodes + 63) / 64, 0);
 
-  int max_ports = 0;
-  for (RouterId r = 0; r < routers; ++r) max_ports = std::max(max_ports, graph.num_ports(r));
   waiting_.assign(max_ivcs, -1);
   ready_.assign(max_ivcs, -1);
   claim_.assign(max_ivcs, -1);
@@ -144,6 +153,13 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
     local_vc_[i] = static_cast<std::uint8_t>(i % vcs_);
   }
   MPPNET_ASSERT(max_ports <= kMaxRouterPorts, "router ports beyond the allocator's width");
+}
+
+void Network::use_general_router() {
+  MPPNET_ASSERT(now_ == 0, "the router kind changes only before the first cycle");
+  fast_ = false;
+  ivc_route_.assign(router_ivcs_, topo::RouteSet{});
+  route_mask_.clear();
 }
 
 PacketId Network::inject(NodeId src, NodeId dest, int flits, std::uint64_t tag, int vnet) {
@@ -176,6 +192,11 @@ PacketId Network::inject(NodeId src, NodeId dest, int flits, std::uint64_t tag, 
 void Network::hold_ejection(NodeId v, int vnet, bool hold) {
   MPPNET_ASSERT(v >= 0 && v < graph_.num_nodes && vnet >= 0 && vnet < vnets_, "node or network out of range");
   eject_hold_[v * vnets_ + vnet] = hold ? 1 : 0;
+  const std::uint64_t vnet_vcs = (~std::uint64_t{0} >> (64 - vcs_per_vnet_)) << (vnet * vcs_per_vnet_);
+  for (int l = 0; l < graph_.links_per_node; ++l) {
+    std::uint64_t& blocked = eject_blocked_[v * graph_.links_per_node + l];
+    blocked = hold ? blocked | vnet_vcs : blocked & ~vnet_vcs;
+  }
   if (!hold) activate_node(v);  // flits may be waiting
 }
 
@@ -215,7 +236,7 @@ void Network::step() {
         const int b = std::countr_zero(bits);
         const RouterId r = static_cast<RouterId>(w * 64 + b);
         const bool changed = fast_ ? evaluate_router_fast(r) : evaluate_router(r);
-        if (!changed || router_[r].flits == 0) router_active_bits_[w] &= ~(std::uint64_t{1} << b);
+        if (!changed || !router_holds_flits(r)) router_active_bits_[w] &= ~(std::uint64_t{1} << b);
       }
     }
   }
@@ -229,6 +250,7 @@ void Network::latch() {
   const int slot = static_cast<int>(now_ % wheel_size_);
   const int vcs = vcs_;
   const bool fast = fast_;
+  const int links_per_node = graph_.links_per_node;
   // Locals, so that the stores below (which the compiler cannot tell apart from the wheel's own
   // bookkeeping) do not force a reload per arrival.
   for (const FlitArrival *a = flit_wheel_.begin(slot), *end = flit_wheel_.end(slot); a != end; ++a) {
@@ -242,12 +264,15 @@ void Network::latch() {
         set_occupied(r, local, true);
       }
       push_input(a->ivc, a->flit);
-      ++rs.flits;
+      if (!fast) ++router_flits_[r];
       activate_router(r);
     } else {
+      const int nl = ~a->owner;
+      const NodeId v = links_per_node == 1 ? nl : nl / links_per_node;
       push_input(a->ivc, a->flit);
-      ++node_eject_flits_[~a->owner];
-      activate_node(~a->owner);
+      eject_occupied_[nl] |= std::uint64_t{1} << (a->ivc - router_ivcs_ - nl * vcs);
+      ++node_eject_flits_[v];
+      activate_node(v);
     }
   }
   flit_wheel_.clear(slot);
@@ -257,7 +282,7 @@ void Network::latch() {
     if (c->owner < 0) continue;
     RouterState& rs = router_[c->owner];
     if (fast && o.owner >= 0) rs.credit |= std::uint64_t{1} << o.owner;
-    if (rs.flits > 0) activate_router(c->owner);  // wakes a sleeping router
+    if (router_holds_flits(c->owner)) activate_router(c->owner);  // wakes a sleeping router
   }
   credit_wheel_.clear(slot);
 }
@@ -270,7 +295,7 @@ void Network::evaluate_routers_shuffled() {
   for (std::size_t i = order.size(); i > 1; --i)
     std::swap(order[i - 1], order[shuffle_rng_.below(static_cast<std::uint32_t>(i))]);
   for (const RouterId r : order)
-    if (!evaluate_router(r) || router_[r].flits == 0)
+    if (!evaluate_router(r) || !router_holds_flits(r))
       router_active_bits_[r / 64] &= ~(std::uint64_t{1} << (r % 64));
 }
 
@@ -284,9 +309,11 @@ void Network::eject(NodeId v) {
   const int vcs = vcs_;
   const std::uint32_t cap = std::max(kTokenOne, eject_per_cycle_);
   const bool one_per_cycle = eject_per_cycle_ == kTokenOne;  // the default: no bucket to keep
-  const std::uint8_t* hold = &eject_hold_[static_cast<std::size_t>(v) * vnets_];
   for (int l = 0; l < links; ++l) {
     const int nl = v * links + l;
+    // VCs holding flits that the node is willing to take.
+    std::uint64_t ready = eject_occupied_[nl] & ~eject_blocked_[nl];
+    if (ready == 0) continue;
     const std::int32_t ivc0 = router_ivcs_ + nl * vcs;
     // A lazy token bucket: it fills at the ejection rate since it was last looked at, up to one cycle's
     // worth, so a link that has been idle drains its next flit at once. At one flit per cycle it is
@@ -299,18 +326,16 @@ void Network::eject(NodeId v) {
       eject_time_[nl] = now_;
     }
     int rr = eject_rr_[nl];
-    for (; tokens >= kTokenOne; tokens -= kTokenOne) {
-      int chosen = -1;
-      for (int k = 0; k < vcs; ++k) {
-        const int vc = rr + k < vcs ? rr + k : rr + k - vcs;
-        if (ivc_[ivc0 + vc].count > 0 && !hold[vnets_ > 1 ? vc / vcs_per_vnet_ : 0]) {
-          chosen = vc;
-          break;
-        }
-      }
-      if (chosen < 0) break;
+    for (; tokens >= kTokenOne && ready != 0; tokens -= kTokenOne) {
+      // Round robin: the first ready VC at or after rr.
+      const std::uint64_t after = ready & (~std::uint64_t{0} << rr);
+      const int chosen = std::countr_zero(after != 0 ? after : ready);
       rr = chosen + 1 == vcs ? 0 : chosen + 1;
       const Flit f = pop_input(ivc0 + chosen);
+      if (ivc_[ivc0 + chosen].count == 0) {
+        ready &= ~(std::uint64_t{1} << chosen);
+        eject_occupied_[nl] &= ~(std::uint64_t{1} << chosen);
+      }
       return_credit(link_end_[nl].vc_base + chosen, link_end_[nl].router);
       --node_eject_flits_[v];
       ++counters_.flits_ejected;

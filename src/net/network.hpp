@@ -88,7 +88,7 @@ class Network {
   void shuffle_visit_order(bool on) { shuffle_ = on; }
   // Test mode: evaluate every router with the general allocators even where the bitmask router of
   // fast_router.cpp applies (must not change any result). REQUIRES: now() == 0.
-  void use_general_router() { fast_ = false; }
+  void use_general_router();
   bool uses_fast_router() const { return fast_; }
 
   const topo::Graph& graph() const { return graph_; }
@@ -97,7 +97,7 @@ class Network {
  private:
   struct FlitArrival {
     std::int32_t ivc;    // global input-VC index of the receiver (router or node ejection buffer)
-    std::int32_t owner;  // the receiving router, or ~node
+    std::int32_t owner;  // the receiving router, or ~(node link)
     Flit flit;
   };
   // Per input VC (router input or node ejection buffer): its ring, and where its front packet goes.
@@ -181,6 +181,9 @@ class Network {
     router_active_bits_[u / 64] |= std::uint64_t{1} << (u % 64);
   }
   void evaluate_routers_shuffled();  // test mode: the same cycle, routers in a random order
+  bool router_holds_flits(RouterId r) const {
+    return fast_ ? router_[r].occupied != 0 : router_flits_[r] != 0;
+  }
   void activate_node(NodeId v) {
     const auto u = static_cast<std::uint32_t>(v);
     node_active_bits_[u / 64] |= std::uint64_t{1} << (u % 64);
@@ -227,15 +230,23 @@ class Network {
 
   // Per router, one cache line: what an evaluation reads first, and the masks of the bitmask router
   // (fast_router.cpp, when fast_): bits over local input VCs (holding flits, routed, holding an output
-  // VC, that output VC has a credit) and over local output VCs (free).
+  // VC, that output VC has a credit) and over local output VCs (free); and its switch allocator's
+  // round-robin pointers, kept here rather than in PortState so that a flit-hop writes no port record.
   struct alignas(64) RouterState {
     std::uint64_t occupied = 0, routed = 0, alloc = 0, credit = 0, free = 0;
-    std::int32_t base = 0;   // graph port_base: the router's first global port
-    std::int32_t flits = 0;  // flits held (buffers and output queues)
+    // Round-robin pointers as the last winners (the next pick favours the one after): per input port p,
+    // one bit among p's VCs; per output port o, the input port in bits 4o..4o+3.
+    std::uint64_t sa_in = 0;
+    std::uint64_t sa_out = ~std::uint64_t{0};
+    std::int32_t base = 0;  // graph port_base: the router's first global port
     std::uint16_t ports = 0;
     std::uint16_t va_rr = 0;  // next local input VC to favour in VC allocation
   };
+  static_assert(sizeof(RouterState) == 64);
   std::vector<RouterState> router_;
+  std::vector<std::int32_t> router_flits_;  // general router: flits held (buffers and output queues)
+  // Bitmask router: per router input VC, the output VCs (local bits) its front packet may take.
+  std::vector<std::uint64_t> route_mask_;
   bool fast_ = false;
   std::vector<std::uint64_t> out_requests_;  // scratch: per output port, the input ports asking for it
 
@@ -269,6 +280,8 @@ class Network {
   std::vector<std::int32_t> node_packets_;      // packets queued or being sent
   std::vector<Cycle> eject_time_;               // per node link: when its token bucket was last filled
   std::vector<std::uint16_t> eject_rr_;
+  std::vector<std::uint64_t> eject_occupied_;  // per node link: ejection VCs holding flits
+  std::vector<std::uint64_t> eject_blocked_;   // per node link: ejection VCs of held virtual networks
   std::vector<core::RandomStream> node_rng_;
   std::int64_t queued_packets_ = 0;
 

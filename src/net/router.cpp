@@ -58,11 +58,23 @@ void Network::route_front(RouterId r, int ivc_local) {
   MPPNET_ASSERT(rs.count > 0, "routing returned no candidate port");
   rs.vc_lo = static_cast<std::uint8_t>(rs.vc_lo + first_vc);
   rs.vc_hi = static_cast<std::uint8_t>(rs.vc_hi + first_vc);
-  ivc_route_[g] = rs;
   InputVc& s = ivc_[g];
   s.routed = true;
   s.out_port = rs.count == 1 ? rs.ports[0] : -1;
   s.out_vc = -1;
+  if (!fast_) {
+    ivc_route_[g] = rs;
+    return;
+  }
+  // The bitmask router keeps the candidate output VCs as one mask. It lists candidate ports in
+  // increasing order, so the candidates must come in that order for its random pick to match.
+  const std::uint64_t range = ((std::uint64_t{2} << rs.vc_hi) - 1) & ~((std::uint64_t{1} << rs.vc_lo) - 1);
+  std::uint64_t mask = 0;
+  for (int c = 0; c < rs.count; ++c) {
+    MPPNET_DEBUG_ASSERT(c == 0 || rs.ports[c] > rs.ports[c - 1], "route candidates out of port order");
+    mask |= range << (rs.ports[c] * vcs_);
+  }
+  route_mask_[g] = mask;
 }
 
 inline bool Network::output_vc_usable(std::int32_t ovc, int packet_flits) const {
@@ -327,7 +339,7 @@ int Network::switch_granted(RouterId r, const std::int32_t* outs, int out_count,
     }
     if (outq_cap_ == 0) {
       send_flit(r, o, f);
-      --router_[r].flits;
+      --router_flits_[r];
     } else {
       const std::int32_t gp = base + o;
       int slot = outq_head_[gp] + outq_count_[gp];
@@ -378,7 +390,7 @@ bool Network::evaluate_router(RouterId r) {
       outq_head_[gp] = static_cast<std::uint8_t>((outq_head_[gp] + 1) % outq_cap_);
       --outq_count_[gp];
       send_flit(r, o, f);
-      --router_[r].flits;
+      --router_flits_[r];
       changed = true;
     }
   }
