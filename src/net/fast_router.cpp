@@ -41,7 +41,7 @@ bool Network::evaluate_router_fast(RouterId r) {
     changed = allocate_vcs_fast(r, waiting);
 
   std::uint64_t go = occupied & rs.alloc & rs.credit;
-  if (go == 0) return changed;
+  if (go == 0) return changed && occupied != 0;
   const int vcs = vcs_;
   const std::uint64_t vc_mask = bit(vcs) - 1;  // vcs < 64 on this path
   PortState* port = &port_[base];
@@ -64,14 +64,12 @@ bool Network::evaluate_router_fast(RouterId r) {
     return_credit(port[p].up_ovc_base + vc_in, port[p].up_owner);
     if (f.head) ++packets_.hops(f.packet);
     if (--ov.credits == 0) credit &= ~bit(i);
-    if (f.tail) {
-      ov.owner = -1;
-      rs.free |= bit(out_local);
-      done |= bit(i);
-      s.routed = false;
-      s.out_port = -1;
-      s.out_vc = -1;
-    }
+    // A tail frees the output VC. Without a branch, as heads, bodies and tails alternate; the input
+    // VC's record keeps its stale route, which nothing reads until route_front() rewrites it.
+    const std::uint64_t tail = 0 - std::uint64_t{f.tail};
+    ov.owner = static_cast<std::int16_t>(f.tail ? -1 : ov.owner);
+    rs.free |= bit(out_local) & tail;
+    done |= bit(i) & tail;
     *flit_out_++ = {port[o].down_ivc_base + out_vc, port[o].down_owner, f};
     ++port[o].flits_sent;
   };
@@ -119,7 +117,7 @@ bool Network::evaluate_router_fast(RouterId r) {
   rs.routed &= ~done;
   counters_.flit_hops += grants;
   last_progress_ = now_;
-  return true;
+  return occupied_after != 0;
 }
 
 // VC allocation as allocate_vcs() does it for input-first wormhole routers: each waiting VC asks for the

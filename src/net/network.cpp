@@ -60,7 +60,7 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
       case topo::PeerKind::Node:
         port_[gp].down_ivc_base = router_ivcs_ + (link.peer * links_per_node + link.peer_port) * vcs_;
         port_[gp].down_owner = ~(link.peer * links_per_node + link.peer_port);  // ~(node link)
-        port_[gp].up_owner = ~link.peer;
+        port_[gp].up_owner = routers;  // the credit sink: a node's credits wake no router
         port_[gp].up_ovc_base =
             port_[gp].down_ivc_base;  // the node's injection credits share its link's index
         break;
@@ -89,7 +89,7 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
           params.speedup == 1 && params.allocator == AllocatorKind::InputFirst &&
           params.allocator_iterations == 1;
   occupied_.assign(static_cast<std::size_t>(routers) * mask_words_, 0);  // the general router's
-  router_.resize(routers);
+  router_.resize(routers + 1);  // and the credit sink, which never holds a flit
   for (RouterId r = 0; r < routers; ++r) {
     RouterState& s = router_[r];
     s.base = graph.port_base[r];
@@ -98,7 +98,7 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
     s.free = n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
     for (int p = 0; p < s.ports && fast_; ++p) s.sa_in |= std::uint64_t{1} << (p * vcs_ + vcs_ - 1);
   }
-  router_flits_.assign(routers, 0);
+  router_flits_.assign(routers + 1, 0);
   if (fast_) {
     out_requests_.assign(kMaxRouterPorts, 0);
     route_mask_.assign(router_ivcs_, 0);
@@ -132,7 +132,7 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
 
   flit_wheel_.reset(wheel_size_, ports + node_links);
   credit_wheel_.reset(wheel_size_, ports * params.speedup + node_links);
-  router_active_bits_.assign((routers + 63) / 64, 0);
+  router_active_bits_.assign((routers + 1 + 63) / 64, 0);  // the sink's bit is never set
   node_active_bits_.assign((graph.num_nodes + 63) / 64, 0);
 
   waiting_.assign(max_ivcs, -1);
@@ -235,8 +235,8 @@ void Network::step() {
       for (std::uint64_t bits = router_active_bits_[w]; bits != 0; bits &= bits - 1) {
         const int b = std::countr_zero(bits);
         const RouterId r = static_cast<RouterId>(w * 64 + b);
-        const bool changed = fast_ ? evaluate_router_fast(r) : evaluate_router(r);
-        if (!changed || !router_holds_flits(r)) router_active_bits_[w] &= ~(std::uint64_t{1} << b);
+        const bool awake = evaluate_router(r) && router_holds_flits(r);
+        router_active_bits_[w] &= ~(std::uint64_t{!awake} << b);
       }
     }
   }
@@ -279,10 +279,14 @@ void Network::latch() {
   for (const CreditArrival *c = credit_wheel_.begin(slot), *end = credit_wheel_.end(slot); c != end; ++c) {
     OutputVc& o = ovc_[c->ovc];
     ++o.credits;
-    if (c->owner < 0) continue;
+    // Without branches, as which of these hold varies from credit to credit: the input VC holding the
+    // output VC learns it may advance (the general router ignores these bits), and a sleeping router
+    // that holds flits wakes up.
     RouterState& rs = router_[c->owner];
-    if (fast && o.owner >= 0) rs.credit |= std::uint64_t{1} << o.owner;
-    if (router_holds_flits(c->owner)) activate_router(c->owner);  // wakes a sleeping router
+    rs.credit |= std::uint64_t{o.owner >= 0} << (o.owner & 63);
+    const bool holds = fast ? rs.occupied != 0 : router_flits_[c->owner] != 0;
+    const auto u = static_cast<std::uint32_t>(c->owner);
+    router_active_bits_[u / 64] |= std::uint64_t{holds} << (u % 64);
   }
   credit_wheel_.clear(slot);
 }
@@ -469,10 +473,14 @@ std::string Network::describe_blocked(int max_lines) const {
         const Flit& f = buffer_[static_cast<std::size_t>(ivc) * depth_ + ivc_[ivc].head];
         const Packet& pk = packets_[f.packet];
         const InputVc& s = ivc_[ivc];
+        // The bitmask router keeps "routed" and "holds an output VC" in its masks only.
+        const int local = p * vcs_ + vc;
+        const bool routed = fast_ ? (router_[r].routed >> local & 1) != 0 : s.routed;
+        const bool has_vc = fast_ ? (router_[r].alloc >> local & 1) != 0 : s.out_vc >= 0;
         std::string wait;
-        if (!s.routed) {
+        if (!routed) {
           wait = "a route";
-        } else if (s.out_vc < 0) {
+        } else if (!has_vc) {
           wait = "a free output VC";
         } else {
           wait = fmt::format("a credit on output port {} VC {} (credits {})", s.out_port, s.out_vc,

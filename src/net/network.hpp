@@ -119,7 +119,7 @@ class Network {
     std::int32_t down_ivc_base = -1;  // first input VC this output feeds
     std::int32_t down_owner = 0;      // the router it feeds, or ~node
     std::int32_t up_ovc_base = -1;    // first output VC upstream that this input returns credits to
-    std::int32_t up_owner = 0;        // the router upstream, or ~node
+    std::int32_t up_owner = 0;        // the router upstream, or the credit sink (a node upstream)
     std::uint16_t sa_in_rr = 0;       // next VC to favour at this input
     std::uint16_t sa_out_rr = 0;      // next input (port or VC) to favour at this output
     std::int64_t flits_sent = 0;      // flits sent on this output so far
@@ -133,7 +133,8 @@ class Network {
   // Returns whether anything changed (a VC allocated, a flit switched or sent). A router that changed
   // nothing will change nothing next cycle either, unless a flit or a credit reaches it: it sleeps.
   bool evaluate_router(RouterId r);
-  // The same for the common configuration, on per-router bitmasks (fast_router.cpp).
+  // The same for the common configuration, on per-router bitmasks (fast_router.cpp); it returns false
+  // as well when the router is left holding no flit, so a true result means "stay awake".
   bool evaluate_router_fast(RouterId r);
   bool allocate_vcs_fast(RouterId r, std::uint64_t waiting);
   void route_front(RouterId r, int ivc_local);
