@@ -62,12 +62,12 @@ bool Network::evaluate_router_fast(RouterId r) {
     Flit f = pop_input(ivc0 + i);
     if (s.count == 0) occupied_after &= ~bit(i);
     return_credit(port[p].up_ovc_base + vc_in, port[p].up_owner);
-    if (f.head) ++packets_.hops(f.packet);
+    packets_.hops(f.packet) = static_cast<std::uint16_t>(packets_.hops(f.packet) + f.head);
     if (--ov.credits == 0) credit &= ~bit(i);
     // A tail frees the output VC. Without a branch, as heads, bodies and tails alternate; the input
     // VC's record keeps its stale route, which nothing reads until route_front() rewrites it.
     const std::uint64_t tail = 0 - std::uint64_t{f.tail};
-    ov.owner = static_cast<std::int16_t>(f.tail ? -1 : ov.owner);
+    ov.owner = static_cast<std::int16_t>(ov.owner | -static_cast<int>(f.tail));  // -1 at a tail
     rs.free |= bit(out_local) & tail;
     done |= bit(i) & tail;
     *flit_out_++ = {port[o].down_ivc_base + out_vc, port[o].down_owner, f};

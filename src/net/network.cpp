@@ -235,7 +235,7 @@ void Network::step() {
       for (std::uint64_t bits = router_active_bits_[w]; bits != 0; bits &= bits - 1) {
         const int b = std::countr_zero(bits);
         const RouterId r = static_cast<RouterId>(w * 64 + b);
-        const bool awake = evaluate_router(r) && router_holds_flits(r);
+        const bool awake = fast_ ? evaluate_router_fast(r) : evaluate_router(r) && router_holds_flits(r);
         router_active_bits_[w] &= ~(std::uint64_t{!awake} << b);
       }
     }
