@@ -17,14 +17,13 @@
 namespace mppnet::net {
 
 namespace {
-// The lowest set bit of `m` at or after position `from`, wrapping round: a round-robin pick.
-// REQUIRES: m != 0 and from < 64.
-inline int round_robin_pick(std::uint64_t m, int from) {
-  const std::uint64_t after = m & (~std::uint64_t{0} << from);
-  return std::countr_zero(after != 0 ? after : m);
-}
 inline std::uint64_t bit(int i) {
   return std::uint64_t{1} << i;
+}
+// `a` if it is not zero, else `b`, without a branch: which one holds is data-dependent, and a branch
+// here is mispredicted about half the time under load.
+inline std::uint64_t either(std::uint64_t a, std::uint64_t b) {
+  return a | (b & (0 - std::uint64_t{a == 0}));
 }
 }  // namespace
 
@@ -60,7 +59,7 @@ bool Network::evaluate_router_fast(RouterId r) {
     const int out_local = o * vcs + out_vc;
     OutputVc& ov = ovc_[ivc0 + out_local];
     Flit f = pop_input(ivc0 + i);
-    if (s.count == 0) occupied_after &= ~bit(i);
+    occupied_after &= ~(bit(i) & (0 - std::uint64_t{s.count == 0}));  // emptied
     return_credit(port[p].up_ovc_base + vc_in, port[p].up_owner);
     packets_.hops(f.packet) = static_cast<std::uint16_t>(packets_.hops(f.packet) + f.head);
     if (--ov.credits == 0) credit &= ~bit(i);
@@ -92,9 +91,10 @@ bool Network::evaluate_router_fast(RouterId r) {
       const std::uint64_t mine = go & port_bits;
       go &= ~port_bits;
       const std::uint64_t after = mine & ~(((sa_in & port_bits) << 1) - 1);
-      const int i = std::countr_zero(after != 0 ? after : mine);
+      const int i = std::countr_zero(either(after, mine));
       const int o = ivc[i].out_port;
-      if (requests[o] == 0) outs[out_count++] = o;
+      outs[out_count] = o;  // listed once: the first time it is asked for
+      out_count += requests[o] == 0;
       requests[o] |= bit(p);
       pick[p] = i;
     }
@@ -103,7 +103,7 @@ bool Network::evaluate_router_fast(RouterId r) {
       const int o = outs[k];
       const std::uint64_t asked = requests[o];
       const std::uint64_t after = asked & ~((std::uint64_t{2} << ((sa_out >> (4 * o)) & 15)) - 1);
-      const int p = std::countr_zero(after != 0 ? after : asked);
+      const int p = std::countr_zero(either(after, asked));
       requests[o] = 0;
       cross(pick[p], p, o);
     }

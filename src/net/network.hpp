@@ -160,8 +160,8 @@ class Network {
   void push_input(std::int32_t ivc, Flit f) {
     const int count = ivc_[ivc].count;
     MPPNET_DEBUG_ASSERT(count < depth_, "flit arrived at a full buffer: credit accounting is broken");
-    int slot = ivc_[ivc].head + count;
-    if (slot >= depth_) slot -= depth_;
+    const int ahead = ivc_[ivc].head + count;
+    const int slot = ahead >= depth_ ? ahead - depth_ : ahead;
     buffer_[static_cast<std::size_t>(ivc) * depth_ + slot] = f;
     ivc_[ivc].count = static_cast<std::uint16_t>(count + 1);
   }
