@@ -43,7 +43,8 @@ bool Network::evaluate_router_fast(RouterId r) {
   if (go == 0) return changed && occupied != 0;
   const int vcs = vcs_;
   const std::uint64_t vc_mask = bit(vcs) - 1;  // vcs < 64 on this path
-  PortState* port = &port_[base];
+  const PortEnd* port = &port_[base];
+  std::int64_t* port_flits = &port_flits_[base];
   InputVc* ivc = &ivc_[ivc0];
   const std::uint8_t* local_port = local_port_.data();
   std::uint64_t occupied_after = occupied, credit = rs.credit, done = 0;
@@ -60,7 +61,7 @@ bool Network::evaluate_router_fast(RouterId r) {
     OutputVc& ov = ovc_[ivc0 + out_local];
     Flit f = pop_input(ivc0 + i);
     occupied_after &= ~(bit(i) & (0 - std::uint64_t{s.count == 0}));  // emptied
-    return_credit(port[p].up_ovc_base + vc_in, port[p].up_owner);
+    return_credit(port[p].vc_base + vc_in, credit_owner(port[p]));
     packets_.hops(f.packet) = static_cast<std::uint16_t>(packets_.hops(f.packet) + f.head);
     if (--ov.credits == 0) credit &= ~bit(i);
     // A tail frees the output VC. Without a branch, as heads, bodies and tails alternate; the input
@@ -69,8 +70,8 @@ bool Network::evaluate_router_fast(RouterId r) {
     ov.owner = static_cast<std::int16_t>(ov.owner | -static_cast<int>(f.tail));  // -1 at a tail
     rs.free |= bit(out_local) & tail;
     done |= bit(i) & tail;
-    *flit_out_++ = {port[o].down_ivc_base + out_vc, port[o].down_owner, f};
-    ++port[o].flits_sent;
+    *flit_out_++ = {port[o].vc_base + out_vc, port[o].owner, f};
+    ++port_flits[o];
   };
 
   int grants = 1;

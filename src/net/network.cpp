@@ -44,7 +44,10 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
   for (RouterId r = 0; r < routers; ++r)
     std::fill(port_router_.begin() + graph.port_base[r], port_router_.begin() + graph.port_base[r + 1], r);
   const int links_per_node = graph.links_per_node;
-  port_.assign(ports, PortState{});
+  port_.assign(ports, PortEnd{});
+  port_flits_.assign(ports, 0);
+  port_rr_.assign(ports, PortPointers{});
+  credit_sink_ = routers;
   for (int gp = 0; gp < ports; ++gp) {
     const topo::PortLink& link = graph.ports[gp];
     switch (link.kind) {
@@ -52,18 +55,14 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
         for (int vc = 0; vc < vcs_; ++vc) ovc_[gp * vcs_ + vc].credits = 0;
         break;
       case topo::PeerKind::Router:
-        port_[gp].down_ivc_base = (graph.port_base[link.peer] + link.peer_port) * vcs_;
-        port_[gp].down_owner = link.peer;
-        port_[gp].up_owner = link.peer;
-        port_[gp].up_ovc_base = port_[gp].down_ivc_base;
+        port_[gp] = {(graph.port_base[link.peer] + link.peer_port) * vcs_, link.peer};
         break;
-      case topo::PeerKind::Node:
-        port_[gp].down_ivc_base = router_ivcs_ + (link.peer * links_per_node + link.peer_port) * vcs_;
-        port_[gp].down_owner = ~(link.peer * links_per_node + link.peer_port);  // ~(node link)
-        port_[gp].up_owner = routers;  // the credit sink: a node's credits wake no router
-        port_[gp].up_ovc_base =
-            port_[gp].down_ivc_base;  // the node's injection credits share its link's index
+      case topo::PeerKind::Node: {
+        const int nl = link.peer * links_per_node + link.peer_port;
+        // The node's ejection buffers and its injection credits share its link's index.
+        port_[gp] = {router_ivcs_ + nl * vcs_, ~nl};
         break;
+      }
     }
   }
   link_end_.resize(node_links);
@@ -447,7 +446,7 @@ void Network::start_packets(NodeId v, int vn) {
 
 std::vector<std::int64_t> Network::port_flits() const {
   std::vector<std::int64_t> flits(port_.size());
-  for (std::size_t gp = 0; gp < port_.size(); ++gp) flits[gp] = port_[gp].flits_sent;
+  for (std::size_t gp = 0; gp < port_.size(); ++gp) flits[gp] = port_flits_[gp];
   return flits;
 }
 

@@ -114,15 +114,19 @@ class Network {
     std::int16_t credits = 0;
     std::int16_t owner = -1;
   };
-  // Per router port: both channel ends resolved once, and the switch allocator's round-robin pointers.
-  struct PortState {
-    std::int32_t down_ivc_base = -1;  // first input VC this output feeds
-    std::int32_t down_owner = 0;      // the router it feeds, or ~node
-    std::int32_t up_ovc_base = -1;    // first output VC upstream that this input returns credits to
-    std::int32_t up_owner = 0;        // the router upstream, or the credit sink (a node upstream)
-    std::uint16_t sa_in_rr = 0;       // next VC to favour at this input
-    std::uint16_t sa_out_rr = 0;      // next input (port or VC) to favour at this output
-    std::int64_t flits_sent = 0;      // flits sent on this output so far
+  // Per router port, the channel's far end, resolved once; 8 bytes, so that a router's ports share a
+  // cache line. Channels are symmetric: the input VCs this port's output feeds and the output VCs
+  // (credit counters) this port's input returns credits to have the same index, at the same owner.
+  struct PortEnd {
+    std::int32_t vc_base = -1;  // the peer's first VC on this channel
+    std::int32_t owner = 0;     // the peer router, or ~(node link)
+  };
+  // Credits returned to a node go to the sink record, which never holds a flit and so wakes nothing.
+  std::int32_t credit_owner(const PortEnd& e) const { return e.owner >= 0 ? e.owner : credit_sink_; }
+  // The general allocators' round-robin pointers, per router port.
+  struct PortPointers {
+    std::uint16_t sa_in = 0;   // next VC to favour at this input
+    std::uint16_t sa_out = 0;  // next input (port or VC) to favour at this output
   };
 
   void latch();
@@ -151,11 +155,11 @@ class Network {
   // The per-flit primitives, inline because every flit-hop takes each of them once.
   void send_flit(RouterId r, PortId out, Flit f) {
     const std::int32_t gp = graph_.port_base[r] + out;
-    MPPNET_DEBUG_ASSERT(port_[gp].down_ivc_base >= 0, "a flit was switched to a port that leads nowhere");
-    *flit_out_++ = {port_[gp].down_ivc_base + f.vc, port_[gp].down_owner, f};
-    ++port_[gp].flits_sent;
+    MPPNET_DEBUG_ASSERT(port_[gp].vc_base >= 0, "a flit was switched to a port that leads nowhere");
+    *flit_out_++ = {port_[gp].vc_base + f.vc, port_[gp].owner, f};
+    ++port_flits_[gp];
   }
-  // A buffer slot was freed: a credit for output VC `ovc` of `owner` (a router, or ~node).
+  // A buffer slot was freed: a credit for output VC `ovc` of `owner` (a router, or the credit sink).
   void return_credit(std::int32_t ovc, std::int32_t owner) { *credit_out_++ = {ovc, owner}; }
   void push_input(std::int32_t ivc, Flit f) {
     const int count = ivc_[ivc].count;
@@ -217,7 +221,10 @@ class Network {
   std::vector<RouterId> port_router_;  // owner of each global port
   // Channel ends, resolved once: the first input VC a router output port feeds, and the first output VC
   // (credit counter) a router input port returns credits to; the same for node links.
-  std::vector<PortState> port_;
+  std::vector<PortEnd> port_;
+  std::vector<std::int64_t> port_flits_;  // flits sent on each port's output so far
+  std::vector<PortPointers> port_rr_;     // general router only
+  std::int32_t credit_sink_ = 0;          // index of the sink record in router_ (= the router count)
   // Per node link: its router and the first VC of its port there, which indexes both the router's input
   // VCs fed by the node and the node's injection credits (and ejection buffers at router_ivcs_ + ...).
   struct LinkEnd {
@@ -232,7 +239,7 @@ class Network {
   // Per router, one cache line: what an evaluation reads first, and the masks of the bitmask router
   // (fast_router.cpp, when fast_): bits over local input VCs (holding flits, routed, holding an output
   // VC, that output VC has a credit) and over local output VCs (free); and its switch allocator's
-  // round-robin pointers, kept here rather than in PortState so that a flit-hop writes no port record.
+  // round-robin pointers, kept here rather than per port so that a flit-hop writes no port record.
   struct alignas(64) RouterState {
     std::uint64_t occupied = 0, routed = 0, alloc = 0, credit = 0, free = 0;
     // Round-robin pointers as the last winners (the next pick favours the one after): per input port p,

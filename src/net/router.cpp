@@ -213,10 +213,10 @@ int Network::allocate_switch(RouterId r, const std::int32_t* ready, int count) {
     if (input_first) {
       const int p = local_port_[i];
       offer(port_pick, port_dist, ins, in_count, p, i,
-            rr_distance(local_vc_[i], port_[base + p].sa_in_rr, vcs_));
+            rr_distance(local_vc_[i], port_rr_[base + p].sa_in, vcs_));
     } else {
       const int o = ivc_[base * vcs_ + i].out_port;
-      offer(out_pick, out_dist, outs, out_count, o, i, rr_distance(i, port_[base + o].sa_out_rr, n));
+      offer(out_pick, out_dist, outs, out_count, o, i, rr_distance(i, port_rr_[base + o].sa_out, n));
     }
   }
   // Second stage: outputs choose among the inputs that asked (input-first), or inputs accept one of the
@@ -227,14 +227,14 @@ int Network::allocate_switch(RouterId r, const std::int32_t* ready, int count) {
         const int p = ins[k];
         const int i = port_pick[p];
         const int o = ivc_[base * vcs_ + i].out_port;
-        offer(out_pick, out_dist, outs, out_count, o, i, rr_distance(p, port_[base + o].sa_out_rr, ports));
+        offer(out_pick, out_dist, outs, out_count, o, i, rr_distance(p, port_rr_[base + o].sa_out, ports));
       }
     } else {
       for (int k = from_out; k < out_count; ++k) {
         const int i = out_pick[outs[k]];
         const int p = local_port_[i];
         offer(port_pick, port_dist, ins, in_count, p, i,
-              rr_distance(local_vc_[i], port_[base + p].sa_in_rr, vcs_));
+              rr_distance(local_vc_[i], port_rr_[base + p].sa_in, vcs_));
       }
       for (int k = from_out; k < out_count; ++k)
         if (port_pick[local_port_[out_pick[outs[k]]]] != out_pick[outs[k]]) out_pick[outs[k]] = -1;
@@ -286,10 +286,10 @@ int Network::allocate_switch(RouterId r, const std::int32_t* ready, int count) {
       if (input_first) {
         const int p = local_port_[i];
         offer(port_pick, port_dist, ins, in_count, p, i,
-              rr_distance(local_vc_[i], port_[base + p].sa_in_rr, vcs_));
+              rr_distance(local_vc_[i], port_rr_[base + p].sa_in, vcs_));
       } else {
         const int o = ivc_[base * vcs_ + i].out_port;
-        offer(out_pick, out_dist, outs, out_count, o, i, rr_distance(i, port_[base + o].sa_out_rr, n));
+        offer(out_pick, out_dist, outs, out_count, o, i, rr_distance(i, port_rr_[base + o].sa_out, n));
       }
     }
     second_stage(from_out, from_in);
@@ -314,9 +314,9 @@ int Network::switch_granted(RouterId r, const std::int32_t* outs, int out_count,
     if (i < 0) continue;
     const int p = local_port_[i];
     if (k < rr_count) {
-      port_[base + p].sa_in_rr = static_cast<std::uint16_t>(local_vc_[i] + 1 == vcs_ ? 0 : local_vc_[i] + 1);
+      port_rr_[base + p].sa_in = static_cast<std::uint16_t>(local_vc_[i] + 1 == vcs_ ? 0 : local_vc_[i] + 1);
       const int next = input_first ? (p + 1 == ports ? 0 : p + 1) : (i + 1 == n ? 0 : i + 1);
-      port_[base + o].sa_out_rr = static_cast<std::uint16_t>(next);
+      port_rr_[base + o].sa_out = static_cast<std::uint16_t>(next);
     }
     // Switch traversal: the flit leaves its input buffer (a credit goes upstream) and takes the output.
     const std::int32_t g = base * vcs_ + i;
@@ -324,7 +324,7 @@ int Network::switch_granted(RouterId r, const std::int32_t* outs, int out_count,
     const std::int32_t ovc = (base + o) * vcs_ + s.out_vc;
     Flit f = pop_input(g);
     if (ivc_[g].count == 0) set_occupied(r, i, false);
-    return_credit(port_[base + p].up_ovc_base + local_vc_[i], port_[base + p].up_owner);
+    return_credit(port_[base + p].vc_base + local_vc_[i], credit_owner(port_[base + p]));
     switched_[i] = 1;
     if (f.head) ++packets_.hops(f.packet);
     f.vc = static_cast<std::uint32_t>(s.out_vc);
