@@ -252,7 +252,14 @@ void Network::latch() {
   const int links_per_node = graph_.links_per_node;
   // Locals, so that the stores below (which the compiler cannot tell apart from the wheel's own
   // bookkeeping) do not force a reload per arrival.
+  constexpr int kAhead = 8;  // arrivals whose lines are requested early (misses on large networks)
   for (const FlitArrival *a = flit_wheel_.begin(slot), *end = flit_wheel_.end(slot); a != end; ++a) {
+    if (end - a > kAhead) {
+      const FlitArrival& later = a[kAhead];
+      __builtin_prefetch(&ivc_[later.ivc], 1);
+      __builtin_prefetch(&buffer_[static_cast<std::size_t>(later.ivc) * depth_], 1);
+      if (later.owner >= 0) __builtin_prefetch(&router_[later.owner], 1);
+    }
     if (a->owner >= 0) {
       const RouterId r = a->owner;
       RouterState& rs = router_[r];
@@ -276,6 +283,10 @@ void Network::latch() {
   }
   flit_wheel_.clear(slot);
   for (const CreditArrival *c = credit_wheel_.begin(slot), *end = credit_wheel_.end(slot); c != end; ++c) {
+    if (end - c > kAhead) {
+      __builtin_prefetch(&ovc_[c[kAhead].ovc], 1);
+      __builtin_prefetch(&router_[c[kAhead].owner], 1);
+    }
     OutputVc& o = ovc_[c->ovc];
     ++o.credits;
     // Without branches, as which of these hold varies from credit to credit: the input VC holding the
