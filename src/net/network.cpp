@@ -132,6 +132,10 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
   flit_wheel_.reset(wheel_size_, ports + node_links);
   credit_wheel_.reset(wheel_size_, ports * params.speedup + node_links);
   router_active_bits_.assign((routers + 1 + 63) / 64, 0);  // the sink's bit is never set
+  visit_.assign(routers, 0);
+  // Prefetching pays where the flit buffers alone are larger than a core's L2 cache (1 MiB on the
+  // machines measured in docs/performance.md); on smaller networks it only adds instructions.
+  prefetch_ = buffer_.size() * sizeof(Flit) > (std::size_t{1} << 20);
   node_active_bits_.assign((graph.num_nodes + 63) / 64, 0);
 
   waiting_.assign(max_ivcs, -1);
@@ -230,6 +234,16 @@ void Network::step() {
   } else {
     // Increasing router order: memory is walked forward, which the hardware prefetcher rewards on large
     // networks. Any order gives the same result.
+    evaluate_routers();
+  }
+  flit_wheel_.close(send_slot_, flit_out_);
+  flit_wheel_.close(credit_slot_, inject_out_);
+  credit_wheel_.close(credit_slot_, credit_out_);
+  ++now_;
+}
+
+void Network::evaluate_routers() {
+  if (!prefetch_) {
     for (std::size_t w = 0; w < router_active_bits_.size(); ++w) {
       for (std::uint64_t bits = router_active_bits_[w]; bits != 0; bits &= bits - 1) {
         const int b = std::countr_zero(bits);
@@ -238,23 +252,45 @@ void Network::step() {
         router_active_bits_[w] &= ~(std::uint64_t{!awake} << b);
       }
     }
+    return;
   }
-  flit_wheel_.close(send_slot_, flit_out_);
-  flit_wheel_.close(credit_slot_, inject_out_);
-  credit_wheel_.close(credit_slot_, credit_out_);
-  ++now_;
+  // A network whose state outgrows the caches: the routers to visit are listed first, so that the
+  // lines of those a few places ahead can be asked for early: the router's own line, then (once that
+  // is in) the records and buffers of its VCs holding flits.
+  RouterId* visit = visit_.data();
+  int count = 0;
+  for (std::size_t w = 0; w < router_active_bits_.size(); ++w)
+    for (std::uint64_t bits = router_active_bits_[w]; bits != 0; bits &= bits - 1)
+      visit[count++] = static_cast<RouterId>(w * 64 + std::countr_zero(bits));
+  constexpr int kLineAhead = 6, kVcsAhead = 3;
+  for (int k = 0; k < count; ++k) {
+    if (k + kLineAhead < count) __builtin_prefetch(&router_[visit[k + kLineAhead]]);
+    if (fast_ && k + kVcsAhead < count) {
+      const RouterState& next = router_[visit[k + kVcsAhead]];
+      const std::int32_t ivc0 = next.base * vcs_;
+      for (std::uint64_t bits = next.occupied; bits != 0; bits &= bits - 1) {
+        const std::int32_t ivc = ivc0 + std::countr_zero(bits);
+        __builtin_prefetch(&ivc_[ivc]);
+        __builtin_prefetch(&buffer_[static_cast<std::size_t>(ivc) * depth_]);
+      }
+    }
+    const RouterId r = visit[k];
+    const bool awake = fast_ ? evaluate_router_fast(r) : evaluate_router(r) && router_holds_flits(r);
+    router_active_bits_[r / 64] &= ~(std::uint64_t{!awake} << (r % 64));
+  }
 }
 
 void Network::latch() {
   const int slot = static_cast<int>(now_ % wheel_size_);
   const int vcs = vcs_;
   const bool fast = fast_;
+  const bool prefetch = prefetch_;
   const int links_per_node = graph_.links_per_node;
   // Locals, so that the stores below (which the compiler cannot tell apart from the wheel's own
   // bookkeeping) do not force a reload per arrival.
   constexpr int kAhead = 8;  // arrivals whose lines are requested early (misses on large networks)
   for (const FlitArrival *a = flit_wheel_.begin(slot), *end = flit_wheel_.end(slot); a != end; ++a) {
-    if (end - a > kAhead) {
+    if (prefetch && end - a > kAhead) {
       const FlitArrival& later = a[kAhead];
       __builtin_prefetch(&ivc_[later.ivc], 1);
       __builtin_prefetch(&buffer_[static_cast<std::size_t>(later.ivc) * depth_], 1);
@@ -283,7 +319,7 @@ void Network::latch() {
   }
   flit_wheel_.clear(slot);
   for (const CreditArrival *c = credit_wheel_.begin(slot), *end = credit_wheel_.end(slot); c != end; ++c) {
-    if (end - c > kAhead) {
+    if (prefetch && end - c > kAhead) {
       __builtin_prefetch(&ovc_[c[kAhead].ovc], 1);
       __builtin_prefetch(&router_[c[kAhead].owner], 1);
     }

@@ -185,6 +185,7 @@ class Network {
     const auto u = static_cast<std::uint32_t>(r);
     router_active_bits_[u / 64] |= std::uint64_t{1} << (u % 64);
   }
+  void evaluate_routers();           // the active routers, in increasing order
   void evaluate_routers_shuffled();  // test mode: the same cycle, routers in a random order
   bool router_holds_flits(RouterId r) const {
     return fast_ ? router_[r].occupied != 0 : router_flits_[r] != 0;
@@ -304,6 +305,8 @@ class Network {
   // Active components, as bitmaps visited in increasing order: any order gives the same result for
   // routers (shuffle mode proves it), and the node order fixes the order of delivered().
   std::vector<std::uint64_t> router_active_bits_;
+  std::vector<RouterId> visit_;  // scratch: this cycle's active routers, in increasing order
+  bool prefetch_ = false;        // large network: evaluate_routers() prefetches ahead
   std::vector<std::uint64_t> node_active_bits_;
   std::vector<PacketId> delivered_;
 
