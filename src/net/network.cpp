@@ -136,7 +136,8 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
   // Prefetching pays where the flit buffers alone are larger than a core's L2 cache (1 MiB on the
   // machines measured in docs/performance.md); on smaller networks it only adds instructions.
   prefetch_ = buffer_.size() * sizeof(Flit) > (std::size_t{1} << 20);
-  node_active_bits_.assign((graph.num_nodes + 63) / 64, 0);
+  ejecting_bits_.assign((graph.num_nodes + 63) / 64, 0);
+  sending_bits_.assign(ejecting_bits_.size(), 0);
 
   waiting_.assign(max_ivcs, -1);
   ready_.assign(max_ivcs, -1);
@@ -188,7 +189,7 @@ PacketId Network::inject(NodeId src, NodeId dest, int flits, std::uint64_t tag, 
   ++queue_length_[q];
   ++queued_packets_;
   ++node_packets_[src];
-  activate_node(src);
+  set_bit(sending_bits_, src);
   return id;
 }
 
@@ -200,7 +201,7 @@ void Network::hold_ejection(NodeId v, int vnet, bool hold) {
     std::uint64_t& blocked = eject_blocked_[v * graph_.links_per_node + l];
     blocked = hold ? blocked | vnet_vcs : blocked & ~vnet_vcs;
   }
-  if (!hold) activate_node(v);  // flits may be waiting
+  if (!hold && node_eject_flits_[v] > 0) set_bit(ejecting_bits_, v);  // flits may be waiting
 }
 
 std::int64_t Network::source_queue_length(NodeId v) const {
@@ -217,16 +218,22 @@ void Network::step() {
   flit_out_ = flit_wheel_.open(send_slot_);
   inject_out_ = flit_wheel_.open(credit_slot_);
   credit_out_ = credit_wheel_.open(credit_slot_);
-  // Nodes in increasing order, so that delivered() has a fixed order.
-  for (std::size_t w = 0; w < node_active_bits_.size(); ++w) {
-    std::uint64_t bits = node_active_bits_[w];
-    while (bits != 0) {
+  // Nodes in increasing order, so that delivered() has a fixed order. A node leaves a list when its
+  // job there is done (cleared without a branch).
+  for (std::size_t w = 0; w < ejecting_bits_.size(); ++w) {
+    for (std::uint64_t bits = ejecting_bits_[w]; bits != 0; bits &= bits - 1) {
       const int b = std::countr_zero(bits);
-      bits &= bits - 1;
       const NodeId v = static_cast<NodeId>(w * 64 + b);
-      evaluate_node(v);
-      if (node_eject_flits_[v] == 0 && node_packets_[v] == 0)
-        node_active_bits_[w] &= ~(std::uint64_t{1} << b);
+      eject(v);
+      ejecting_bits_[w] &= ~(std::uint64_t{node_eject_flits_[v] == 0} << b);
+    }
+  }
+  for (std::size_t w = 0; w < sending_bits_.size(); ++w) {
+    for (std::uint64_t bits = sending_bits_[w]; bits != 0; bits &= bits - 1) {
+      const int b = std::countr_zero(bits);
+      const NodeId v = static_cast<NodeId>(w * 64 + b);
+      send(v);
+      sending_bits_[w] &= ~(std::uint64_t{node_packets_[v] == 0} << b);
     }
   }
   if (shuffle_) {
@@ -314,7 +321,7 @@ void Network::latch() {
       push_input(a->ivc, a->flit);
       eject_occupied_[nl] |= std::uint64_t{1} << (a->ivc - router_ivcs_ - nl * vcs);
       ++node_eject_flits_[v];
-      activate_node(v);
+      set_bit(ejecting_bits_, v);
     }
   }
   flit_wheel_.clear(slot);
@@ -347,11 +354,6 @@ void Network::evaluate_routers_shuffled() {
   for (const RouterId r : order)
     if (!evaluate_router(r) || !router_holds_flits(r))
       router_active_bits_[r / 64] &= ~(std::uint64_t{1} << (r % 64));
-}
-
-void Network::evaluate_node(NodeId v) {
-  if (node_eject_flits_[v] > 0) eject(v);
-  if (node_packets_[v] > 0) send(v);
 }
 
 void Network::eject(NodeId v) {
@@ -390,7 +392,7 @@ void Network::eject(NodeId v) {
       --node_eject_flits_[v];
       ++counters_.flits_ejected;
       last_progress_ = now_;
-      if (f.head) packets_[f.packet].hops = packets_.hops(f.packet);
+      packets_[f.packet].hops = packets_.hops(f.packet);  // final since the head got here
       if (f.tail) {
         packets_[f.packet].delivered = now_;
         ++counters_.packets_delivered;

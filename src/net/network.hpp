@@ -122,7 +122,10 @@ class Network {
     std::int32_t owner = 0;     // the peer router, or ~(node link)
   };
   // Credits returned to a node go to the sink record, which never holds a flit and so wakes nothing.
-  std::int32_t credit_owner(const PortEnd& e) const { return e.owner >= 0 ? e.owner : credit_sink_; }
+  // (An arithmetic select: the compiler's branch here is mispredicted whenever a route ends.)
+  std::int32_t credit_owner(const PortEnd& e) const {
+    return e.owner + ((e.owner >> 31) & (credit_sink_ - e.owner));
+  }
   // The general allocators' round-robin pointers, per router port.
   struct PortPointers {
     std::uint16_t sa_in = 0;   // next VC to favour at this input
@@ -130,7 +133,6 @@ class Network {
   };
 
   void latch();
-  void evaluate_node(NodeId v);
   void eject(NodeId v);                    // drain arrived flits at the ejection rate
   void send(NodeId v);                     // start queued packets on free links and send one flit per link
   void start_packets(NodeId v, int vnet);  // bind the front packets of a source queue to free links
@@ -164,15 +166,14 @@ class Network {
   void push_input(std::int32_t ivc, Flit f) {
     const int count = ivc_[ivc].count;
     MPPNET_DEBUG_ASSERT(count < depth_, "flit arrived at a full buffer: credit accounting is broken");
-    const int ahead = ivc_[ivc].head + count;
-    const int slot = ahead >= depth_ ? ahead - depth_ : ahead;
+    const int slot = wrap(ivc_[ivc].head + count);
     buffer_[static_cast<std::size_t>(ivc) * depth_ + slot] = f;
     ivc_[ivc].count = static_cast<std::uint16_t>(count + 1);
   }
   Flit pop_input(std::int32_t ivc) {
     const int head = ivc_[ivc].head;
     const Flit f = buffer_[static_cast<std::size_t>(ivc) * depth_ + head];
-    ivc_[ivc].head = static_cast<std::uint16_t>(head + 1 == depth_ ? 0 : head + 1);
+    ivc_[ivc].head = static_cast<std::uint16_t>(wrap(head + 1));
     --ivc_[ivc].count;
     return f;
   }
@@ -190,9 +191,12 @@ class Network {
   bool router_holds_flits(RouterId r) const {
     return fast_ ? router_[r].occupied != 0 : router_flits_[r] != 0;
   }
-  void activate_node(NodeId v) {
+  // The input VC ring slot `ahead` places after the ring's start, wrapped without a branch.
+  int wrap(int ahead) const { return ahead - (depth_ & -static_cast<int>(ahead >= depth_)); }
+  // A node has two jobs, each with its own list: draining arrived flits, and sending queued packets.
+  static void set_bit(std::vector<std::uint64_t>& bits, NodeId v) {
     const auto u = static_cast<std::uint32_t>(v);
-    node_active_bits_[u / 64] |= std::uint64_t{1} << (u % 64);
+    bits[u / 64] |= std::uint64_t{1} << (u % 64);
   }
 
   const topo::Graph& graph_;
@@ -305,9 +309,10 @@ class Network {
   // Active components, as bitmaps visited in increasing order: any order gives the same result for
   // routers (shuffle mode proves it), and the node order fixes the order of delivered().
   std::vector<std::uint64_t> router_active_bits_;
-  std::vector<RouterId> visit_;  // scratch: this cycle's active routers, in increasing order
-  bool prefetch_ = false;        // large network: evaluate_routers() prefetches ahead
-  std::vector<std::uint64_t> node_active_bits_;
+  std::vector<RouterId> visit_;               // scratch: this cycle's active routers, in increasing order
+  bool prefetch_ = false;                     // large network: evaluate_routers() prefetches ahead
+  std::vector<std::uint64_t> ejecting_bits_;  // nodes holding flits in their ejection buffers
+  std::vector<std::uint64_t> sending_bits_;   // nodes with packets queued or being sent
   std::vector<PacketId> delivered_;
 
   Cycle last_progress_ = 0;
