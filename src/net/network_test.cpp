@@ -219,6 +219,21 @@ TEST(Network, SameSeedSameDeliveriesInAnyVisitOrder) {
   }
 }
 
+// A network whose buffers outgrow L2 visits its routers from a prefetching list (network.cpp,
+// evaluate_routers): the same decisions as the shuffled order and as the general allocators.
+TEST(Network, LargeNetworksDecideAlikeInAnyVisitOrder) {
+  const Case c{"tree4ary5", tree(4, 5), RouterParams{}};
+  Rig a(c, 9), shuffled(c, 9), general(c, 9);
+  shuffled.net.shuffle_visit_order(true);
+  general.net.use_general_router();
+  const LoadOutcome ra = offer_load(a, 0.5, 600, 23);
+  const LoadOutcome rs = offer_load(shuffled, 0.5, 600, 23);
+  const LoadOutcome rg = offer_load(general, 0.5, 600, 23);
+  EXPECT_GT(ra.delivered_packets, 50000);
+  EXPECT_EQ(ra.digest, rs.digest);
+  EXPECT_EQ(ra.digest, rg.digest);
+}
+
 TEST(Network, TheDefaultRouterUsesBitmasksWhereTheyApply) {
   EXPECT_TRUE(Rig({"mesh", mesh(4, 2), {}}).net.uses_fast_router());
   RouterParams out_first;
