@@ -11,7 +11,20 @@ namespace mppnet::net {
 
 namespace {
 constexpr std::uint32_t kTokenOne = 1u << 16;  // one flit in 16.16 fixed point
+
+// Visits the components whose bits are set, in increasing order; a visit returns whether its component
+// stays on the list (its bit is cleared without a branch otherwise). REQUIRES: visits set no bits.
+template <class Visit>
+void visit_bits(std::vector<std::uint64_t>& bits, Visit visit) {
+  for (std::size_t w = 0; w < bits.size(); ++w) {
+    for (std::uint64_t m = bits[w]; m != 0; m &= m - 1) {
+      const int b = std::countr_zero(m);
+      const bool stays = visit(static_cast<std::int32_t>(w * 64 + b));
+      bits[w] &= ~(std::uint64_t{!stays} << b);
+    }
+  }
 }
+}  // namespace
 
 Network::Network(const topo::Graph& graph, const topo::Routing& routing, const RouterParams& params,
                  std::uint64_t seed)
@@ -220,22 +233,14 @@ void Network::step() {
   credit_out_ = credit_wheel_.open(credit_slot_);
   // Nodes in increasing order, so that delivered() has a fixed order. A node leaves a list when its
   // job there is done (cleared without a branch).
-  for (std::size_t w = 0; w < ejecting_bits_.size(); ++w) {
-    for (std::uint64_t bits = ejecting_bits_[w]; bits != 0; bits &= bits - 1) {
-      const int b = std::countr_zero(bits);
-      const NodeId v = static_cast<NodeId>(w * 64 + b);
-      eject(v);
-      ejecting_bits_[w] &= ~(std::uint64_t{node_eject_flits_[v] == 0} << b);
-    }
-  }
-  for (std::size_t w = 0; w < sending_bits_.size(); ++w) {
-    for (std::uint64_t bits = sending_bits_[w]; bits != 0; bits &= bits - 1) {
-      const int b = std::countr_zero(bits);
-      const NodeId v = static_cast<NodeId>(w * 64 + b);
-      send(v);
-      sending_bits_[w] &= ~(std::uint64_t{node_packets_[v] == 0} << b);
-    }
-  }
+  visit_bits(ejecting_bits_, [this](NodeId v) {
+    eject(v);
+    return node_eject_flits_[v] > 0;
+  });
+  visit_bits(sending_bits_, [this](NodeId v) {
+    send(v);
+    return node_packets_[v] > 0;
+  });
   if (shuffle_) {
     evaluate_routers_shuffled();
   } else {
@@ -251,13 +256,11 @@ void Network::step() {
 
 void Network::evaluate_routers() {
   if (!prefetch_) {
-    for (std::size_t w = 0; w < router_active_bits_.size(); ++w) {
-      for (std::uint64_t bits = router_active_bits_[w]; bits != 0; bits &= bits - 1) {
-        const int b = std::countr_zero(bits);
-        const RouterId r = static_cast<RouterId>(w * 64 + b);
-        const bool awake = fast_ ? evaluate_router_fast(r) : evaluate_router(r) && router_holds_flits(r);
-        router_active_bits_[w] &= ~(std::uint64_t{!awake} << b);
-      }
+    if (fast_) {
+      visit_bits(router_active_bits_, [this](RouterId r) { return evaluate_router_fast(r); });
+    } else {
+      visit_bits(router_active_bits_,
+                 [this](RouterId r) { return evaluate_router(r) && router_holds_flits(r); });
     }
     return;
   }
