@@ -63,6 +63,7 @@ bool Network::evaluate_router_fast(RouterId r) {
     occupied_after &= ~(bit(i) & (0 - std::uint64_t{s.count == 0}));  // emptied
     return_credit(port[p].vc_base + vc_in, credit_owner(port[p]));
     packets_.hops(f.packet) = static_cast<std::uint16_t>(packets_.hops(f.packet) + f.head);
+    f.vc = static_cast<std::uint32_t>(out_vc);
     if (--ov.credits == 0) credit &= ~bit(i);
     // A tail frees the output VC. Without a branch, as heads, bodies and tails alternate; the input
     // VC's record keeps its stale route, which nothing reads until route_front() rewrites it.

@@ -143,7 +143,9 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
   for (NodeId v = 0; v < graph.num_nodes; ++v) node_rng_.emplace_back(seed, v, core::Stream::RouteChoice);
 
   flit_wheel_.reset(wheel_size_, ports + node_links);
-  credit_wheel_.reset(wheel_size_, ports * params.speedup + node_links);
+  // At most one credit per crossbar pass per input port, and one per flit a node link drains.
+  const int eject_max = std::max(1, static_cast<int>(std::ceil(params.eject_flits_per_cycle)));
+  credit_wheel_.reset(wheel_size_, ports * params.speedup + node_links * eject_max);
   router_active_bits_.assign((routers + 1 + 63) / 64, 0);  // the sink's bit is never set
   visit_.assign(routers, 0);
   // Prefetching pays where the flit buffers alone are larger than a core's L2 cache (1 MiB on the

@@ -302,7 +302,7 @@ class Network {
   WheelSlots<FlitArrival> flit_wheel_;
   struct CreditArrival {
     std::int32_t ovc;    // global output-VC index (router ports, then node injection links)
-    std::int32_t owner;  // the router that owns it, or ~node
+    std::int32_t owner;  // the router that owns it, or the credit sink (a node's injection credit)
   };
   WheelSlots<CreditArrival> credit_wheel_;
 

@@ -257,5 +257,31 @@ TEST(Network, EjectionBandwidthLimitsDeliveryRate) {
   EXPECT_EQ(rig.net.packet(id).delivered, 31);
 }
 
+TEST(Network, EjectionFasterThanOneFlitPerCycleReturnsEveryCredit) {
+  // Both nodes of a 1-cube hold their ejection until their buffers (4 VCs x 8 flits) are full, then
+  // drain at 3 flits per cycle: a full token bucket drains three flits per link in the first cycle, and
+  // three credits go back in one cycle on one link (the credit wheel once had room for one).
+  Case c{"hypercube1", cube(1), {}};
+  c.router.eject_flits_per_cycle = 3.0;
+  Rig rig(c);
+  for (NodeId v = 0; v < 2; ++v) rig.net.hold_ejection(v, 0, true);
+  for (int k = 0; k < 40; ++k) {
+    rig.net.inject(0, 1, 4);
+    rig.net.inject(1, 0, 4);
+  }
+  for (int t = 0; t < 200; ++t) rig.net.step();
+  EXPECT_EQ(rig.net.counters().flits_ejected, 0);
+  for (NodeId v = 0; v < 2; ++v) rig.net.hold_ejection(v, 0, false);
+  rig.net.step();
+  EXPECT_EQ(rig.net.counters().flits_ejected, 6);
+  for (int t = 0; t < 1000 && !rig.net.idle(); ++t) {
+    rig.net.step();
+    for (const PacketId id : rig.net.delivered()) rig.net.release(id);
+  }
+  EXPECT_EQ(rig.net.counters().packets_delivered, 80);
+  for (int t = 0; t < 16; ++t) rig.net.step();  // credits in flight come home
+  EXPECT_EQ(rig.net.credit_deficit(), 0);
+}
+
 }  // namespace
 }  // namespace mppnet::net

@@ -71,7 +71,7 @@ void Network::route_front(RouterId r, int ivc_local) {
   const std::uint64_t range = ((std::uint64_t{2} << rs.vc_hi) - 1) & ~((std::uint64_t{1} << rs.vc_lo) - 1);
   std::uint64_t mask = 0;
   for (int c = 0; c < rs.count; ++c) {
-    MPPNET_DEBUG_ASSERT(c == 0 || rs.ports[c] > rs.ports[c - 1], "route candidates out of port order");
+    MPPNET_ASSERT(c == 0 || rs.ports[c] > rs.ports[c - 1], "route candidates out of port order");
     mask |= range << (rs.ports[c] * vcs_);
   }
   route_mask_[g] = mask;

@@ -14,10 +14,10 @@ namespace mppnet::topo {
 constexpr long long kMaxNodes = 1LL << 22;
 constexpr long long kMaxRouters = 1LL << 24;
 constexpr int kMaxHypercubeDimensions = 20;
-constexpr int kMaxChildren = 8;      // fat-tree down-links per router
-constexpr int kMaxParents = 8;       // fat-tree up-links per router: route() offers all of them at once
-constexpr int kMaxLeafLinks = 8;     // network links per fat-tree node
-constexpr int kMaxVcsPerPort = 256;  // RouteSet holds VC numbers in 8 bits
+constexpr int kMaxChildren = 8;     // fat-tree down-links per router
+constexpr int kMaxParents = 8;      // fat-tree up-links per router: route() offers all of them at once
+constexpr int kMaxLeafLinks = 8;    // network links per fat-tree node
+constexpr int kMaxVcsPerPort = 64;  // the network keeps a port's VCs in 64-bit masks (net/network.hpp)
 
 // One reason a topology cannot be built, naming the key at fault ("topology.k").
 struct Problem {

@@ -149,11 +149,12 @@ TEST(Check, EveryRouterNeedsOneVc) {
   EXPECT_THAT(q.reason, HasSubstr("got 0"));
 }
 
-TEST(Check, AtMost256Vcs) {
-  EXPECT_TRUE(check(hypercube(3), 256).empty());
-  const Problem q = only_problem(hypercube(3), 257);
+TEST(Check, AtMost64Vcs) {
+  EXPECT_TRUE(check(hypercube(3), 64).empty());
+  const Problem q = only_problem(hypercube(3), 65);
   EXPECT_EQ(q.key, "router.vcs");
-  EXPECT_THAT(q.reason, HasSubstr("got 257"));
+  EXPECT_THAT(q.reason, HasSubstr("at most 64"));
+  EXPECT_THAT(q.reason, HasSubstr("got 65"));
 }
 
 TEST(Check, ReportsEveryProblemAtOnce) {
