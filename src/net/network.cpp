@@ -114,6 +114,9 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
   if (fast_) {
     out_requests_.assign(kMaxRouterPorts, 0);
     route_mask_.assign(router_ivcs_, 0);
+    // Worth remembering only while the table stays small (it is 8 bytes per port and destination).
+    const std::size_t memo_size = static_cast<std::size_t>(ports) * graph.num_nodes;
+    if (!routing.uses_input_vc() && memo_size <= (std::size_t{1} << 16)) route_memo_.assign(memo_size, 0);
   } else {
     ivc_route_.assign(router_ivcs_, topo::RouteSet{});
   }
@@ -179,6 +182,7 @@ void Network::use_general_router() {
   fast_ = false;
   ivc_route_.assign(router_ivcs_, topo::RouteSet{});
   route_mask_.clear();
+  route_memo_.clear();
 }
 
 PacketId Network::inject(NodeId src, NodeId dest, int flits, std::uint64_t tag, int vnet) {

@@ -144,6 +144,7 @@ class Network {
   bool evaluate_router_fast(RouterId r);
   bool allocate_vcs_fast(RouterId r, std::uint64_t waiting);
   void route_front(RouterId r, int ivc_local);
+  std::uint64_t candidate_mask(const topo::RouteSet& rs) const;
   // VC allocation for the input VCs in waiting[0..count); appends the winners to ready[*ready_count].
   void allocate_vcs(RouterId r, const std::int32_t* waiting, int count, std::int32_t* ready,
                     int* ready_count);
@@ -260,6 +261,9 @@ class Network {
   std::vector<std::int32_t> router_flits_;  // general router: flits held (buffers and output queues)
   // Bitmask router: per router input VC, the output VCs (local bits) its front packet may take.
   std::vector<std::uint64_t> route_mask_;
+  // Bitmask router on small networks whose routes ignore the input VC: per (global input port,
+  // destination), the candidate mask of the first virtual network, or 0 until first needed.
+  std::vector<std::uint64_t> route_memo_;
   bool fast_ = false;
   std::vector<std::uint64_t> out_requests_;  // scratch: per output port, the input ports asking for it
 

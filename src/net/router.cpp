@@ -54,6 +54,18 @@ void Network::route_front(RouterId r, int ivc_local) {
     first_vc = in_vc - in_vc % vcs_per_vnet_;
     in_vc -= first_vc;
   }
+  if (!route_memo_.empty()) {
+    // Small networks whose routes do not depend on the input VC remember each (input port,
+    // destination)'s candidate mask for the first virtual network; other networks' are the same mask
+    // moved up by their first VC. Zero means "not yet computed" (a route has at least one candidate).
+    std::uint64_t& memo = route_memo_[static_cast<std::size_t>(graph_.port_base[r] + local_port_[ivc_local]) *
+                                          graph_.num_nodes +
+                                      f.dest];
+    if (memo == 0)
+      memo = candidate_mask(routing_.route(r, local_port_[ivc_local], 0, static_cast<NodeId>(f.dest)));
+    route_mask_[g] = memo << first_vc;
+    return;
+  }
   topo::RouteSet rs = routing_.route(r, local_port_[ivc_local], in_vc, static_cast<NodeId>(f.dest));
   MPPNET_ASSERT(rs.count > 0, "routing returned no candidate port");
   rs.vc_lo = static_cast<std::uint8_t>(rs.vc_lo + first_vc);
@@ -66,15 +78,20 @@ void Network::route_front(RouterId r, int ivc_local) {
     ivc_route_[g] = rs;
     return;
   }
-  // The bitmask router keeps the candidate output VCs as one mask. It lists candidate ports in
-  // increasing order, so the candidates must come in that order for its random pick to match.
+  route_mask_[g] = candidate_mask(rs);
+}
+
+// The bitmask router keeps the candidate output VCs as one mask. It lists candidate ports in increasing
+// order, so the candidates must come in that order for its random pick to match the general router's.
+std::uint64_t Network::candidate_mask(const topo::RouteSet& rs) const {
+  MPPNET_ASSERT(rs.count > 0, "routing returned no candidate port");
   const std::uint64_t range = ((std::uint64_t{2} << rs.vc_hi) - 1) & ~((std::uint64_t{1} << rs.vc_lo) - 1);
   std::uint64_t mask = 0;
   for (int c = 0; c < rs.count; ++c) {
     MPPNET_ASSERT(c == 0 || rs.ports[c] > rs.ports[c - 1], "route candidates out of port order");
     mask |= range << (rs.ports[c] * vcs_);
   }
-  route_mask_[g] = mask;
+  return mask;
 }
 
 inline bool Network::output_vc_usable(std::int32_t ovc, int packet_flits) const {

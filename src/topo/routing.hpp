@@ -35,6 +35,9 @@ class Routing {
   RouteSet route(RouterId router, PortId in_port, VcId in_vc, NodeId dest) const noexcept;
 
   int vcs() const { return vcs_; }  // the VCs per port this routing was built for
+  // Whether route() depends on the input VC (a torus's dateline classes); otherwise a route is a
+  // function of (router, input port, destination) alone, which callers may remember.
+  bool uses_input_vc() const { return params_.kind == TopologyKind::Torus && params_.dateline; }
 
   // Routers a packet from src to dest passes through under this routing (all choices minimal).
   int router_hops(NodeId src, NodeId dest) const;
