@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/slot_pool.hpp"
 #include "core/types.hpp"
 
 namespace mppnet::am {
@@ -37,46 +38,25 @@ struct Message {
   std::byte data[kMaxPacketPayload];
 };
 
+// Messages are reset on allocation except their payload buffer, which a sender fills as far as it needs.
 class MessagePool {
  public:
   MessageId allocate() {
-    if (free_ == kNoMessage) grow();
-    const MessageId id = free_;
-    free_ = slots_[id].next;
+    const MessageId id = slots_.allocate();
     Message& m = slots_[id];
-    m.next = kNoMessage;
     m.nargs = 0;
     m.bytes = 0;
     m.is_reply = false;
-    ++live_;
     return id;
   }
-  void release(MessageId id) {
-    MPPNET_ASSERT(id < slots_.size(), "release of a message id the pool never gave out");
-    slots_[id].next = free_;
-    free_ = id;
-    --live_;
-  }
+  void release(MessageId id) { slots_.release(id); }
   Message& operator[](MessageId id) { return slots_[id]; }
   const Message& operator[](MessageId id) const { return slots_[id]; }
-  std::size_t live() const { return live_; }
-  void reserve(std::size_t n) {
-    while (slots_.size() < n) grow();
-  }
+  std::size_t live() const { return slots_.live(); }
+  void reserve(std::size_t n) { slots_.reserve(n); }
 
  private:
-  void grow() {
-    const std::size_t old = slots_.size();
-    const std::size_t grown = old == 0 ? 1024 : old * 2;
-    slots_.resize(grown);
-    for (std::size_t i = grown; i-- > old;) {
-      slots_[i].next = free_;
-      free_ = static_cast<MessageId>(i);
-    }
-  }
-  std::vector<Message> slots_;
-  MessageId free_ = kNoMessage;
-  std::size_t live_ = 0;
+  core::SlotPool<Message> slots_;
 };
 
 }  // namespace mppnet::am

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/slot_pool.hpp"
 #include "core/types.hpp"
 
 namespace mppnet::net {
@@ -44,43 +45,24 @@ struct Packet {
 class PacketPool {
  public:
   PacketId allocate() {
-    if (free_head_ == kNoPacket) grow();
-    PacketId id = free_head_;
-    free_head_ = slots_[id].next;
+    const PacketId id = slots_.allocate();
     slots_[id] = Packet{};
+    if (id >= hops_.size()) hops_.resize(slots_.capacity());
     hops_[id] = 0;
-    ++live_;
     return id;
   }
-  void release(PacketId id) {
-    MPPNET_ASSERT(id < slots_.size(), "release of a packet id the pool never gave out");
-    slots_[id].next = free_head_;
-    free_head_ = id;
-    --live_;
-  }
+  void release(PacketId id) { slots_.release(id); }
   Packet& operator[](PacketId id) { return slots_[id]; }
+  const Packet& operator[](PacketId id) const { return slots_[id]; }
   // Routers passed so far, apart from the packet's slot: 2 bytes a packet stay in cache where a whole
   // slot would not, and every router the head crosses adds one.
   std::uint16_t& hops(PacketId id) { return hops_[id]; }
-  const Packet& operator[](PacketId id) const { return slots_[id]; }
-  std::size_t live() const { return live_; }
-  std::size_t capacity() const { return slots_.size(); }
+  std::size_t live() const { return slots_.live(); }
+  std::size_t capacity() const { return slots_.capacity(); }
 
  private:
-  void grow() {
-    std::size_t old = slots_.size();
-    std::size_t grown = old == 0 ? 1024 : old * 2;
-    slots_.resize(grown);
-    hops_.resize(grown);
-    for (std::size_t i = grown; i-- > old;) {
-      slots_[i].next = free_head_;
-      free_head_ = static_cast<PacketId>(i);
-    }
-  }
-  std::vector<Packet> slots_;
+  core::SlotPool<Packet> slots_;
   std::vector<std::uint16_t> hops_;
-  PacketId free_head_ = kNoPacket;
-  std::size_t live_ = 0;
 };
 
 }  // namespace mppnet::net
