@@ -2,7 +2,7 @@
 # scripts/setup.sh: installs the Debian packages mppnet needs, and nothing when they are all present.
 set -euo pipefail
 packages=(build-essential cmake ninja-build libcli11-dev libtomlplusplus-dev nlohmann-json3-dev libfmt-dev
-          libgtest-dev libgmock-dev libbenchmark-dev gnuplot-nox)
+          libgtest-dev libgmock-dev libbenchmark-dev gnuplot-nox jq)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
