@@ -8,22 +8,23 @@
 
 namespace mppnet::am {
 
-Machine::Machine(net::Network& network, const AmParams& params, std::int64_t watchdog_cycles)
-    : network_(network),
+Machine::Machine(net::Endpoint& endpoint, core::Scheduler& scheduler, const AmParams& params,
+                 std::int64_t watchdog_cycles)
+    : endpoint_(endpoint),
+      scheduler_(scheduler),
       params_(params),
       watchdog_cycles_(watchdog_cycles),
-      cycle_ps_(network.params().cycle_ps),
-      // After the last flit moved, its credit is still on the wire for channel_latency cycles; the
-      // network is stepped that long before an idle stretch may be skipped, so a jump never changes timing.
-      settle_cycles_(network.params().channel_latency + network.params().pipeline_cycles + 2),
-      vnets_(network.params().vnets) {
+      vnets_(endpoint.vnets()) {
   if (vnets_ != (params.separate_vnets ? 2 : 1))
     throw std::invalid_argument(
         fmt::format("the network has {} virtual networks; am.separate_vnets = {} needs {}", vnets_,
                     params.separate_vnets, params.separate_vnets ? 2 : 1));
   if (params.packet_payload_bytes > kMaxPacketPayload || params.packet_payload_bytes < 4 * kMaxArgs)
     throw std::invalid_argument("am.packet_payload_bytes is outside [16, 64]");
-  const int n = network.graph().num_nodes;
+  // The processors' events; the machine has no clock edges of its own (programs advance by events).
+  id_ = scheduler.add(scheduler.add_domain("processors", params.clock_ps), *this, false);
+  endpoint.set_delivery_handler(this);
+  const int n = endpoint.nodes();
   memory_.assign(static_cast<std::size_t>(n) * static_cast<std::size_t>(params.memory_bytes), std::byte{0});
   nodes_.reserve(n);
   for (NodeId v = 0; v < n; ++v) {
@@ -45,6 +46,7 @@ Machine::Machine(net::Network& network, const AmParams& params, std::int64_t wat
 }
 
 Machine::~Machine() {
+  endpoint_.set_delivery_handler(nullptr);
   programs_.clear();  // their frames go back to frames_, which outlives them
 }
 
@@ -53,9 +55,11 @@ Picoseconds Machine::send_cost_ps(const Message& m) const {
   return cycles_ps(params_.send_cycles + static_cast<std::int64_t>(params_.copy_cycles_per_word) * words);
 }
 
+// The endpoint's send queue must have room for this send beside those whose cost is still being paid
+// (each holds a place from the moment its send begins).
 bool Machine::send_room(NodeId v, int vnet) const {
   const std::size_t q = static_cast<std::size_t>(v) * vnets_ + vnet;
-  return pending_inject_[q] + network_.source_queue_length(v, vnet) < params_.send_queue_packets;
+  return pending_inject_[q] < endpoint_.space_to_send(v, vnet);
 }
 
 void Machine::run(const Program& program) {
@@ -65,41 +69,25 @@ void Machine::run(const Program& program) {
     programs_.push_back(program(*n));
     n->waiting_ = programs_.back().handle();
     n->state_ = Node::State::Timed;
-    events_.push(0, {n->id(), kNoMessage, EventKind::Resume});
+    schedule(0, {n->id(), kNoMessage, EventKind::Resume});
   }
-  for (;;) {
-    if (handler_error_) std::rethrow_exception(handler_error_);
-    const bool busy = !network_.idle() || network_.now() - network_.last_progress() <= settle_cycles_;
-    if (!events_.empty()) {
-      const Picoseconds next = events_.top_time();
-      if (!busy || next <= (network_.now() + offset_) * cycle_ps_) {
-        if (!busy) {  // jump over the idle stretch: the network resumes at the first cycle at or after next
-          const Cycle c = (next + cycle_ps_ - 1) / cycle_ps_;
-          offset_ = std::max(offset_, c - network_.now());
-        }
-        const auto e = events_.pop();
-        now_ = std::max(now_, e.time);
-        dispatch(e.payload);
-        continue;
-      }
-    } else if (!busy) {
-      break;
-    }
-    network_.step();
-    ++network_cycles_;
-    now_ = std::max(now_, (network_.now() - 1 + offset_) * cycle_ps_);
-    for (const net::PacketId id : network_.delivered()) {
-      const net::Packet& p = network_.packet(id);
-      const auto msg = static_cast<MessageId>(p.tag);
-      const Picoseconds t = (p.delivered + offset_) * cycle_ps_;
-      network_.release(id);
-      arrive(msg, t);
-    }
-    check_watched(now_);
-    check_watchdog();
-  }
+  scheduler_.run_until([this] { return handler_error_ != nullptr; });
   if (handler_error_) std::rethrow_exception(handler_error_);
   if (finished_ < nodes()) throw std::runtime_error(describe_stuck_programs());
+}
+
+void Machine::on_event(std::uint32_t kind, std::uint64_t data) {
+  dispatch({static_cast<NodeId>(data >> 32), static_cast<MessageId>(data & 0xffffffffu),
+            static_cast<EventKind>(kind)});
+}
+
+void Machine::on_delivery(net::PacketId, const net::Packet& p, Picoseconds time_ps) {
+  arrive(static_cast<MessageId>(p.tag), time_ps);
+}
+
+void Machine::after_cycle(Picoseconds time_ps) {
+  check_watched(time_ps);
+  check_watchdog();
 }
 
 void Machine::dispatch(const Event& e) {
@@ -108,20 +96,20 @@ void Machine::dispatch(const Event& e) {
     case EventKind::Resume:
     case EventKind::SendDone:
       if (n.stolen_ > 0) {  // handlers interrupted this wait: it ends later by their time
-        const Picoseconds later = now_ + n.stolen_;
+        const Picoseconds later = now() + n.stolen_;
         n.cpu_busy_ = std::max(n.cpu_busy_, later);
         n.stolen_ = 0;
-        events_.push(later, e);
+        schedule(later, e);
         return;
       }
       if (e.kind == EventKind::SendDone) {
         inject(e.msg);
         if (n.stolen_ > 0) {  // a message to itself, handled at once, interrupted the send
-          events_.push(now_, {e.node, kNoMessage, EventKind::Resume});
+          schedule(now(), {e.node, kNoMessage, EventKind::Resume});
           return;
         }
       }
-      resume(n, now_);
+      resume(n, now());
       return;
     case EventKind::Inject:
       inject(e.msg);
@@ -160,7 +148,7 @@ void Machine::start_send(Node& n, MessageId msg, Picoseconds t) {
   n.cpu_busy_ = end;
   ++pending_inject_[static_cast<std::size_t>(n.id()) * vnets_ + vnet];
   n.state_ = Node::State::Timed;
-  events_.push(end, {n.id(), msg, EventKind::SendDone});
+  schedule(end, {n.id(), msg, EventKind::SendDone});
 }
 
 void Machine::block(Node& n, std::coroutine_handle<> h, bool (*check)(void*), void* obj) {
@@ -173,7 +161,7 @@ void Machine::block(Node& n, std::coroutine_handle<> h, bool (*check)(void*), vo
 
 void Machine::wake_if_ready(Node& n) {
   if (n.state_ != Node::State::Blocked) return;
-  const Picoseconds t = std::max(now_, n.cpu_busy_);
+  const Picoseconds t = std::max(now(), n.cpu_busy_);
   if (n.blocked_send_ != kNoMessage) {
     if (!send_room(n.id(), vnet_of(messages_[n.blocked_send_]))) return;
     start_send(n, std::exchange(n.blocked_send_, kNoMessage), t);
@@ -182,7 +170,7 @@ void Machine::wake_if_ready(Node& n) {
   if (n.check_ == nullptr || !n.check_(n.check_obj_)) return;
   n.check_ = nullptr;
   n.state_ = Node::State::Timed;
-  events_.push(t, {n.id(), kNoMessage, EventKind::Resume});
+  schedule(t, {n.id(), kNoMessage, EventKind::Resume});
 }
 
 void Machine::watch(Node& n) {
@@ -215,10 +203,11 @@ void Machine::inject(MessageId msg) {
   c.flits_sent += flits;
   c.payload_bytes_sent += payload;
   if (m.dest == m.src) {  // a node's message to itself loops back in its interface, off the network
-    arrive(msg, now_);
+    arrive(msg, now());
     return;
   }
-  network_.inject(m.src, m.dest, flits, msg, vnet);
+  const net::PacketId sent = endpoint_.try_send(m.src, m.dest, flits, msg, vnet);
+  MPPNET_ASSERT(sent != net::kNoPacket, "a send whose place was held at its start was refused");
 }
 
 void Machine::arrive(MessageId msg, Picoseconds t) {
@@ -293,7 +282,7 @@ void Machine::run_handler(Node& n, MessageId msg, Picoseconds t) {
   }
   if (reply != kNoMessage) {
     ++pending_inject_[static_cast<std::size_t>(n.id()) * vnets_ + reply_vnet()];
-    events_.push(end, {n.id(), reply, EventKind::Inject});
+    schedule(end, {n.id(), reply, EventKind::Inject});
   }
 }
 
@@ -302,24 +291,25 @@ void Machine::update_hold(Node& n, int vnet) {
   const std::uint8_t hold = rq_count_[q] >= params_.receive_queue_packets ? 1 : 0;
   if (hold == held_[q]) return;
   held_[q] = hold;
-  network_.hold_ejection(n.id(), vnet, hold != 0);
+  endpoint_.hold_ejection(n.id(), vnet, hold != 0);
 }
 
 void Machine::check_watchdog() {
-  if (network_.flits_in_network() == 0 && network_.queued_packets() == 0) return;
-  if (network_.now() - network_.last_progress() <= watchdog_cycles_) return;
-  if (!events_.empty()) return;          // a program or handler will still act and may release a hold
-  if (network_.flits_in_network() == 0)  // e.g. a packet larger than any VC buffer under cut-through
+  const net::EndpointActivity a = endpoint_.activity();
+  if (a.flits_in_network == 0 && a.queued_packets == 0) return;
+  if (a.cycles_without_progress <= watchdog_cycles_) return;
+  if (scheduler_.has_events()) return;  // a program or handler will still act and may release a hold
+  if (a.flits_in_network == 0)          // e.g. a packet larger than any VC buffer under cut-through
     throw DeadlockError(fmt::format(
         "deadlock: no flit moved for {} network cycles (at {} ps) with the network empty and {} packets "
         "waiting in source queues that no VC takes (under cut-through or store-and-forward switching, a "
         "packet longer than router.buffer_flits never enters), and no program able to act ({} of {} "
         "programs ended)",
-        watchdog_cycles_, now_, network_.queued_packets(), finished_, nodes()));
+        watchdog_cycles_, now(), a.queued_packets, finished_, nodes()));
   throw DeadlockError(fmt::format(
       "deadlock: no flit moved for {} network cycles (at {} ps) with {} flits in the network and no "
       "program able to act ({} of {} programs ended); blocked input VCs:\n{}",
-      watchdog_cycles_, now_, network_.flits_in_network(), finished_, nodes(), network_.describe_blocked()));
+      watchdog_cycles_, now(), a.flits_in_network, finished_, nodes(), endpoint_.describe_blocked()));
 }
 
 std::string Machine::describe_stuck_programs() const {
@@ -349,7 +339,7 @@ MachineTotals Machine::totals() const {
     t.payload_bytes += c.payload_bytes_sent;
     t.handlers += c.handlers_run;
   }
-  t.network_cycles = network_cycles_;
+  t.network_cycles = endpoint_.cycles_run();
   return t;
 }
 

@@ -1,10 +1,11 @@
-// am/machine.hpp: the runtime that runs one SPMD node program per node over a net::Network.
+// am/machine.hpp: the runtime that runs one SPMD node program per node over a network endpoint.
 //
-// Time is integer picoseconds. Node programs and handlers live on a calendar queue of sparse wake-ups
-// (core/calendar_queue.hpp); the network runs in its own cycle (RouterParams::cycle_ps) and is stepped
-// only while it has work: when it is quiet the clock jumps to the next wake-up. A cycle of the network
-// at time t handles every wake-up at or before t first, so a packet a program sends at time t enters
-// the network in the first cycle that starts at or after t.
+// Time is integer picoseconds, kept by core::Scheduler. Node programs and handlers are sparse timed
+// events of the scheduler, addressed to the machine; the network is a component of its own clock domain
+// that ticks only while it has work (net::ClockedNetwork), so when it is quiet the clock jumps to the
+// next wake-up. Events at time t come before the network's cycle at t, so a packet a program sends at
+// time t enters the network in the first cycle that starts at or after t. The machine reaches the
+// network only through the endpoint contract (net/endpoint.hpp).
 //
 // Requests travel on virtual network 0 and replies on 1 (one shared network when !separate_vnets).
 // Each node has a bounded send queue per network (am.send_queue_packets) and a bounded receive queue
@@ -29,19 +30,16 @@
 #include "am/message.hpp"
 #include "am/node.hpp"
 #include "am/task.hpp"
-#include "core/calendar_queue.hpp"
 #include "core/error.hpp"
-#include "net/network.hpp"
+#include "core/scheduler.hpp"
+#include "net/endpoint.hpp"
 
 namespace mppnet::am {
 
 // No flit moved for the watchdog period, flits are in the network (or packets wait in the source queues)
 // and nothing is scheduled to happen: nothing ever will. The message lists the blocked input VCs
-// (net::Network::describe_blocked), or the number of packets no VC takes when the network is empty.
-class DeadlockError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+// (net::Endpoint::describe_blocked), or the number of packets no VC takes when the network is empty.
+using DeadlockError = core::DeadlockError;
 
 using Program = std::function<Task<>(Node&)>;
 
@@ -56,10 +54,13 @@ struct MachineTotals {
   std::int64_t network_cycles = 0;  // cycles the network was stepped (idle stretches are skipped)
 };
 
-class Machine {
+class Machine final : public core::Component, public net::DeliveryHandler {
  public:
-  // REQUIRES: network.params().vnets == (params.separate_vnets ? 2 : 1); `network` outlives the machine.
-  Machine(net::Network& network, const AmParams& params, std::int64_t watchdog_cycles = 5000);
+  // Adds itself to `scheduler` (its events; it has no clock of its own) and takes the endpoint's
+  // deliveries. REQUIRES: endpoint.vnets() == (params.separate_vnets ? 2 : 1); the endpoint's send
+  // queues hold params.send_queue_packets; both outlive the machine.
+  Machine(net::Endpoint& endpoint, core::Scheduler& scheduler, const AmParams& params,
+          std::int64_t watchdog_cycles = 5000);
   ~Machine();
   Machine(const Machine&) = delete;
   Machine& operator=(const Machine&) = delete;
@@ -80,7 +81,7 @@ class Machine {
     for (std::size_t v = 0; v < nodes_.size(); ++v) nodes_[v]->user = &states[v];
   }
   const AmParams& params() const { return params_; }
-  net::Network& network() { return network_; }
+  net::Endpoint& endpoint() { return endpoint_; }
   FramePool& frames() { return frames_; }
   // Replaces the software collectives (e.g. by a machine's collective hardware).
   void set_collectives(std::unique_ptr<Collectives> c) { collectives_ = std::move(c); }
@@ -91,7 +92,7 @@ class Machine {
   void notify(NodeId v) { wake_if_ready(*nodes_[v]); }
 
   MachineTotals totals() const;
-  Picoseconds now() const { return now_; }
+  Picoseconds now() const { return scheduler_.now(); }
   int request_vnet() const { return 0; }
   int reply_vnet() const { return params_.separate_vnets ? 1 : 0; }
   // Flits of a packet carrying `payload` bytes of argument words and data; at least 1 (a message with
@@ -113,6 +114,16 @@ class Machine {
     MessageId msg;
     EventKind kind;
   };
+
+  // core::Component: the machine's timed events. net::DeliveryHandler: the network's deliveries.
+  bool tick(Cycle) override { return false; }
+  void on_event(std::uint32_t kind, std::uint64_t data) override;
+  void on_delivery(net::PacketId id, const net::Packet& p, Picoseconds time_ps) override;
+  void after_cycle(Picoseconds time_ps) override;
+  void schedule(Picoseconds t, const Event& e) {
+    scheduler_.schedule(t, id_, static_cast<std::uint32_t>(e.kind),
+                        (static_cast<std::uint64_t>(static_cast<std::uint32_t>(e.node)) << 32) | e.msg);
+  }
 
   Picoseconds cycles_ps(std::int64_t cycles) const { return cycles * params_.clock_ps; }
   Picoseconds send_cost_ps(const Message& m) const;
@@ -138,28 +149,24 @@ class Machine {
   std::string describe_stuck_programs() const;
 
   FramePool frames_;  // first member: frames are returned before it goes
-  net::Network& network_;
+  net::Endpoint& endpoint_;
+  core::Scheduler& scheduler_;
   AmParams params_;
   std::int64_t watchdog_cycles_;
-  Picoseconds cycle_ps_;
-  Cycle offset_ = 0;  // network cycles skipped while it was quiet
-  int settle_cycles_;
-  Picoseconds now_ = 0;
   int vnets_;
+  core::ComponentId id_ = -1;
 
   std::vector<std::byte> memory_;
   std::vector<std::unique_ptr<Node>> nodes_;
   std::vector<Task<>> programs_;
   std::unique_ptr<Collectives> collectives_;
   MessagePool messages_;
-  core::CalendarQueue<Event> events_;
   // Per node and network (v * vnets_ + vnet): receive queue, packets waiting to be injected, ejection held.
   std::vector<MessageId> rq_head_, rq_tail_;
   std::vector<std::int32_t> rq_count_, pending_inject_;
   std::vector<std::uint8_t> held_;
   std::vector<NodeId> watched_, watched_next_;
   int finished_ = 0;
-  std::int64_t network_cycles_ = 0;
   std::exception_ptr handler_error_;  // the first exception a handler threw, rethrown by run()
 };
 

@@ -41,7 +41,7 @@ void Node::TimedAwaiter::await_suspend(std::coroutine_handle<> h) {
   node.waiting_ = h;
   node.cpu_busy_ = start + m.cycles_ps(cycles);
   node.state_ = State::Timed;
-  m.events_.push(node.cpu_busy_, {node.id_, kNoMessage, Machine::EventKind::Resume});
+  m.schedule(node.cpu_busy_, {node.id_, kNoMessage, Machine::EventKind::Resume});
 }
 
 void Node::SendAwaiter::await_suspend(std::coroutine_handle<> h) {

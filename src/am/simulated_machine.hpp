@@ -5,9 +5,9 @@
 
 #include "am/am_params.hpp"
 #include "am/machine.hpp"
-#include "net/network.hpp"
-#include "topo/build.hpp"
-#include "topo/routing.hpp"
+#include "core/scheduler.hpp"
+#include "net/built_network.hpp"
+#include "net/clocked_network.hpp"
 #include "topo/topology_params.hpp"
 
 namespace mppnet::am {
@@ -19,21 +19,24 @@ inline net::RouterParams with_vnets(net::RouterParams r, const AmParams& a) {
   return r;
 }
 
-// Owns everything a run needs, built in dependency order. REQUIRES: topo::check(topology, vcs / vnets)
-// is empty.
+// Owns everything a run needs, built in dependency order: the network, the scheduler with the network's
+// clock domain, the network's endpoint (send queues as deep as am.send_queue_packets, asleep while the
+// network is quiet) and the machine. REQUIRES: topo::check(topology, vcs / vnets) is empty.
 struct SimulatedMachine {
   SimulatedMachine(const topo::TopologyParams& topology, const net::RouterParams& router, const AmParams& am,
                    std::uint64_t seed, std::int64_t watchdog_cycles = 5000)
-      : graph(topo::build(topology)),
-        router_params(with_vnets(router, am)),
-        routing(topology, graph, router_params.vcs / router_params.vnets),
-        network(graph, routing, router_params, seed),
-        machine(network, am, watchdog_cycles) {}
+      : built(topology, with_vnets(router, am), seed),
+        network(built.network),
+        network_domain(scheduler.add_domain("network", built.network.params().cycle_ps)),
+        endpoint(built.network, scheduler, network_domain,
+                 {.send_queue_packets = am.send_queue_packets, .sleeps_when_idle = true}),
+        machine(endpoint, scheduler, am, watchdog_cycles) {}
 
-  topo::Graph graph;
-  net::RouterParams router_params;
-  topo::Routing routing;
-  net::Network network;
+  net::BuiltNetwork built;
+  net::Network& network;
+  core::Scheduler scheduler;
+  core::DomainId network_domain;
+  net::ClockedNetwork endpoint;
   Machine machine;
 };
 

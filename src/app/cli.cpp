@@ -339,10 +339,7 @@ int main(int argc, char** argv) {
   } catch (const core::ConfigError& e) {
     std::fprintf(stderr, "mppnet: %s\n", e.what());
     return kInputError;
-  } catch (const exp::DeadlockError& e) {
-    std::fprintf(stderr, "mppnet: %s\n", e.what());
-    return kDeadlock;
-  } catch (const am::DeadlockError& e) {
+  } catch (const core::DeadlockError& e) {
     std::fprintf(stderr, "mppnet: %s\n", e.what());
     return kDeadlock;
   } catch (const std::exception& e) {

@@ -45,6 +45,13 @@ class ConfigError : public std::runtime_error {
   std::string reason_;
 };
 
+// A run that can never finish: work is left (flits in a network, programs waiting) and nothing has moved
+// for the watchdog's period. what() says what is stuck (the blocked input VCs, the waiting programs).
+class DeadlockError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 [[noreturn]] inline void assertion_failed(const char* cond, const char* msg, const char* file, int line) {
   std::fprintf(stderr, "mppnet internal error: %s (%s) at %s:%d\n", msg, cond, file, line);
   std::abort();

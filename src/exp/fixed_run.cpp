@@ -1,41 +1,54 @@
 // exp/fixed_run.cpp: the fixed-length open-loop run.
 #include "exp/fixed_run.hpp"
 
-#include "core/calendar_queue.hpp"
-#include "net/network.hpp"
-#include "topo/build.hpp"
-#include "topo/routing.hpp"
+#include "core/scheduler.hpp"
+#include "exp/traffic_source.hpp"
+#include "net/built_network.hpp"
+#include "net/clocked_network.hpp"
 #include "workload/traffic.hpp"
 
 namespace mppnet::exp {
 
+namespace {
+
+// Counts what the measured window ejected; the network itself counts the rest.
+class WindowCounter final : public net::DeliveryHandler {
+ public:
+  WindowCounter(const net::Network& network, Cycle warmup) : network_(network), warmup_(warmup) {}
+  void on_delivery(net::PacketId, const net::Packet&, Picoseconds) override {}
+  // The measured window starts after cycle warmup - 1.
+  void after_cycle(Picoseconds) override {
+    if (network_.now() == warmup_) ejected_at_start = network_.counters().flits_ejected;
+  }
+  std::int64_t ejected_at_start = 0;
+
+ private:
+  const net::Network& network_;
+  Cycle warmup_;
+};
+
+}  // namespace
+
 FixedRunCounts run_fixed_cycles(ExperimentConfig cfg, double offered, std::int64_t warmup,
                                 std::int64_t measure) {
   cfg.traffic.rate = offered;
-  const topo::Graph graph = topo::build(cfg.topology);
-  const topo::Routing routing(cfg.topology, graph, cfg.router.vcs);
   const auto seed = static_cast<std::uint64_t>(cfg.run.seed);
-  net::Network network(graph, routing, cfg.router, seed);
-  workload::Traffic traffic(cfg.traffic, graph.num_nodes, seed);
-  core::CalendarQueue<NodeId> arrivals;
-  for (NodeId v = 0; v < graph.num_nodes; ++v) arrivals.push(traffic.first_arrival(v, 0), v);
-  std::int64_t ejected_at_start = 0;
-  for (Cycle t = 0; t < warmup + measure; ++t) {
-    if (t == warmup) ejected_at_start = network.counters().flits_ejected;
-    while (!arrivals.empty() && arrivals.top_time() <= t) {
-      const NodeId v = arrivals.pop().payload;
-      network.inject(v, traffic.destination(v), traffic.packet_flits(v));
-      arrivals.push(traffic.next_arrival(v, t), v);
-    }
-    network.step();
-    for (const net::PacketId id : network.delivered()) network.release(id);
-  }
+  net::BuiltNetwork built(cfg.topology, cfg.router, seed);
+  workload::Traffic traffic(cfg.traffic, built.graph.num_nodes, seed);
+  core::Scheduler scheduler;
+  const core::DomainId domain = scheduler.add_domain("network", cfg.router.cycle_ps);
+  net::ClockedNetwork endpoint(built.network, scheduler, domain);
+  TrafficSource source(traffic, endpoint, scheduler, domain);
+  WindowCounter window(built.network, warmup);
+  endpoint.set_delivery_handler(&window);
+  // Cycles 0 .. warmup + measure - 1, each after the arrivals of its own time.
+  if (warmup + measure > 0) scheduler.run_until_time((warmup + measure - 1) * cfg.router.cycle_ps);
   FixedRunCounts c;
-  c.nodes = graph.num_nodes;
+  c.nodes = built.graph.num_nodes;
   c.cycles = warmup + measure;
   c.measured_cycles = measure;
-  c.flits_ejected = network.counters().flits_ejected - ejected_at_start;
-  c.flit_hops = network.counters().flit_hops;
+  c.flits_ejected = built.network.counters().flits_ejected - window.ejected_at_start;
+  c.flit_hops = built.network.counters().flit_hops;
   return c;
 }
 

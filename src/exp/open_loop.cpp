@@ -9,11 +9,11 @@
 
 #include <fmt/format.h>
 
-#include "core/calendar_queue.hpp"
+#include "core/scheduler.hpp"
 #include "core/stats.hpp"
-#include "net/network.hpp"
-#include "topo/build.hpp"
-#include "topo/routing.hpp"
+#include "exp/traffic_source.hpp"
+#include "net/built_network.hpp"
+#include "net/clocked_network.hpp"
 #include "workload/traffic.hpp"
 
 namespace mppnet::exp {
@@ -58,179 +58,227 @@ void check_watchdog(const net::Network& network, const RunParams& run) {
                   run.watchdog_cycles, network.now(), network.flits_in_network(), blocked));
 }
 
+// One open-loop run: the scheduler steps the network every cycle and the traffic source's arrivals come
+// before each cycle; this measures what each cycle delivered and moves through the phases.
+class OpenLoopRun final : public net::DeliveryHandler {
+ public:
+  OpenLoopRun(const ExperimentConfig& cfg, const OpenLoopOptions& options)
+      : cfg_(cfg),
+        options_(options),
+        run_(cfg.run),
+        built_(cfg.topology, cfg.router, static_cast<std::uint64_t>(cfg.run.seed)),
+        network_(built_.network),
+        nodes_(built_.graph.num_nodes),
+        traffic_(cfg.traffic, nodes_, static_cast<std::uint64_t>(cfg.run.seed)),
+        domain_(scheduler_.add_domain("network", cfg.router.cycle_ps)),
+        endpoint_(network_, scheduler_, domain_),
+        source_(traffic_, endpoint_, scheduler_, domain_) {
+    network_.shuffle_visit_order(options.shuffle_visit_order);
+    endpoint_.set_delivery_handler(this);
+    result_.offered = cfg.traffic.rate;
+    result_.cycle_ps = cfg.router.cycle_ps;
+  }
+
+  OpenLoopResult run() {
+    scheduler_.run_until([this] { return done_; });
+    return finish();
+  }
+
+  void on_delivery(net::PacketId, const net::Packet& p, Picoseconds) override {
+    const std::int64_t lat = p.delivered - p.created;
+    batch_.latency += lat;
+    ++batch_.packets;
+    if (p.tag == kMeasured) {
+      latency_.add(lat);
+      network_latency_sum_ += p.delivered - p.injected;
+      hops_sum_ += p.hops;
+      ++tagged_done_;
+    }
+  }
+
+  void after_cycle(Picoseconds) override {
+    check_watchdog(network_, run_);
+    const Cycle elapsed = network_.now();
+    if (phase_ == Phase::Drain) {
+      if (tagged_done_ == source_.tagged_created()) {
+        done_ = true;
+      } else if (elapsed - measure_end_ > run_.drain_cycles) {
+        saturate(fmt::format("{} measured packets still undelivered {} cycles after measurement",
+                             source_.tagged_created() - tagged_done_, run_.drain_cycles));
+        done_ = true;
+      }
+      return;
+    }
+    if (elapsed % run_.batch_cycles != 0) return;
+    if (options_.on_progress) options_.on_progress(elapsed, phase_name(phase_));
+    const double mean = batch_.mean();
+    const std::int64_t delivered_in_batch = batch_.packets;
+    batch_ = BatchSum{};
+    if (phase_ == Phase::Warmup) {
+      end_of_warmup_batch(elapsed, mean);
+    } else {
+      end_of_measure_batch(elapsed, mean, delivered_in_batch);
+    }
+  }
+
+ private:
+  void saturate(std::string why) {
+    result_.saturated = true;
+    result_.saturation_reason = std::move(why);
+  }
+
+  void end_of_warmup_batch(Cycle elapsed, double mean) {
+    // Warm-up ends once the batch latency stops rising (within 5%); in saturation it rises forever.
+    const bool settled = previous_batch_mean_ >= 0 && mean <= 1.05 * previous_batch_mean_;
+    previous_batch_mean_ = mean;
+    if (mean > run_.saturation_latency) {
+      saturate(fmt::format("mean latency {:.1f} cycles during warm-up exceeds run.saturation_latency = {}",
+                           mean, run_.saturation_latency));
+      result_.warmup_cycles = elapsed;
+      done_ = true;
+      return;
+    }
+    if (elapsed >= run_.max_warmup_cycles && !settled) {
+      saturate(fmt::format("latency still rising after run.max_warmup_cycles = {}", run_.max_warmup_cycles));
+      result_.warmup_cycles = elapsed;
+      done_ = true;
+      return;
+    }
+    if (elapsed < run_.warmup_cycles || !settled) return;
+    phase_ = Phase::Measure;
+    source_.set_tag(kMeasured);
+    result_.warmup_cycles = elapsed;
+    measure_start_ = elapsed;
+    ejected_at_start_ = network_.counters().flits_ejected;
+    queued_at_start_ = network_.queued_packets();
+    port_flits_at_start_ = network_.port_flits();
+  }
+
+  void end_of_measure_batch(Cycle elapsed, double mean, std::int64_t delivered_in_batch) {
+    // A batch that delivered nothing has no mean latency; counting it as 0 would pull the interval away
+    // from the latency it is printed beside.
+    if (delivered_in_batch > 0) batch_means_.add_batch(mean);
+    ++measured_windows_;  // bounds the measurement even when few batches deliver anything
+    const auto batches = static_cast<int>(batch_means_.batches());
+    const bool precise = batches >= run_.min_batches && batch_means_.relative_half_width() <= run_.target_ci;
+    if (mean > run_.saturation_latency) {
+      saturate(fmt::format("mean latency {:.1f} cycles exceeds run.saturation_latency = {}", mean,
+                           run_.saturation_latency));
+    }
+    if (!precise && measured_windows_ < run_.max_batches && !result_.saturated) return;
+    measure_end_ = elapsed;
+    ejected_at_end_ = network_.counters().flits_ejected;
+    // Source queues that grew by more than 5% of what was offered (plus one packet per node of slack
+    // for the random walk near saturation) mean the network cannot keep up.
+    const std::int64_t growth = network_.queued_packets() - queued_at_start_;
+    if (!result_.saturated && growth > source_.tagged_created() / 20 + nodes_) {
+      saturate(fmt::format("source queues grew by {} packets while measuring", growth));
+    }
+    if (result_.saturated) {
+      done_ = true;
+      return;
+    }
+    phase_ = Phase::Drain;
+    source_.set_tag(0);
+  }
+
+  OpenLoopResult finish() {
+    OpenLoopResult& r = result_;
+    r.batches = static_cast<int>(batch_means_.batches());
+    if (measure_end_ == 0) measure_end_ = network_.now();
+    r.measure_cycles = measure_start_ > 0 ? measure_end_ - measure_start_ : 0;
+    r.drain_cycles = measure_start_ > 0 ? network_.now() - measure_end_ : 0;
+    if (r.measure_cycles > 0) {
+      if (ejected_at_end_ == 0) ejected_at_end_ = network_.counters().flits_ejected;
+      r.accepted = static_cast<double>(ejected_at_end_ - ejected_at_start_) /
+                   (static_cast<double>(nodes_) * static_cast<double>(r.measure_cycles));
+      std::int64_t channel_flits = 0, channels = 0;
+      const auto port_flits = network_.port_flits();
+      const topo::Graph& graph = built_.graph;
+      for (std::size_t gp = 0; gp < graph.ports.size(); ++gp) {
+        if (graph.ports[gp].kind != topo::PeerKind::Router) continue;
+        channel_flits += port_flits[gp] - port_flits_at_start_[gp];
+        ++channels;
+      }
+      if (channels > 0)
+        r.channel_utilization = static_cast<double>(channel_flits) /
+                                (static_cast<double>(channels) * static_cast<double>(r.measure_cycles));
+    }
+    r.latency_ci95 = batch_means_.batches() >= 2 ? batch_means_.half_width_95() : 0;
+    r.packets_measured = static_cast<std::int64_t>(latency_.count());
+    if (!latency_.empty()) {
+      r.latency_avg = latency_.mean();
+      r.latency_p50 = latency_.percentile(0.5);
+      r.latency_p99 = latency_.percentile(0.99);
+      r.latency_max = latency_.max();
+      r.network_latency_avg =
+          static_cast<double>(network_latency_sum_) / static_cast<double>(latency_.count());
+      r.hops_avg = static_cast<double>(hops_sum_) / static_cast<double>(latency_.count());
+    }
+    r.flit_hops = network_.counters().flit_hops;
+    r.node_cycles = static_cast<std::int64_t>(nodes_) * network_.now();
+    return r;
+  }
+
+  const ExperimentConfig& cfg_;
+  const OpenLoopOptions& options_;
+  const RunParams& run_;
+  net::BuiltNetwork built_;
+  net::Network& network_;
+  int nodes_;
+  workload::Traffic traffic_;
+  core::Scheduler scheduler_;
+  core::DomainId domain_;
+  net::ClockedNetwork endpoint_;
+  TrafficSource source_;
+
+  OpenLoopResult result_;
+  bool done_ = false;
+  Phase phase_ = Phase::Warmup;
+  BatchSum batch_;
+  double previous_batch_mean_ = -1;
+  int measured_windows_ = 0;
+  core::BatchMeans batch_means_;
+  core::Histogram latency_;
+  std::int64_t network_latency_sum_ = 0, hops_sum_ = 0;
+  std::int64_t tagged_done_ = 0;
+  Cycle measure_start_ = 0, measure_end_ = 0;
+  std::int64_t ejected_at_start_ = 0, ejected_at_end_ = 0, queued_at_start_ = 0;
+  std::vector<std::int64_t> port_flits_at_start_;
+};
+
+// Delivers one packet through an otherwise idle network and records it.
+class SinglePacketProbe final : public net::DeliveryHandler {
+ public:
+  void on_delivery(net::PacketId, const net::Packet& p, Picoseconds) override {
+    latency = p.delivered - p.created;
+    hops = p.hops;
+    delivered = true;
+  }
+  Cycle latency = 0;
+  int hops = 0;
+  bool delivered = false;
+};
+
 }  // namespace
 
 OpenLoopResult run_open_loop(const ExperimentConfig& cfg, const OpenLoopOptions& options) {
-  const topo::Graph graph = topo::build(cfg.topology);
-  const topo::Routing routing(cfg.topology, graph, cfg.router.vcs);
-  const auto seed = static_cast<std::uint64_t>(cfg.run.seed);
-  net::Network network(graph, routing, cfg.router, seed);
-  network.shuffle_visit_order(options.shuffle_visit_order);
-  const int nodes = graph.num_nodes;
-  workload::Traffic traffic(cfg.traffic, nodes, seed);
-  const RunParams& run = cfg.run;
-
-  core::CalendarQueue<NodeId> arrivals;
-  for (NodeId v = 0; v < nodes; ++v) arrivals.push(traffic.first_arrival(v, 0), v);
-
-  OpenLoopResult result;
-  result.offered = cfg.traffic.rate;
-  result.cycle_ps = cfg.router.cycle_ps;
-  Phase phase = Phase::Warmup;
-  BatchSum batch;
-  double previous_batch_mean = -1;
-  int measured_windows = 0;
-  core::BatchMeans batch_means;
-  core::Histogram latency;
-  std::int64_t network_latency_sum = 0, hops_sum = 0;
-  std::int64_t tagged_created = 0, tagged_done = 0;
-  Cycle measure_start = 0, measure_end = 0;
-  std::int64_t ejected_at_start = 0, ejected_at_end = 0, queued_at_start = 0;
-  std::vector<std::int64_t> port_flits_at_start;
-
-  auto saturate = [&](std::string why) {
-    result.saturated = true;
-    result.saturation_reason = std::move(why);
-  };
-
-  while (true) {
-    const Cycle now = network.now();
-    while (!arrivals.empty() && arrivals.top_time() <= now) {
-      const NodeId v = arrivals.pop().payload;
-      const NodeId dest = traffic.destination(v);
-      const int flits = traffic.packet_flits(v);
-      const bool tagged = phase == Phase::Measure;
-      network.inject(v, dest, flits, tagged ? kMeasured : 0);
-      tagged_created += tagged;
-      arrivals.push(traffic.next_arrival(v, now), v);
-    }
-    network.step();
-    for (const net::PacketId id : network.delivered()) {
-      const net::Packet& p = network.packet(id);
-      const std::int64_t lat = p.delivered - p.created;
-      batch.latency += lat;
-      ++batch.packets;
-      if (p.tag == kMeasured) {
-        latency.add(lat);
-        network_latency_sum += p.delivered - p.injected;
-        hops_sum += p.hops;
-        ++tagged_done;
-      }
-      network.release(id);
-    }
-    check_watchdog(network, run);
-
-    const Cycle elapsed = network.now();
-    if (phase == Phase::Drain) {
-      if (tagged_done == tagged_created) break;
-      if (elapsed - measure_end > run.drain_cycles) {
-        saturate(fmt::format("{} measured packets still undelivered {} cycles after measurement",
-                             tagged_created - tagged_done, run.drain_cycles));
-        break;
-      }
-      continue;
-    }
-    if (elapsed % run.batch_cycles != 0) continue;
-    if (options.on_progress) options.on_progress(elapsed, phase_name(phase));
-    const double mean = batch.mean();
-    const std::int64_t delivered_in_batch = batch.packets;
-    batch = BatchSum{};
-
-    if (phase == Phase::Warmup) {
-      // Warm-up ends once the batch latency stops rising (within 5%); in saturation it rises forever.
-      const bool settled = previous_batch_mean >= 0 && mean <= 1.05 * previous_batch_mean;
-      previous_batch_mean = mean;
-      if (mean > run.saturation_latency) {
-        saturate(fmt::format("mean latency {:.1f} cycles during warm-up exceeds run.saturation_latency = {}",
-                             mean, run.saturation_latency));
-        result.warmup_cycles = elapsed;
-        break;
-      }
-      if (elapsed >= run.max_warmup_cycles && !settled) {
-        saturate(fmt::format("latency still rising after run.max_warmup_cycles = {}", run.max_warmup_cycles));
-        result.warmup_cycles = elapsed;
-        break;
-      }
-      if (elapsed < run.warmup_cycles || !settled) continue;
-      phase = Phase::Measure;
-      result.warmup_cycles = elapsed;
-      measure_start = elapsed;
-      ejected_at_start = network.counters().flits_ejected;
-      queued_at_start = network.queued_packets();
-      port_flits_at_start = network.port_flits();
-      continue;
-    }
-
-    // Phase::Measure. A batch that delivered nothing has no mean latency; counting it as 0 would pull the
-    // interval away from the latency it is printed beside.
-    if (delivered_in_batch > 0) batch_means.add_batch(mean);
-    ++measured_windows;  // bounds the measurement even when few batches deliver anything
-    const auto batches = static_cast<int>(batch_means.batches());
-    const bool precise = batches >= run.min_batches && batch_means.relative_half_width() <= run.target_ci;
-    if (mean > run.saturation_latency) {
-      saturate(fmt::format("mean latency {:.1f} cycles exceeds run.saturation_latency = {}", mean,
-                           run.saturation_latency));
-    }
-    if (!precise && measured_windows < run.max_batches && !result.saturated) continue;
-    measure_end = elapsed;
-    ejected_at_end = network.counters().flits_ejected;
-    // Source queues that grew by more than 5% of what was offered (plus one packet per node of slack
-    // for the random walk near saturation) mean the network cannot keep up.
-    const std::int64_t growth = network.queued_packets() - queued_at_start;
-    if (!result.saturated && growth > tagged_created / 20 + nodes) {
-      saturate(fmt::format("source queues grew by {} packets while measuring", growth));
-    }
-    if (result.saturated) break;
-    phase = Phase::Drain;
-  }
-
-  result.batches = static_cast<int>(batch_means.batches());
-  if (measure_end == 0) measure_end = network.now();
-  result.measure_cycles = measure_start > 0 ? measure_end - measure_start : 0;
-  result.drain_cycles = measure_start > 0 ? network.now() - measure_end : 0;
-  if (result.measure_cycles > 0) {
-    if (ejected_at_end == 0) ejected_at_end = network.counters().flits_ejected;
-    result.accepted = static_cast<double>(ejected_at_end - ejected_at_start) /
-                      (static_cast<double>(nodes) * static_cast<double>(result.measure_cycles));
-    std::int64_t channel_flits = 0, channels = 0;
-    const auto port_flits = network.port_flits();
-    for (std::size_t gp = 0; gp < graph.ports.size(); ++gp) {
-      if (graph.ports[gp].kind != topo::PeerKind::Router) continue;
-      channel_flits += port_flits[gp] - port_flits_at_start[gp];
-      ++channels;
-    }
-    if (channels > 0)
-      result.channel_utilization =
-          static_cast<double>(channel_flits) /
-          (static_cast<double>(channels) * static_cast<double>(result.measure_cycles));
-  }
-  result.latency_ci95 = batch_means.batches() >= 2 ? batch_means.half_width_95() : 0;
-  result.packets_measured = static_cast<std::int64_t>(latency.count());
-  if (!latency.empty()) {
-    result.latency_avg = latency.mean();
-    result.latency_p50 = latency.percentile(0.5);
-    result.latency_p99 = latency.percentile(0.99);
-    result.latency_max = latency.max();
-    result.network_latency_avg =
-        static_cast<double>(network_latency_sum) / static_cast<double>(latency.count());
-    result.hops_avg = static_cast<double>(hops_sum) / static_cast<double>(latency.count());
-  }
-  result.flit_hops = network.counters().flit_hops;
-  result.node_cycles = static_cast<std::int64_t>(nodes) * network.now();
-  return result;
+  return OpenLoopRun(cfg, options).run();
 }
 
 SinglePacket run_single_packet(const ExperimentConfig& cfg, NodeId src, NodeId dest, int flits) {
-  const topo::Graph graph = topo::build(cfg.topology);
-  const topo::Routing routing(cfg.topology, graph, cfg.router.vcs);
-  net::Network network(graph, routing, cfg.router, static_cast<std::uint64_t>(cfg.run.seed));
-  const net::PacketId id = network.inject(src, dest, flits);
-  while (network.delivered().empty()) {
-    network.step();
-    check_watchdog(network, cfg.run);
-  }
-  const net::Packet& p = network.packet(id);
-  return {p.delivered - p.created, p.hops};
+  net::BuiltNetwork built(cfg.topology, cfg.router, static_cast<std::uint64_t>(cfg.run.seed));
+  core::Scheduler scheduler;
+  net::ClockedNetwork endpoint(built.network, scheduler,
+                               scheduler.add_domain("network", cfg.router.cycle_ps));
+  SinglePacketProbe probe;
+  endpoint.set_delivery_handler(&probe);
+  static_cast<void>(endpoint.try_send(src, dest, flits, 0, 0));
+  scheduler.run_until([&] {
+    check_watchdog(built.network, cfg.run);
+    return probe.delivered;
+  });
+  return {probe.latency, probe.hops};
 }
 
 }  // namespace mppnet::exp

@@ -5,6 +5,7 @@
 #include <functional>
 #include <string>
 
+#include "core/error.hpp"
 #include "core/types.hpp"
 #include "exp/experiment_config.hpp"
 
@@ -30,7 +31,7 @@ struct OpenLoopResult {
   Cycle drain_cycles = 0;
   std::int64_t flit_hops = 0;  // over the whole run, for speed figures
   std::int64_t node_cycles = 0;
-  std::int64_t cycle_ps = 0;   // the router clock period, to convert latencies to time
+  std::int64_t cycle_ps = 0;  // the router clock period, to convert latencies to time
 };
 
 struct OpenLoopOptions {
@@ -39,10 +40,7 @@ struct OpenLoopOptions {
 };
 
 // Thrown when the watchdog sees flits in the network and none moving; what() lists the blocked VCs.
-class DeadlockError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+using DeadlockError = core::DeadlockError;
 
 // REQUIRES: check_experiment(cfg) passed.
 OpenLoopResult run_open_loop(const ExperimentConfig& cfg, const OpenLoopOptions& options = {});

@@ -33,7 +33,7 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
       params_(params),
       vcs_(params.vcs),
       vnets_(params.vnets),
-      vcs_per_vnet_(params.vnets >= 1 ? params.vcs / params.vnets : 0),
+      vcs_per_vnet_(params.vcs_per_vnet()),
       depth_(params.buffer_flits),
       hop_delay_(params.pipeline_cycles + params.channel_latency),
       wheel_size_(params.pipeline_cycles + params.channel_latency + 1),

@@ -27,6 +27,8 @@ struct RouterParams {
   // keeps to its own network's VCs, and every node has a source queue per network, so a full network
   // never blocks another. The routing is then built for vcs / vnets VCs.
   int vnets = 1;
+  // VCs each virtual network owns on every port: what its routing is built for.
+  int vcs_per_vnet() const { return vnets >= 1 ? vcs / vnets : 0; }
   std::int64_t cycle_ps = 1000;  // the router clock's period, for results in nanoseconds
 };
 
