@@ -95,6 +95,8 @@ class Network {
   const RouterParams& params() const { return params_; }
 
  private:
+  static constexpr std::uint32_t kTokenOne = 1u << 16;  // one flit in 16.16 fixed point
+
   struct FlitArrival {
     std::int32_t ivc;    // global input-VC index of the receiver (router or node ejection buffer)
     std::int32_t owner;  // the receiving router, or ~(node link)
