@@ -2,6 +2,8 @@
 // and credits, no deadlock at overload, determinism under any visit order.
 #include "net/network.hpp"
 
+#include "net/built_network.hpp"
+
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -38,14 +40,9 @@ topo::TopologyParams cm5(int n) {
 }
 
 // A network with the graph and routing it points into.
-struct Rig {
-  explicit Rig(const Case& c, std::uint64_t seed = 1)
-      : graph(topo::build(c.topo)),
-        routing(c.topo, graph, c.router.vcs / c.router.vnets),
-        net(graph, routing, c.router, seed) {}
-  topo::Graph graph;
-  topo::Routing routing;
-  Network net;
+struct Rig : BuiltNetwork {
+  explicit Rig(const Case& c, std::uint64_t seed = 1) : BuiltNetwork(c.topo, c.router, seed) {}
+  Network& net = network;
 };
 
 std::vector<Case> all_cases() {

@@ -2,6 +2,7 @@
 // ejected fills up and stops, and the other keeps delivering through the same routers and links.
 #include <gtest/gtest.h>
 
+#include "net/built_network.hpp"
 #include "net/network.hpp"
 #include "topo/build.hpp"
 #include "topo/params_for_test.hpp"
@@ -12,12 +13,9 @@ namespace {
 
 constexpr int kRequests = 0, kReplies = 1;
 
-struct Rig {
-  Rig(const topo::TopologyParams& t, const RouterParams& r)
-      : graph(topo::build(t)), routing(t, graph, r.vcs / r.vnets), net(graph, routing, r, 1) {}
-  topo::Graph graph;
-  topo::Routing routing;
-  Network net;
+struct Rig : BuiltNetwork {
+  Rig(const topo::TopologyParams& t, const RouterParams& r) : BuiltNetwork(t, r, 1) {}
+  Network& net = network;
 };
 
 // Steps until `count` packets were delivered or `limit` cycles passed; returns the packets delivered.
