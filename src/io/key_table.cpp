@@ -249,7 +249,8 @@ Value KeySet::read_node(std::size_t key, const toml::node& n, const SourceLocati
   return v;
 }
 
-std::vector<KeySet::Assignment> KeySet::read_document(const toml::table& doc, const std::string& file) const {
+std::vector<KeySet::Assignment> KeySet::read_document(
+    const toml::table& doc, const std::string& file, const std::vector<std::string>& foreign_sections) const {
   // toml::table iterates in key order, so gather everything first and report problems in file order.
   enum class What { Key, UnknownSection, OutsideSection };
   struct Item {
@@ -264,6 +265,9 @@ std::vector<KeySet::Assignment> KeySet::read_document(const toml::table& doc, co
   for (const auto& [section, node] : doc) {
     const std::string s(section.str());
     const toml::table* table = node.as_table();
+    const bool foreign =
+        std::find(foreign_sections.begin(), foreign_sections.end(), s) != foreign_sections.end();
+    if (table && foreign) continue;  // another reader of this file owns the section
     if (!table) {
       items.push_back({line_of(node), column_of(node), What::OutsideSection, s, &node});
     } else if (std::find(sections_.begin(), sections_.end(), s) == sections_.end()) {
