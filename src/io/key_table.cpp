@@ -287,12 +287,14 @@ std::vector<KeySet::Assignment> KeySet::read_document(
     const SourceLocation where{file, item.line};
     switch (item.what) {
       case What::UnknownSection: {
-        const auto guess = nearest(item.name, sections_);
+        // Every section some reader of this file reads, its own and the other readers'.
+        std::vector<std::string> known = sections_;
+        known.insert(known.end(), foreign_sections.begin(), foreign_sections.end());
+        const auto guess = nearest(item.name, known);
         throw ConfigError(
             where, "",
-            guess.empty()
-                ? fmt::format("unknown section [{}] (sections: {})", item.name, join(sections_, ", "))
-                : fmt::format("unknown section [{}] (did you mean [{}]?)", item.name, guess));
+            guess.empty() ? fmt::format("unknown section [{}] (sections: {})", item.name, join(known, ", "))
+                          : fmt::format("unknown section [{}] (did you mean [{}]?)", item.name, guess));
       }
       case What::OutsideSection: {
         std::vector<std::string> shorts;
