@@ -21,7 +21,7 @@ struct ConfigFile;
 namespace mppnet::exp {
 
 struct MachineParams {
-  std::string model = "network";   // the generic packet network (app/model.hpp picks the loader by this)
+  std::string model = "network";   // the generic packet network (registry::model_of picks the loader by it)
   std::string preset = "generic";  // a named set of defaults, applied before the file's own keys
 };
 

@@ -23,7 +23,8 @@
 namespace mppnet::machines::metro {
 
 struct MetroMachineParams {
-  std::string model = "metro";  // the only model this file format describes (see app/model.hpp)
+  std::string model =
+      "metro";  // the only model this file format describes (registry::model_of picks the loader by it)
 };
 
 struct MetroFaultParams {
