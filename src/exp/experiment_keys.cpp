@@ -65,7 +65,8 @@ io::KeyTable<ExperimentConfig> make_table() {
       section("machine", &ExperimentConfig::machine,
               {
                   key("model", &MachineParams::model, one_of({"network"}),
-                      "The simulation model: network (this table); cm1 and metro files have their own keys."),
+                      "The simulation model: network (this table); each machine model's files have their own "
+                      "keys."),
                   key("preset", &MachineParams::preset, one_of(preset_names()),
                       "Named machine whose keys are applied before the file's own (`mppnet list machines`)."),
               }),
@@ -184,8 +185,8 @@ std::vector<io::KeyInfo> experiment_key_list() {
 }
 
 const std::vector<MachinePreset>& machine_presets() {
-  // "generic" is this model's own; every other preset comes from a machine folder (the CM-5's from
-  // machines/cm5/), found through the registry so that exp/ names no machine.
+  // "generic" is this model's own; every other preset comes from a machine folder (the CM-5's, for
+  // one), found through the registry so that exp/ names no machine.
   static const std::vector<MachinePreset> presets = [] {
     std::vector<MachinePreset> all = {{"generic", "No changes: every key keeps its default.", {}}};
     for (const registry::Preset* p : registry::machines().presets_for(registry::kNetworkModel))
