@@ -44,4 +44,11 @@ expect app_cut_through "app.toml: router.buffer_flits: virtual_cut_through switc
 expect app_header "--set am.header_bytes=0: am.header_bytes:" app alltoall "$appcfg" --set am.header_bytes=0
 expect app_memory "--set am.memory_bytes=4294967296: am.memory_bytes: 16 nodes x 4294967296 bytes" \
   app alltoall "$appcfg" --set am.memory_bytes=4294967296
+# Every model's file is parsed once, by the command that reads it: a syntax error names its file and line.
+expect metro_syntax "metro_syntax.toml:3:" yield "$(cfg metro_syntax '[machine]\nmodel = "metro"\n[metro\n')"
+expect cm1_syntax "cm1_syntax.toml:2:" run "$(cfg cm1_syntax '[machine]\nmodel = = "cm1"\n')"
+expect app_syntax "app_syntax.toml:2:" app counter "$(cfg app_syntax '[am]\nsend_cycles = = 3\n')"
+# An application file's sections are read by their owners; one no owner reads is still rejected.
+expect app_section "app3.toml:5: unknown section [appp] (did you mean [app]?)" \
+  app counter "$(cfg app3 '[topology]\nkind = "mesh"\nk = 4\nn = 2\n[appp]\ncounter_home = 3\n')"
 exit $fail

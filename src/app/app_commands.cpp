@@ -1,16 +1,15 @@
 // app/app_commands.cpp: loading an application run ([am] and [app] on top of a network config) and
 // reporting it.
 //
-// A config file for `mppnet app` is a network experiment file plus two tables. The network part goes
-// through exp::load_experiment_text unchanged, with the lines of [am] and [app] blanked so that every
-// line number stays true; the two tables go through their own key table. Each --set goes to the table
-// of its section.
+// A config file for `mppnet app` is a network experiment file plus two tables, parsed once. Each owner
+// reads its own sections of that one document: the network model every section but [am] and [app]
+// (rejecting any it does not declare), the application settings [am] and [app]; node lines keep their
+// place in the document, so every error names its true line. Each --set goes to the owner of its section.
 #include "app/app_commands.hpp"
 
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <sstream>
 #include <system_error>
 
 #include <fmt/format.h>
@@ -39,31 +38,18 @@ const io::KeyTable<AppSettings>& app_settings_keys() {
   return table;
 }
 
-constexpr const char* kOwnSections[] = {"am", "app"};
+// The sections an application run reads besides the network model's.
+const std::vector<std::string> kOwnSections = {"am", "app"};
 
 // Node memories in all (nodes x am.memory_bytes), allocated and zeroed when the machine is built.
 constexpr long long kMaxTotalMemoryBytes = 16LL << 30;
 
 bool is_own_key(std::string_view assignment) {
-  for (const char* s : kOwnSections) {
-    const std::string prefix = std::string(s) + ".";
+  for (const std::string& s : kOwnSections) {
+    const std::string prefix = s + ".";
     if (assignment.substr(0, prefix.size()) == prefix) return true;
   }
   return false;
-}
-
-// Every line a node (and, for tables, every node in it) occupies in the file, 1-based.
-void mark_lines(const toml::node& node, std::vector<bool>& lines) {
-  const auto& src = node.source();
-  const auto first = static_cast<std::size_t>(src.begin.line);
-  const auto last = std::max(first, static_cast<std::size_t>(src.end.line));
-  const bool container = node.is_table() || node.is_array();
-  for (std::size_t l = first; l <= (container ? first : last) && l < lines.size(); ++l) lines[l] = true;
-  if (const auto* t = node.as_table()) {
-    for (const auto& [k, v] : *t) mark_lines(v, lines);
-  } else if (const auto* a = node.as_array()) {
-    for (const auto& v : *a) mark_lines(v, lines);
-  }
 }
 
 nlohmann::json metrics_json(const workload::apps::AppResult& r) {
@@ -76,29 +62,22 @@ nlohmann::json metrics_json(const workload::apps::AppResult& r) {
 
 AppRunConfig load_app_config_text(const std::string& text, const std::string& path,
                                   const std::vector<std::string>& sets) {
-  toml::table doc = io::parse_config(text, path);
-  std::vector<std::string> lines;
-  {
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
-  }
-  std::vector<bool> own(lines.size() + 2, false);
-  for (const char* s : kOwnSections)
-    if (const toml::node* n = doc.get(s)) mark_lines(*n, own);
-  std::string network_text;
-  for (std::size_t i = 0; i < lines.size(); ++i)
-    network_text += (own[i + 1] ? std::string() : lines[i]) + "\n";
+  return load_app_config(io::ConfigFile(path, io::parse_config(text, path)), sets);
+}
+
+AppRunConfig load_app_config(const io::ConfigFile& file, const std::vector<std::string>& sets) {
+  const std::string& path = file.path;
   std::vector<std::string> network_sets, own_sets;
   for (const auto& s : sets) (is_own_key(s) ? own_sets : network_sets).push_back(s);
 
-  AppRunConfig c{exp::load_experiment_text(network_text, path, network_sets), {}};
-  std::vector<std::string> others;
-  for (const auto& [k, v] : doc)
-    if (!is_own_key(std::string(k.str()) + ".")) others.emplace_back(k.str());
-  for (const auto& k : others) doc.erase(k);
+  AppRunConfig c{exp::load_experiment(file, network_sets, kOwnSections), {}};
+  // Every other section was the network model's to read (and to reject when unknown).
+  std::vector<std::string> network_sections;
+  for (const auto& [k, v] : file.doc)
+    if (!is_own_key(std::string(k.str()) + ".")) network_sections.emplace_back(k.str());
   AppSettings& s = c.settings;
   s.source_file = path;
-  app_settings_keys().set_document(s, doc, path, &s.origin);
+  app_settings_keys().set_document(s, file.doc, path, &s.origin, network_sections);
   for (const auto& a : own_sets) app_settings_keys().set_arg(s, a, &s.origin);
 
   // Requests and replies each get an even share of every port's VCs, and the routing sees that share.
@@ -145,7 +124,7 @@ AppRunConfig load_app_config_text(const std::string& text, const std::string& pa
   return c;
 }
 
-int app_command(const std::string& name, const std::string& config, const std::vector<std::string>& sets,
+int app_command(const std::string& name, const io::ConfigFile& file, const std::vector<std::string>& sets,
                 const std::filesystem::path& out) {
   const workload::apps::AppInfo* app = workload::apps::find_application(name);
   if (app == nullptr) {
@@ -156,7 +135,8 @@ int app_command(const std::string& name, const std::string& config, const std::v
                             fmt::format("no application \"{}\"{}; see `mppnet list apps`", name,
                                         guess.empty() ? "" : fmt::format(" (did you mean {}?)", guess)));
   }
-  const AppRunConfig c = load_app_config_text(io::read_config_file(config), config, sets);
+  const AppRunConfig c = load_app_config(file, sets);
+  const std::string& config = file.path;
   const exp::ExperimentConfig& e = c.experiment;
   const bool out_existed = std::filesystem::exists(out);
   io::prepare_output_directory(out);
@@ -217,9 +197,9 @@ int app_command(const std::string& name, const std::string& config, const std::v
       {"network_cycles", t.network_cycles},
       {"metrics", metrics_json(r)},
   };
-  const auto file = out / fmt::format("app_{}.json", name);
-  io::write_file_atomically(file, doc.dump(2) + "\n");
-  std::printf("results: %s\n", file.string().c_str());
+  const auto result_file = out / fmt::format("app_{}.json", name);
+  io::write_file_atomically(result_file, doc.dump(2) + "\n");
+  std::printf("results: %s\n", result_file.string().c_str());
   return r.passed ? 0 : 1;
 }
 

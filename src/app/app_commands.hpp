@@ -7,6 +7,7 @@
 
 #include "am/am_params.hpp"
 #include "exp/experiment_config.hpp"
+#include "io/config_loader.hpp"
 #include "io/key_table.hpp"
 #include "workload/apps/app_params.hpp"
 
@@ -25,18 +26,20 @@ struct AppRunConfig {
   AppSettings settings;
 };
 
-// Loads an application run from TOML `text` (`name` stands for the file): the network part as
-// exp::load_experiment_text does, [am] and [app] by their own table, each --set by its section. Throws
+// Loads an application run from the parsed file: the network model reads every section but [am] and
+// [app], the application settings read those two, each --set goes to the owner of its section. Throws
 // core::ConfigError with file and line, also for VC counts that cannot be split between requests and
 // replies.
+AppRunConfig load_app_config(const io::ConfigFile& file, const std::vector<std::string>& sets);
+// The same from TOML `text`, parsed first; `name` stands for the file.
 AppRunConfig load_app_config_text(const std::string& text, const std::string& name,
                                   const std::vector<std::string>& sets);
 
-// Runs application `name` on the generic network that `config` describes, with its [am] and [app]
+// Runs application `name` on the generic network that `file` describes, with its [am] and [app]
 // tables; prints simulated time, per-node bandwidth and message counts, and writes <out>/app_<name>.json
 // atomically. Returns 0 when the application's self-check passed, 1 when it failed. Throws
 // core::ConfigError for bad input and am::DeadlockError when the network deadlocks.
-int app_command(const std::string& name, const std::string& config, const std::vector<std::string>& sets,
+int app_command(const std::string& name, const io::ConfigFile& file, const std::vector<std::string>& sets,
                 const std::filesystem::path& out);
 
 // One line per application, then the [app] keys it reads with their defaults.

@@ -10,6 +10,7 @@
 
 #include "app/app_commands.hpp"
 #include "core/error.hpp"
+#include "io/config_loader.hpp"
 
 namespace mppnet::app {
 namespace {
@@ -124,7 +125,7 @@ class AppCommandErrors : public ::testing::Test {
     std::ofstream(file) << kConfig << app_lines;
     const auto out = dir_ / "out";
     try {
-      app_command(name, file, sets, out);
+      app_command(name, io::open_config_file(file), sets, out);
     } catch (const core::ConfigError& e) {
       EXPECT_FALSE(std::filesystem::exists(out)) << "results directory left behind";
       const std::string what = e.what();

@@ -14,10 +14,14 @@
 #include "topo/topology_params.hpp"
 #include "workload/traffic_params.hpp"
 
+namespace mppnet::io {
+struct ConfigFile;
+}
+
 namespace mppnet::exp {
 
 struct MachineParams {
-  std::string model = "network";   // the generic packet network (app/model.hpp picks the loader by this)
+  std::string model = "network";   // the generic packet network (registry::model_of picks the loader by it)
   std::string preset = "generic";  // a named set of defaults, applied before the file's own keys
 };
 
@@ -43,6 +47,12 @@ struct ExperimentConfig {
 // a preset sets get the location of the machine.preset that chose it as their origin. Only the first
 // problem is reported (in file order, then --set order, then check_experiment's order).
 ExperimentConfig load_experiment(const std::string& path, const std::vector<std::string>& sets);
+
+// The same from a file already read and parsed (one parse per command). Sections named in
+// `foreign_sections` (an application run's [am] and [app]) belong to another reader of the same file and
+// are passed over, as are --set arguments the caller routed elsewhere.
+ExperimentConfig load_experiment(const io::ConfigFile& file, const std::vector<std::string>& sets,
+                                 const std::vector<std::string>& foreign_sections = {});
 
 // The same from TOML text already in memory; `name` stands for the file in messages.
 ExperimentConfig load_experiment_text(const std::string& text, const std::string& name,

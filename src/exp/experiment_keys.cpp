@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "registry/registry.hpp"
 #include "topo/build.hpp"
 #include "workload/traffic_names.hpp"
 
@@ -64,7 +65,8 @@ io::KeyTable<ExperimentConfig> make_table() {
       section("machine", &ExperimentConfig::machine,
               {
                   key("model", &MachineParams::model, one_of({"network"}),
-                      "The simulation model: network (this table); cm1 and metro files have their own keys."),
+                      "The simulation model: network (this table); each machine model's files have their own "
+                      "keys."),
                   key("preset", &MachineParams::preset, one_of(preset_names()),
                       "Named machine whose keys are applied before the file's own (`mppnet list machines`)."),
               }),
@@ -183,21 +185,14 @@ std::vector<io::KeyInfo> experiment_key_list() {
 }
 
 const std::vector<MachinePreset>& machine_presets() {
-  static const std::vector<MachinePreset> presets = {
-      {"generic", "No changes: every key keeps its default.", {}},
-      // The CM-5 data network as reconstructed in note 000 §2.3.2: a 4-ary fat tree whose router chips
-      // have 2 parent links at levels 1 and 2 and 4 above, with 2 network links per node.
-      {"cm5",
-       "CM-5 data network: 4-ary fat tree, parent links 2, 2, 4 per level, 2 links per node (note 000 "
-       "§2.3.2).",
-       {
-           {"topology.kind", "\"fat_tree\""},
-           {"topology.children", "4"},
-           {"topology.parents", "[2, 2, 4]"},
-           {"topology.leaf_links", "2"},
-           {"router.cycle_ps", "25000"},  // 40 MHz (note 000 §2.3.3)
-       }},
-  };
+  // "generic" is this model's own; every other preset comes from a machine folder (the CM-5's, for
+  // one), found through the registry so that exp/ names no machine.
+  static const std::vector<MachinePreset> presets = [] {
+    std::vector<MachinePreset> all = {{"generic", "No changes: every key keeps its default.", {}}};
+    for (const registry::Preset* p : registry::machines().presets_for(registry::kNetworkModel))
+      all.push_back({p->name, p->doc, p->sets});
+    return all;
+  }();
   return presets;
 }
 

@@ -22,6 +22,8 @@ const io::KeyTable<ExperimentConfig>& experiment_keys();
 std::vector<io::KeyInfo> experiment_key_list();
 
 // A named machine: (key, TOML value) pairs applied after the defaults and before the file's own keys.
+// "generic" is the network model's own; the others are registered by machine folders
+// (registry::Preset), in registration order.
 struct MachinePreset {
   std::string name;
   std::string doc;  // one line, for `mppnet list machines`

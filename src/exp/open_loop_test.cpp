@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
 #include <string>
 
@@ -10,6 +11,7 @@
 #include "exp/foundation_validation.hpp"
 #include "exp/results.hpp"
 #include "exp/validation.hpp"
+#include "registry/registry.hpp"
 
 namespace mppnet::exp {
 namespace {
@@ -78,19 +80,23 @@ TEST(Validation, FastGenericNetworkCasesPass) {
   }
 }
 
-TEST(Validation, RegistryGathersEveryModelWithUniqueIds) {
+TEST(Validation, RegistryGathersTheNetworkAndEveryMachineWithUniqueIds) {
+  // Each case belongs to the generic network ("net.") or to the registered machine its id starts with.
   std::set<std::string> ids;
-  int network = 0, cm1 = 0, metro = 0;
+  std::map<std::string, int> per_owner;
   for (const ValidationCase& c : validation_cases()) {
     EXPECT_TRUE(ids.insert(c.id).second) << "duplicate id " << c.id;
-    network += c.id.rfind("net.", 0) == 0;
-    cm1 += c.id.rfind("cm1.", 0) == 0;
-    metro += c.id.rfind("metro.", 0) == 0;
+    per_owner[c.id.substr(0, c.id.find('.'))] += 1;
   }
-  EXPECT_EQ(network, static_cast<int>(foundation_validation_cases().size()));
-  EXPECT_GT(cm1, 0);
-  EXPECT_GT(metro, 0);
-  EXPECT_EQ(network + cm1 + metro, static_cast<int>(ids.size()));
+  EXPECT_EQ(per_owner["net"], static_cast<int>(foundation_validation_cases().size()));
+  int registered = 0;
+  for (const registry::Machine& m : registry::machines().machines()) {
+    const int cases = m.validation_cases ? static_cast<int>(m.validation_cases().size()) : 0;
+    EXPECT_EQ(per_owner[m.name], cases) << m.name;
+    registered += cases;
+  }
+  EXPECT_GT(registered, 0);
+  EXPECT_EQ(per_owner["net"] + registered, static_cast<int>(ids.size()));
 }
 
 TEST(Validation, MeshSaturationLiesJustUnderTheChannelLoadBound) {

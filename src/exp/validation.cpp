@@ -1,18 +1,15 @@
-// exp/validation.cpp: the registry, gathered from each part of mppnet that has cases.
+// exp/validation.cpp: the registry of cases: the generic network's own, then every registered machine's.
 #include "exp/validation.hpp"
 
 #include "exp/foundation_validation.hpp"
-#include "machines/cm1/validation.hpp"
-#include "machines/metro/validation.hpp"
+#include "registry/registry.hpp"
 
 namespace mppnet::exp {
 
 const std::vector<ValidationCase>& validation_cases() {
   static const std::vector<ValidationCase> cases = [] {
-    std::vector<ValidationCase> all;
-    for (auto& c : foundation_validation_cases()) all.push_back(std::move(c));
-    for (auto& c : machines::cm1::cm1_validation_cases()) all.push_back(std::move(c));
-    for (auto& c : machines::metro::metro_validation_cases()) all.push_back(std::move(c));
+    std::vector<ValidationCase> all = foundation_validation_cases();
+    for (auto& c : registry::machines().validation_cases()) all.push_back(std::move(c));
     return all;
   }();
   return cases;

@@ -16,7 +16,7 @@ struct ValidationOutcome {
   bool passed = false;
 };
 
-// Every registered case, machine by machine.
+// Every registered case: the generic network's, then each machine's in registration order.
 const std::vector<ValidationCase>& validation_cases();
 
 ValidationOutcome run_case(const ValidationCase& c);

@@ -46,6 +46,10 @@ toml::table parse_config(std::string_view text, const std::string& name) {
   }
 }
 
+ConfigFile open_config_file(const std::string& path) {
+  return ConfigFile(path, parse_config(read_config_file(path), path));
+}
+
 SourceLocation where_set(const Origins& origin, const std::string& source_file, const std::string& key) {
   const auto it = origin.find(key.substr(0, key.find('[')));
   return it != origin.end() ? it->second : SourceLocation{source_file, 0};

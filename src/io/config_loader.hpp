@@ -43,6 +43,23 @@ struct Presets {
 // The text of the file at `path`. Throws ConfigError "path: cannot read file: <strerror>".
 std::string read_config_file(const std::string& path);
 
+// A config file read and parsed once. Every reader of a part of it (the model's loader, [am], [app])
+// takes this document, so a file is parsed once and a syntax error is reported once, with its line.
+// Not copyable: toml++ drops the source lines of copied nodes, and every error must keep its line.
+struct ConfigFile {
+  std::string path;
+  toml::table doc;
+
+  ConfigFile(std::string p, toml::table d) : path(std::move(p)), doc(std::move(d)) {}
+  ConfigFile(ConfigFile&&) = default;
+  ConfigFile& operator=(ConfigFile&&) = default;
+  ConfigFile(const ConfigFile&) = delete;
+  ConfigFile& operator=(const ConfigFile&) = delete;
+};
+
+// Reads and parses `path`. Throws ConfigError "path: cannot read file: ..." or "path:line: <syntax>".
+ConfigFile open_config_file(const std::string& path);
+
 // The TOML document in `text`; `name` stands for the file in messages. Throws ConfigError
 // "name:line: <description>" on a syntax error.
 toml::table parse_config(std::string_view text, const std::string& name);
@@ -65,14 +82,16 @@ std::optional<ChosenPreset> choose_preset(const KeySet& keys, const toml::table&
 
 }  // namespace detail
 
-// Loads T from TOML `text` (`name` stands for the file in messages and becomes c.source_file): the
-// preset, then the file's keys, then each "key=value" of `sets` in order. Throws core::ConfigError for
-// the first problem: TOML syntax, unknown key (with a did-you-mean), wrong type, value out of range.
-// Cross-key checks are the caller's, after this returns.
+// Loads T from the parsed document `doc` (`name` stands for the file in messages and becomes
+// c.source_file): the preset, then the file's keys, then each "key=value" of `sets` in order. Sections
+// in `foreign_sections` belong to another reader of the same file and are passed over; any other
+// section or key that `table` does not declare is an error. Throws core::ConfigError for the first
+// problem: unknown key (with a did-you-mean), wrong type, value out of range. Cross-key checks are the
+// caller's, after this returns.
 template <LoadableConfig T>
-T load_config(const KeyTable<T>& table, std::string_view text, const std::string& name,
-              const std::vector<std::string>& sets, const Presets& presets = {}) {
-  const toml::table doc = parse_config(text, name);
+T load_config(const KeyTable<T>& table, const toml::table& doc, const std::string& name,
+              const std::vector<std::string>& sets, const Presets& presets = {},
+              const std::vector<std::string>& foreign_sections = {}) {
   T c;
   c.source_file = name;
   if (auto preset = detail::choose_preset(table.keys(), doc, name, sets, presets)) {
@@ -80,9 +99,16 @@ T load_config(const KeyTable<T>& table, std::string_view text, const std::string
     for (const auto& [key, value] : preset->sets)
       table.set_text(c, key, value, preset->choice.where, &c.origin);
   }
-  table.set_document(c, doc, name, &c.origin);
+  table.set_document(c, doc, name, &c.origin, foreign_sections);
   for (const auto& s : sets) table.set_arg(c, s, &c.origin);
   return c;
+}
+
+// The same from TOML `text`, parsed first (a syntax error throws "name:line: <description>").
+template <LoadableConfig T>
+T load_config(const KeyTable<T>& table, std::string_view text, const std::string& name,
+              const std::vector<std::string>& sets, const Presets& presets = {}) {
+  return load_config(table, parse_config(text, name), name, sets, presets);
 }
 
 template <LoadableConfig T>

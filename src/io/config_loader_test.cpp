@@ -173,6 +173,31 @@ TEST(ConfigLoader, ReadsTheFileByteForByte) {
   std::remove(path.c_str());
 }
 
+// --- One file, several readers ---
+
+TEST(ConfigLoader, SectionsOfAnotherReaderArePassedOverWithTheirLinesKept) {
+  // [extra] belongs to another reader of the same document; this table reads [machine] only, and the
+  // lines of both stay the file's lines.
+  const ConfigFile file("t.toml", parse_config("[extra]\nwhatever = 1\n[machine]\nnodes = 8\n", "t.toml"));
+  const Conf c = load_config(table(), file.doc, file.path, {}, kPresets, {"extra"});
+  EXPECT_EQ(c.machine.nodes, 8);
+  EXPECT_EQ(c.origin.at("machine.nodes").line, 4);
+}
+
+TEST(ConfigLoader, AnUnknownSectionIsSuggestedAmongEveryReadersSections) {
+  const ConfigFile file("t.toml", parse_config("[machine]\nnodes = 8\n[extar]\nx = 1\n", "t.toml"));
+  EXPECT_EQ(error_of([&] { load_config(table(), file.doc, file.path, {}, kPresets, {"extra"}); }),
+            "t.toml:3: unknown section [extar] (did you mean [extra]?)");
+}
+
+TEST(ConfigLoader, OpenConfigFileReportsSyntaxWithFileAndLine) {
+  const std::string path = ::testing::TempDir() + "config_loader_syntax.toml";
+  std::ofstream(path) << "[machine]\nnodes = = 4\n";
+  EXPECT_EQ(error_of([&] { open_config_file(path); }),
+            path + ":2: Error while parsing value: could not determine value type");
+  std::remove(path.c_str());
+}
+
 // --- Origins ---
 
 TEST(ConfigLoader, WhereSetIgnoresAListIndexAndFallsBackToTheFile) {

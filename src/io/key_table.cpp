@@ -249,7 +249,8 @@ Value KeySet::read_node(std::size_t key, const toml::node& n, const SourceLocati
   return v;
 }
 
-std::vector<KeySet::Assignment> KeySet::read_document(const toml::table& doc, const std::string& file) const {
+std::vector<KeySet::Assignment> KeySet::read_document(
+    const toml::table& doc, const std::string& file, const std::vector<std::string>& foreign_sections) const {
   // toml::table iterates in key order, so gather everything first and report problems in file order.
   enum class What { Key, UnknownSection, OutsideSection };
   struct Item {
@@ -264,6 +265,9 @@ std::vector<KeySet::Assignment> KeySet::read_document(const toml::table& doc, co
   for (const auto& [section, node] : doc) {
     const std::string s(section.str());
     const toml::table* table = node.as_table();
+    const bool foreign =
+        std::find(foreign_sections.begin(), foreign_sections.end(), s) != foreign_sections.end();
+    if (table && foreign) continue;  // another reader of this file owns the section
     if (!table) {
       items.push_back({line_of(node), column_of(node), What::OutsideSection, s, &node});
     } else if (std::find(sections_.begin(), sections_.end(), s) == sections_.end()) {
@@ -283,12 +287,14 @@ std::vector<KeySet::Assignment> KeySet::read_document(const toml::table& doc, co
     const SourceLocation where{file, item.line};
     switch (item.what) {
       case What::UnknownSection: {
-        const auto guess = nearest(item.name, sections_);
+        // Every section some reader of this file reads, its own and the other readers'.
+        std::vector<std::string> known = sections_;
+        known.insert(known.end(), foreign_sections.begin(), foreign_sections.end());
+        const auto guess = nearest(item.name, known);
         throw ConfigError(
             where, "",
-            guess.empty()
-                ? fmt::format("unknown section [{}] (sections: {})", item.name, join(sections_, ", "))
-                : fmt::format("unknown section [{}] (did you mean [{}]?)", item.name, guess));
+            guess.empty() ? fmt::format("unknown section [{}] (sections: {})", item.name, join(known, ", "))
+                          : fmt::format("unknown section [{}] (did you mean [{}]?)", item.name, guess));
       }
       case What::OutsideSection: {
         std::vector<std::string> shorts;

@@ -117,9 +117,11 @@ class KeySet {
 
   // Checks one value; errors point at `where`, and list elements at their own line when where.line > 0.
   Value read(std::size_t key, const toml::node& node, const core::SourceLocation& where) const;
-  // Every key of a parsed document, in file order; each top-level table is a section. Throws on the
+  // Every key of a parsed document, in file order; each top-level table is a section. Sections named in
+  // `foreign_sections` belong to another reader of the same file and are passed over. Throws on the
   // first unknown section, unknown key, wrong type or value out of range.
-  std::vector<Assignment> read_document(const toml::table& doc, const std::string& file) const;
+  std::vector<Assignment> read_document(const toml::table& doc, const std::string& file,
+                                        const std::vector<std::string>& foreign_sections = {}) const;
   // A value written as TOML text ("0.3", "[2, 2, 4]", "\"torus\"", or a bare word such as torus).
   Assignment read_text(std::string_view key, std::string_view value, const core::SourceLocation& where) const;
   // A command-line "key=value"; errors point at "--set key=value".
@@ -240,8 +242,9 @@ class KeyTable {
     if (origin) (*origin)[set_.specs()[a.key].name] = a.where;
   }
   // Every key of a parsed TOML document (see KeySet::read_document); nothing is stored on error.
-  void set_document(T& t, const toml::table& doc, const std::string& file, Origins* origin = nullptr) const {
-    for (const auto& a : set_.read_document(doc, file)) apply(t, a, origin);
+  void set_document(T& t, const toml::table& doc, const std::string& file, Origins* origin = nullptr,
+                    const std::vector<std::string>& foreign_sections = {}) const {
+    for (const auto& a : set_.read_document(doc, file, foreign_sections)) apply(t, a, origin);
   }
   // A value written as TOML text, or a bare word for a string or enum.
   void set_text(T& t, std::string_view key, std::string_view value, const core::SourceLocation& where,

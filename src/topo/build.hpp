@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "core/problem.hpp"
 #include "topo/graph.hpp"
 #include "topo/topology_params.hpp"
 
@@ -20,10 +21,7 @@ constexpr int kMaxLeafLinks = 8;    // network links per fat-tree node
 constexpr int kMaxVcsPerPort = 64;  // the network keeps a port's VCs in 64-bit masks (net/network.hpp)
 
 // One reason a topology cannot be built, naming the key at fault ("topology.k").
-struct Problem {
-  std::string key;
-  std::string reason;
-};
+using Problem = core::Problem;
 
 // Every reason `p` cannot be built; empty when it can. `vcs` is the router's VCs per port.
 std::vector<Problem> check(const TopologyParams& p, int vcs);

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/problem.hpp"
 #include "core/rng.hpp"
 #include "core/types.hpp"
 #include "workload/random_variates.hpp"
@@ -19,10 +20,7 @@
 namespace mppnet::workload {
 
 // One reason the traffic cannot run, naming the key at fault ("traffic.rate").
-struct Problem {
-  std::string key;
-  std::string reason;
-};
+using Problem = core::Problem;
 
 // Every reason `p` cannot drive a network of `nodes` nodes (e.g. bit-reverse on 1,000 nodes); empty
 // when it can. Keys that the chosen pattern or injection process does not use are not checked.

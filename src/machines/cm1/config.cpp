@@ -129,13 +129,11 @@ std::int64_t vp_count(const Cm1Config& c) {
   return (std::int64_t{1} << c.machine.dims) * c.machine.procs_per_chip * c.traffic.vp_ratio;
 }
 
-Cm1Config load_cm1(const std::string& path, const std::vector<std::string>& sets) {
-  return load_cm1_text(io::read_config_file(path), path, sets);
-}
+namespace {
 
-Cm1Config load_cm1_text(const std::string& text, const std::string& name,
-                        const std::vector<std::string>& sets) {
-  Cm1Config c = io::load_config(cm1_keys(), text, name, sets);
+Cm1Config load_cm1_document(const toml::table& doc, const std::string& name,
+                            const std::vector<std::string>& sets) {
+  Cm1Config c = io::load_config(cm1_keys(), doc, name, sets);
   // A relative pattern file is relative to the config file that names it.
   const auto& file = c.traffic.file;
   if (!file.empty() && file.front() != '/' && c.origin.count("traffic.file") &&
@@ -145,6 +143,21 @@ Cm1Config load_cm1_text(const std::string& text, const std::string& name,
   }
   check_cm1(c);
   return c;
+}
+
+}  // namespace
+
+Cm1Config load_cm1(const std::string& path, const std::vector<std::string>& sets) {
+  return load_cm1(io::open_config_file(path), sets);
+}
+
+Cm1Config load_cm1(const io::ConfigFile& file, const std::vector<std::string>& sets) {
+  return load_cm1_document(file.doc, file.path, sets);
+}
+
+Cm1Config load_cm1_text(const std::string& text, const std::string& name,
+                        const std::vector<std::string>& sets) {
+  return load_cm1_document(io::parse_config(text, name), name, sets);
 }
 
 void check_cm1(const Cm1Config& c) {

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "io/config_loader.hpp"
 #include "io/key_table.hpp"
 #include "machines/cm1/params.hpp"
 
@@ -19,6 +20,8 @@ std::vector<io::KeyInfo> cm1_key_list();
 // "file:line: key: reason" for an unreadable file, TOML syntax, unknown section or key (with a
 // did-you-mean), wrong type, value out of range, and the cross-key problems of check_cm1.
 Cm1Config load_cm1(const std::string& path, const std::vector<std::string>& sets);
+// The same from a file already read and parsed (the one parse of `mppnet run`).
+Cm1Config load_cm1(const io::ConfigFile& file, const std::vector<std::string>& sets);
 // The same from TOML text in memory; `name` stands for the file in messages.
 Cm1Config load_cm1_text(const std::string& text, const std::string& name,
                         const std::vector<std::string>& sets);

@@ -51,7 +51,8 @@ enum class Pattern {
 };
 
 struct MachineParams {
-  std::string model = "cm1";  // the simulation model this file configures (see app/model.hpp)
+  std::string model =
+      "cm1";  // the simulation model this file configures (registry::model_of picks the loader by it)
   std::string name = "CM-1";  // shown in the result table
   int dims = 12;              // cube dimensions c; chips = 2^c
   int procs_per_chip = 16;    // P; PROC-ADDRESS has log2(P) bits

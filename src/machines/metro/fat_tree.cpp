@@ -6,25 +6,22 @@
 
 #include <fmt/format.h>
 
+#include "machines/metro/sizes.hpp"
+
 namespace mppnet::machines::metro {
 
 namespace {
 
 constexpr long long kMaxNodes = 1LL << 20;
+// Sizes of a tree being checked saturate here: they are only compared against limits below it.
 constexpr long long kBig = kMaxNodes * 1024;
-
-long long ipow(long long b, int e) {
-  long long x = 1;
-  for (int i = 0; i < e; ++i) x = std::min(x * b, kBig);  // saturate: only compared against limits
-  return x;
-}
 
 }  // namespace
 
 long long network_nodes(const MultibutterflyParams& p) {
   if (p.radix < 2 || p.stages < 0) return 0;
-  if (p.topology != Topology::HybridFatTree) return ipow(p.radix, p.stages);
-  return std::min(kBig, (p.radix - 1) * ipow(p.radix, p.cluster_stages - 1 + p.stages));
+  if (p.topology != Topology::HybridFatTree) return capped_pow(p.radix, p.stages, kBig);
+  return std::min(kBig, (p.radix - 1) * capped_pow(p.radix, p.cluster_stages - 1 + p.stages, kBig));
 }
 
 TreeShape tree_shape(const MultibutterflyParams& p) {
@@ -33,9 +30,9 @@ TreeShape tree_shape(const MultibutterflyParams& p) {
   const bool hybrid = p.topology == Topology::HybridFatTree;
   const int cs = p.cluster_stages;
   sh.nodes = network_nodes(p);
-  sh.leaves = ipow(r, L);
-  sh.leaf_nodes = hybrid ? (r - 1) * ipow(r, cs - 1) : 1;
-  sh.leaf_ports = hybrid ? ipow(r, cs - 1) * p.node_inputs : p.node_inputs;
+  sh.leaves = capped_pow(r, L, kBig);
+  sh.leaf_nodes = hybrid ? (r - 1) * capped_pow(r, cs - 1, kBig) : 1;
+  sh.leaf_ports = hybrid ? capped_pow(r, cs - 1, kBig) * p.node_inputs : p.node_inputs;
   sh.heights_per_level = c;
   sh.up_levels = (L + c - 1) / c;
   // Up levels: a level-1 group takes the wires of r leaves; a level-(p+1) group those of the r^c
@@ -44,8 +41,8 @@ TreeShape tree_shape(const MultibutterflyParams& p) {
   for (int lvl = 0; lvl < sh.up_levels; ++lvl) {
     sh.group_inputs.push_back(inputs);
     sh.up_routers.push_back(inputs / (r * d));
-    sh.groups.push_back(sh.leaves / ipow(r, c * lvl + 1));
-    inputs = std::min(kBig, ipow(r, c) * (inputs / (r * d)) * u * d);
+    sh.groups.push_back(sh.leaves / capped_pow(r, c * lvl + 1, kBig));
+    inputs = std::min(kBig, capped_pow(r, c, kBig) * (inputs / (r * d)) * u * d);
   }
   // Crossovers into height h: from the level whose heights include h, one direction per target height
   // (heights above L fold into L), plus the top level's up directions turning around into L.
@@ -55,9 +52,9 @@ TreeShape tree_shape(const MultibutterflyParams& p) {
     const long long per_direction = sh.up_routers[lvl] * d;  // wires per group and direction
     for (int j = 0; j < c; ++j) {
       const int h = std::min(g + j, L);
-      crossover[h] += ipow(r, h - g) * per_direction;
+      crossover[h] += capped_pow(r, h - g, kBig) * per_direction;
     }
-    if (lvl == sh.up_levels - 1) crossover[L] += ipow(r, L - g) * per_direction * u;
+    if (lvl == sh.up_levels - 1) crossover[L] += capped_pow(r, L - g, kBig) * per_direction * u;
   }
   sh.class_inputs.assign(L, 0);
   sh.class_routers.assign(L, 0);
@@ -70,16 +67,16 @@ TreeShape tree_shape(const MultibutterflyParams& p) {
     const long long ports = static_cast<long long>(r) * sh.class_dilation[h - 1];
     sh.class_inputs[h - 1] = D;
     sh.class_routers[h - 1] = D % ports == 0 ? D / ports : 0;
-    sh.classes[h - 1] = sh.leaves / ipow(r, h);
+    sh.classes[h - 1] = sh.leaves / capped_pow(r, h, kBig);
   }
   if (hybrid) {
     // Stage 1: the whole cluster; stage k >= 2: (r-1)*r^(k-2) classes of r^(cs-k+1) nodes.
-    sh.cluster_routers.push_back(ipow(r, cs - 1) * p.node_inputs / d);
+    sh.cluster_routers.push_back(capped_pow(r, cs - 1, kBig) * p.node_inputs / d);
     sh.cluster_classes.push_back(1);
     for (int k = 2; k <= cs; ++k) {
-      sh.cluster_routers.push_back(k < cs ? ipow(r, cs - k) * p.node_inputs / d
+      sh.cluster_routers.push_back(k < cs ? capped_pow(r, cs - k, kBig) * p.node_inputs / d
                                           : p.node_outputs / p.final_dilation);
-      sh.cluster_classes.push_back((r - 1) * ipow(r, k - 2));
+      sh.cluster_classes.push_back((r - 1) * capped_pow(r, k - 2, kBig));
     }
   }
   return sh;

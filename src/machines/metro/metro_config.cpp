@@ -99,7 +99,13 @@ std::vector<io::KeyInfo> metro_key_list() {
 }
 
 MetroConfig load_metro(const std::string& path, const std::vector<std::string>& sets) {
-  return load_metro_text(io::read_config_file(path), path, sets);
+  return load_metro(io::open_config_file(path), sets);
+}
+
+MetroConfig load_metro(const io::ConfigFile& file, const std::vector<std::string>& sets) {
+  MetroConfig c = io::load_config(metro_keys(), file.doc, file.path, sets);
+  check_metro(c);
+  return c;
 }
 
 MetroConfig load_metro_text(const std::string& text, const std::string& name,

@@ -13,6 +13,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "core/error.hpp"
+#include "io/config_loader.hpp"
 #include "io/key_table.hpp"
 #include "machines/metro/completeness.hpp"
 #include "machines/metro/harvest.hpp"
@@ -22,7 +23,8 @@
 namespace mppnet::machines::metro {
 
 struct MetroMachineParams {
-  std::string model = "metro";  // the only model this file format describes (see app/model.hpp)
+  std::string model =
+      "metro";  // the only model this file format describes (registry::model_of picks the loader by it)
 };
 
 struct MetroFaultParams {
@@ -54,6 +56,8 @@ std::vector<io::KeyInfo> metro_key_list();
 // core::ConfigError "file:line: key: reason" for an unreadable file, TOML syntax, an unknown key (with a
 // did-you-mean), a wrong type, a value out of range, and parameter sets that cannot be built.
 MetroConfig load_metro(const std::string& path, const std::vector<std::string>& sets);
+// The same from a file already read and parsed (the one parse of `mppnet yield` and `harvest`).
+MetroConfig load_metro(const io::ConfigFile& file, const std::vector<std::string>& sets);
 MetroConfig load_metro_text(const std::string& text, const std::string& name,
                             const std::vector<std::string>& sets);
 

@@ -10,26 +10,20 @@
 
 #include "core/error.hpp"
 #include "machines/metro/fat_tree.hpp"
+#include "machines/metro/sizes.hpp"
 
 namespace mppnet::machines::metro {
 
 namespace {
 
 constexpr long long kMaxNodes = 1LL << 20;
+// Sizes of a network being checked saturate here: they are only compared against limits below it.
+constexpr long long kSizeCap = kMaxNodes * 64;
 constexpr int kMaxRadix = 64;
 constexpr int kMaxDilation = 16;
 constexpr int kMaxNodePorts = 16;
 constexpr int kMaxExtraStages = 8;
 constexpr int kUnwired = std::numeric_limits<int>::min();  // node sources are negative too
-
-long long ipow(long long b, int e) {
-  long long x = 1;
-  for (int i = 0; i < e; ++i) {
-    x *= b;
-    if (x > kMaxNodes * 64) return kMaxNodes * 64;  // saturate: only compared against limits
-  }
-  return x;
-}
 
 // Sizes of every stage, computed the same way by check() and the builder.
 struct Shape {
@@ -48,18 +42,19 @@ Shape shape_of(const MultibutterflyParams& p) {
   Shape sh;
   const int E = p.extra_stages, T = p.stages + E;
   const long long r = p.radix, d = p.dilation;
-  sh.nodes = ipow(r, p.stages);
+  sh.nodes = capped_pow(r, p.stages, kSizeCap);
   const long long per_stage = sh.nodes * p.node_inputs / (r * d);  // R
   long long reach = p.node_inputs;  // routers of a stage one node's ports can reach at most
   for (int s = 0; s < T; ++s) {
     const bool last = s == T - 1, extra = s < E;
-    const long long c = last ? p.node_outputs / p.final_dilation : per_stage / ipow(r, extra ? 0 : s - E);
+    const long long c =
+        last ? p.node_outputs / p.final_dilation : per_stage / capped_pow(r, extra ? 0 : s - E, kSizeCap);
     sh.class_size.push_back(c);
     sh.fanout.push_back(last ? c : std::min(reach, c));
     sh.inputs.push_back(last ? r * p.final_dilation : r * d);
     sh.directions.push_back(extra ? 1 : r);
     sh.copies.push_back(extra ? r * d : last ? p.final_dilation : d);
-    reach = std::min(reach * sh.copies.back(), kMaxNodes * 64);
+    reach = std::min(reach * sh.copies.back(), kSizeCap);
   }
   return sh;
 }
@@ -182,7 +177,7 @@ std::vector<Problem> check(const MultibutterflyParams& p) {
 
   const long long r = p.radix, d = p.dilation, ni = p.node_inputs, no = p.node_outputs;
   const long long ds = p.final_dilation;
-  const long long nodes = ipow(r, p.stages);
+  const long long nodes = capped_pow(r, p.stages, kSizeCap);
   if (nodes > kMaxNodes) {
     bad("metro.stages",
         fmt::format("radix^stages = {}^{} nodes is more than the limit of {}", r, p.stages, kMaxNodes));
@@ -220,10 +215,10 @@ std::vector<Problem> check(const MultibutterflyParams& p) {
         fmt::format("the last dilated stage has radix*node_inputs/dilation = {} routers per class, fewer "
                     "than the dilation {}",
                     r * ni / d, d));
-  if (ipow(r, p.stages - 1) < d)
+  if (capped_pow(r, p.stages - 1, kSizeCap) < d)
     bad("metro.stages", fmt::format("stage 1 has fewer routers than node_inputs: radix^(stages-1) = {} is "
                                     "less than the dilation {}",
-                                    ipow(r, p.stages - 1), d));
+                                    capped_pow(r, p.stages - 1, kSizeCap), d));
   // An extra-stage router's r*d outputs must reach r*d distinct routers of the next stage (R of them),
   // and the completeness tracker counts a router's live outputs toward a destination in one byte.
   if (p.extra_stages > 0) {

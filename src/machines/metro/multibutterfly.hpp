@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "core/problem.hpp"
 #include "core/rng.hpp"
 
 namespace mppnet::machines::metro {
@@ -86,10 +87,7 @@ struct MultibutterflyParams {
 };
 
 // One reason a parameter set cannot be built; `key` names the config key at fault ("metro.dilation").
-struct Problem {
-  std::string key;
-  std::string reason;
-};
+using Problem = core::Problem;
 
 // Every reason `p` cannot be built; empty when it can.
 std::vector<Problem> check(const MultibutterflyParams& p);

@@ -1,5 +1,6 @@
-// app/cm1_commands.cpp: the CM-1 routing run, its table and its result file.
-#include "app/cm1_commands.hpp"
+// machines/cm1/run_command.cpp: `mppnet run` on a CM-1/CM-2 config: the routing run, its table and its
+// result file.
+#include "machines/cm1/run_command.hpp"
 
 #include <cstdio>
 
@@ -9,20 +10,18 @@
 #include "machines/cm1/config.hpp"
 #include "machines/cm1/run.hpp"
 
-namespace mppnet::app {
+namespace mppnet::machines::cm1 {
 
-namespace cm1 = machines::cm1;
-
-int cm1_run_command(const std::string& config, const std::vector<std::string>& sets,
-                    const std::filesystem::path& out) {
-  const cm1::Cm1Config cfg = cm1::load_cm1(config, sets);
+int run_command(const registry::ConfigRequest& request) {
+  const Cm1Config cfg = load_cm1(request.file, request.sets);
+  const std::filesystem::path& out = request.out;
   io::prepare_output_directory(out);
-  const cm1::RoutingResult r = cm1::run_routing(cfg);
-  std::fputs(cm1::format_result(cfg, r).c_str(), stdout);
-  const cm1::RoutingStats& s = r.stats;
+  const RoutingResult r = run_routing(cfg);
+  std::fputs(format_result(cfg, r).c_str(), stdout);
+  const RoutingStats& s = r.stats;
   nlohmann::json doc{{"mppnet_version", MPPNET_VERSION},
                      {"config_file", cfg.source_file},
-                     {"config", cm1::to_json(cfg)},
+                     {"config", to_json(cfg)},
                      {"petit_cycles", s.petit_cycles},
                      {"terminated", s.terminated},
                      {"splits", s.splits},
@@ -43,14 +42,14 @@ int cm1_run_command(const std::string& config, const std::vector<std::string>& s
                      {"invariant_violations", s.invariant_violations},
                      {"total_petit_cycles", r.total_petit_cycles},
                      {"total_bit_times", r.total_bit_times}};
-  if (cfg.traffic.operation == cm1::Operation::Read)
+  if (cfg.traffic.operation == Operation::Read)
     doc["read"] = {{"request_arrivals", r.read.arrivals},
                    {"reply_messages", r.read.reply_messages},
                    {"reply_rounds", r.read.reply_rounds},
                    {"reply_petit_cycles", r.read.reply_petit_cycles},
                    {"answered", r.read.answered}};
   const auto& f = r.fetch_add;
-  if (cfg.traffic.operation == cm1::Operation::FetchAndAdd)
+  if (cfg.traffic.operation == Operation::FetchAndAdd)
     doc["fetch_and_add"] = {{"requests", f.requests},
                             {"targets", f.targets},
                             {"sort_passes", f.sort_passes},
@@ -71,4 +70,4 @@ int cm1_run_command(const std::string& config, const std::vector<std::string>& s
   return terminated && s.invariant_violations == 0 ? 0 : 1;
 }
 
-}  // namespace mppnet::app
+}  // namespace mppnet::machines::cm1

@@ -1,5 +1,5 @@
-// app/design_calculators.cpp: the design calculators of DeHon's thesis, each a function of its checked
-// options that prints labelled results, and the table that names them.
+// machines/metro/design_calculators.cpp: the design calculators of DeHon's thesis, each a function of its
+// checked options that prints labelled results, and the table that names them.
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -7,12 +7,10 @@
 
 #include <fmt/format.h>
 
-#include "app/design_calculator.hpp"
 #include "machines/metro/design.hpp"
+#include "machines/metro/design_calculator.hpp"
 
-namespace mppnet::app::design {
-
-namespace metro = machines::metro;
+namespace mppnet::machines::metro::design {
 
 namespace {
 
@@ -362,4 +360,4 @@ const std::vector<Calculator>& calculators() {
   return table;
 }
 
-}  // namespace mppnet::app::design
+}  // namespace mppnet::machines::metro::design

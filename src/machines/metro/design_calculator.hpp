@@ -1,5 +1,5 @@
-// app/design_calculator.hpp: what a design calculator is: its options, how it reads and checks them,
-// and how it prints a labelled result line.
+// machines/metro/design_calculator.hpp: what a design calculator is: its options, how it reads and checks
+// them, and how it prints a labelled result line.
 #pragma once
 
 #include <map>
@@ -13,7 +13,7 @@
 
 #include "core/error.hpp"
 
-namespace mppnet::app::design {
+namespace mppnet::machines::metro::design {
 
 struct OptionSpec {
   const char* name;   // without the leading "--"
@@ -127,4 +127,4 @@ void row(const char* label, const std::string& text);
 // Every calculator of `mppnet design` (design_calculators.cpp).
 const std::vector<Calculator>& calculators();
 
-}  // namespace mppnet::app::design
+}  // namespace mppnet::machines::metro::design

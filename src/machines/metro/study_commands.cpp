@@ -1,9 +1,12 @@
-// app/metro_commands.cpp: the METRO studies, their tables, result files and plots.
-#include "app/metro_commands.hpp"
+// machines/metro/study_commands.cpp: `mppnet yield` and `mppnet harvest`: the METRO studies, their
+// tables, result files and plots.
+#include "machines/metro/study_commands.hpp"
 
 #include <cstdio>
+#include <memory>
 
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include "io/atomic_file.hpp"
@@ -13,15 +16,19 @@
 #include "machines/metro/harvest.hpp"
 #include "machines/metro/metro_config.hpp"
 #include "machines/metro/yield.hpp"
+#include "registry/config_command.hpp"
 
-namespace mppnet::app {
+namespace mppnet::machines::metro {
+
+namespace {
 
 namespace metro = machines::metro;
 
-int yield_command(const std::string& config, std::vector<std::string> sets, long long trials,
+// Monte Carlo of the faults tolerated while the network stays complete; `trials` > 0 overrides run.trials.
+int yield_command(const io::ConfigFile& file, std::vector<std::string> sets, long long trials,
                   const std::filesystem::path& out) {
   if (trials > 0) sets.push_back(fmt::format("run.trials={}", trials));
-  const metro::MetroConfig cfg = metro::load_metro(config, sets);
+  const metro::MetroConfig cfg = metro::load_metro(file, sets);
   io::prepare_output_directory(out);
   io::ProgressBar bar;
   const metro::YieldResult r =
@@ -60,9 +67,10 @@ int yield_command(const std::string& config, std::vector<std::string> sets, long
   return 0;
 }
 
-int harvest_command(const std::string& config, const std::vector<std::string>& sets,
+// Fraction of nodes still usable after Chong's reconfiguration, at each fault level.
+int harvest_command(const io::ConfigFile& file, const std::vector<std::string>& sets,
                     const std::filesystem::path& out) {
-  const metro::MetroConfig cfg = metro::load_metro(config, sets);
+  const metro::MetroConfig cfg = metro::load_metro(file, sets);
   io::prepare_output_directory(out);
   io::ProgressBar bar;
   const metro::HarvestResult r =
@@ -98,4 +106,48 @@ int harvest_command(const std::string& config, const std::vector<std::string>& s
   return 0;
 }
 
-}  // namespace mppnet::app
+}  // namespace
+
+registry::Command yield_command_entry() {
+  return {
+      .name = "yield",
+      .help = "METRO: faults tolerated before the network stops being complete",
+      .model = "metro",
+      .declare = [](CLI::App& command, const registry::Registry& all) -> std::function<int()> {
+        struct State {
+          registry::ConfigArguments args;
+          long long trials = 0;
+        };
+        auto state = std::make_shared<State>();
+        registry::add_config_arguments(command, state->args, "TOML METRO file (e.g. configs/metro-64.toml)",
+                                       "Directory for yield.json, yield.csv and the plot (default "
+                                       "results/<config>)");
+        command.add_option("--trials", state->trials, "Monte Carlo trials (default run.trials)")
+            ->check(CLI::PositiveNumber);
+        return [state, &all] {
+          const io::ConfigFile file = registry::open_config_of_model(state->args, "metro", "yield", all);
+          return yield_command(file, state->args.sets, state->trials,
+                               registry::output_directory(state->args.config, state->args.out));
+        };
+      },
+  };
+}
+
+registry::Command harvest_command_entry() {
+  return {
+      .name = "harvest",
+      .help = "METRO: nodes still usable after reconfiguration, vs faults",
+      .model = "metro",
+      .declare = [](CLI::App& command, const registry::Registry& all) -> std::function<int()> {
+        auto args = std::make_shared<registry::ConfigArguments>();
+        registry::add_config_arguments(command, *args, "TOML METRO file (e.g. configs/metro-1024.toml)",
+                                       "Directory for harvest.json, harvest.csv and the plot");
+        return [args, &all] {
+          const io::ConfigFile file = registry::open_config_of_model(*args, "metro", "harvest", all);
+          return harvest_command(file, args->sets, registry::output_directory(args->config, args->out));
+        };
+      },
+  };
+}
+
+}  // namespace mppnet::machines::metro

@@ -1,12 +1,12 @@
-// app/design_calculator.cpp: reading calculator options from their text.
-#include "app/design_calculator.hpp"
+// machines/metro/design_calculator.cpp: reading calculator options from their text.
+#include "machines/metro/design_calculator.hpp"
 
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
-namespace mppnet::app::design {
+namespace mppnet::machines::metro::design {
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
@@ -48,4 +48,4 @@ void row(const char* label, const std::string& text) {
   std::printf("%-20s %s\n", label, text.c_str());
 }
 
-}  // namespace mppnet::app::design
+}  // namespace mppnet::machines::metro::design

@@ -1,0 +1,28 @@
+// machines/metro/register.cpp: what the METRO model adds to mppnet (registry/registry.hpp).
+#include "machines/metro/design_command.hpp"
+#include "machines/metro/metro_config.hpp"
+#include "machines/metro/study_commands.hpp"
+#include "machines/metro/validation.hpp"
+#include "registry/registry.hpp"
+
+namespace mppnet::machines::metro {
+
+void register_machine(registry::Registry& registry) {
+  registry.add({
+      .name = "metro",
+      .doc = "METRO multipath networks: configs/metro-*.toml (machine.model = \"metro\")",
+      .models = {{
+          .name = "metro",
+          .title = "metro: METRO multipath networks (machine.model = \"metro\", configs/metro-*.toml)",
+          .keys = metro_key_list,
+          .check = [](const io::ConfigFile& file,
+                      const std::vector<std::string>& sets) { load_metro(file, sets); },
+          .run = nullptr,  // METRO configs are studied by yield and harvest, not run
+      }},
+      .presets = {},
+      .validation_cases = metro_validation_cases,
+      .commands = {yield_command_entry(), harvest_command_entry(), design_command_entry()},
+  });
+}
+
+}  // namespace mppnet::machines::metro
