@@ -78,8 +78,9 @@ Scheduler::Stop Scheduler::run(const Limits& limits) {
   for (;;) {
     const DomainId next = next_domain();
     const Picoseconds edge_time = next < 0 ? kForever : domains_[next].next_cycle * domains_[next].period_ps;
-    if (!events_.empty() && events_.top_time() <= edge_time) {
-      if (events_.top_time() > limits.until_ps) return Stop::TimeLimit;
+    const Picoseconds event_time = events_.empty() ? kForever : events_.top_time();
+    if (event_time <= edge_time && event_time != kForever) {
+      if (event_time > limits.until_ps) return Stop::TimeLimit;
       const auto e = events_.pop();
       now_ = e.time;
       components_[e.payload.target].component->on_event(e.payload.kind, e.payload.data);
