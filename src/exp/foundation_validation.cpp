@@ -59,7 +59,7 @@ ExperimentConfig kary_ntree_config(int k, int n) {
   return c;
 }
 
-ExperimentConfig cm5_fat_tree_config(int levels) {
+ExperimentConfig fat_tree_224_config(int levels) {
   ExperimentConfig c = base_config();
   c.topology = {
       .kind = topo::TopologyKind::FatTree, .n = levels, .children = 4, .parents = {2, 2, 4}, .leaf_links = 2};
@@ -133,7 +133,7 @@ std::vector<ValidationCase> foundation_validation_cases() {
   cases.push_back(zero_load("net.zero_load.tree4ary3", "4-ary 3-tree, random up-routing, all pairs",
                             kary_ntree_config(4, 3), 1, false));
   cases.push_back(zero_load("net.zero_load.cm5_1024", "CM-5 schedule fat tree, 1,024 nodes, every 61st pair",
-                            cm5_fat_tree_config(5), 61, false));
+                            fat_tree_224_config(5), 61, false));
   // Accepted throughput with every node offering 1.0 flits/node/cycle: past saturation, so what comes out
   // is the saturation throughput; 5,000 cycles of warm-up, 20,000 measured.
   auto saturation = [&](std::string id, std::string setup, std::string bound, double expected,

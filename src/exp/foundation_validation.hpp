@@ -15,7 +15,7 @@ ExperimentConfig mesh_8x8_config();
 ExperimentConfig torus_8x8_config();
 ExperimentConfig hypercube_1024_config();
 ExperimentConfig kary_ntree_config(int k, int n);
-ExperimentConfig cm5_fat_tree_config(int levels);
+ExperimentConfig fat_tree_224_config(int levels);
 
 // Accepted throughput (flits/node/cycle) of `cfg` when every node offers `offered` flits/node/cycle,
 // measured over `measure` cycles after `warmup` cycles: the saturation throughput once `offered` is

@@ -64,7 +64,7 @@ TEST(OpenLoop, SameConfigAndSeedGiveIdenticalResultsInAnyVisitOrder) {
 }
 
 TEST(OpenLoop, CmFiveFatTreeRunsAtLightLoad) {
-  ExperimentConfig c = cm5_fat_tree_config(3);
+  ExperimentConfig c = fat_tree_224_config(3);
   c.traffic.rate = 0.1;
   const OpenLoopResult r = run_open_loop(c);
   ASSERT_FALSE(r.saturated) << r.saturation_reason;
