@@ -64,6 +64,11 @@ class Network {
   // Packets whose tail was drained during the last step, in increasing destination order.
   std::span<const PacketId> delivered() const { return delivered_; }
   const Packet& packet(PacketId id) const { return packets_[id]; }
+  // The packet's routing header word as the last router's route() left it (0 for routings that keep
+  // none, topo::Routing::needs_header()).
+  std::uint64_t route_header(PacketId id) const {
+    return packets_.keeps_route_headers() ? packets_.route_header(id) : 0;
+  }
   // Returns a delivered packet's slot to the pool.
   void release(PacketId id) { packets_.release(id); }
 
@@ -202,6 +207,10 @@ class Network {
 
   const topo::Graph& graph_;
   const topo::Routing& routing_;
+  // The routing reads and writes the packet's header word: route_front passes it (and the packet's
+  // source and a random value keyed by route_key_) only then.
+  bool route_header_ = false;
+  std::uint64_t route_key_ = 0;
   RouterParams params_;
   int vcs_;
   int vnets_;
