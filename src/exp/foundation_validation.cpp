@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "exp/dragonfly_validation.hpp"
 #include "exp/fixed_run.hpp"
 #include "net/network.hpp"
 #include "topo/build.hpp"
@@ -155,6 +156,8 @@ std::vector<ValidationCase> foundation_validation_cases() {
       saturation("net.saturation.tree4ary3_uniform_islip3",
                  "as net.saturation.tree4ary3_uniform, with router.allocator_iterations = 3 (iSLIP-style)",
                  tree_bound, 1.0, islip3));
+  // The dragonfly is a topology of this network: its cases are this network's too.
+  for (auto& c : dragonfly_validation_cases()) cases.push_back(std::move(c));
   return cases;
 }
 

@@ -207,10 +207,6 @@ class Network {
 
   const topo::Graph& graph_;
   const topo::Routing& routing_;
-  // The routing reads and writes the packet's header word: route_front passes it (and the packet's
-  // source and a random value keyed by route_key_) only then.
-  bool route_header_ = false;
-  std::uint64_t route_key_ = 0;
   RouterParams params_;
   int vcs_;
   int vnets_;
@@ -347,6 +343,11 @@ class Network {
   FlitArrival* flit_out_ = nullptr;
   FlitArrival* inject_out_ = nullptr;
   CreditArrival* credit_out_ = nullptr;
+
+  // The routing reads and writes the packet's header word: route_front passes it (and the packet's
+  // source and a random value keyed by route_key_) only then. Last, so that no hot member moves.
+  bool route_header_ = false;
+  std::uint64_t route_key_ = 0;
 };
 
 }  // namespace mppnet::net
