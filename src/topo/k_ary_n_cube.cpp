@@ -71,12 +71,17 @@ int torus_max_router_hops(const TopologyParams& p) {
   return p.n * (p.k / 2) + 1;
 }
 
-int k_ary_n_cube_min_vcs(const TopologyParams& p) {
-  return p.kind == TopologyKind::Torus && p.dateline ? 2 : 1;
+int mesh_min_vcs(const TopologyParams&) {
+  return 1;
 }
-const char* k_ary_n_cube_min_vcs_reason(const TopologyParams& p) {
-  return k_ary_n_cube_min_vcs(p) == 2 ? "a torus needs at least 2 VCs per port for its dateline classes"
-                                      : nullptr;
+const char* mesh_min_vcs_reason(const TopologyParams&) {
+  return nullptr;
+}
+int torus_min_vcs(const TopologyParams& p) {
+  return p.dateline ? 2 : 1;
+}
+const char* torus_min_vcs_reason(const TopologyParams& p) {
+  return p.dateline ? "a torus needs at least 2 VCs per port for its dateline classes" : nullptr;
 }
 
 Routing k_ary_n_cube_routing(const TopologyParams& p, const Graph& g, int vcs) {

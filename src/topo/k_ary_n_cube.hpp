@@ -69,8 +69,10 @@ Graph build_torus(const TopologyParams& p);
 long long k_ary_n_cube_node_count(const TopologyParams& p);
 int mesh_max_router_hops(const TopologyParams& p);
 int torus_max_router_hops(const TopologyParams& p);
-int k_ary_n_cube_min_vcs(const TopologyParams& p);
-const char* k_ary_n_cube_min_vcs_reason(const TopologyParams& p);
+int mesh_min_vcs(const TopologyParams& p);
+const char* mesh_min_vcs_reason(const TopologyParams& p);
+int torus_min_vcs(const TopologyParams& p);
+const char* torus_min_vcs_reason(const TopologyParams& p);
 Routing k_ary_n_cube_routing(const TopologyParams& p, const Graph& g, int vcs);
 
 inline constexpr TopologyInfo kMeshTopology{
@@ -81,8 +83,8 @@ inline constexpr TopologyInfo kMeshTopology{
     .build = build_mesh,
     .node_count = k_ary_n_cube_node_count,
     .max_router_hops = mesh_max_router_hops,
-    .min_vcs = k_ary_n_cube_min_vcs,
-    .min_vcs_reason = k_ary_n_cube_min_vcs_reason,
+    .min_vcs = mesh_min_vcs,
+    .min_vcs_reason = mesh_min_vcs_reason,
     .routing = k_ary_n_cube_routing,
 };
 inline constexpr TopologyInfo kTorusTopology{
@@ -93,8 +95,8 @@ inline constexpr TopologyInfo kTorusTopology{
     .build = build_torus,
     .node_count = k_ary_n_cube_node_count,
     .max_router_hops = torus_max_router_hops,
-    .min_vcs = k_ary_n_cube_min_vcs,
-    .min_vcs_reason = k_ary_n_cube_min_vcs_reason,
+    .min_vcs = torus_min_vcs,
+    .min_vcs_reason = torus_min_vcs_reason,
     .routing = k_ary_n_cube_routing,
 };
 
