@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/error.hpp"
 #include "topo/graph.hpp"
 #include "topo/problem.hpp"
 #include "topo/routing.hpp"
@@ -76,7 +77,10 @@ DragonflyUniformLoad dragonfly_uniform_load(const DragonflyParams& p);
 class DragonflyMinimalRouting {
  public:
   static constexpr bool kNeedsHeader = false;
-  DragonflyMinimalRouting(const DragonflyParams& p, int vcs) : p_(p), vcs_(vcs) {}
+  // REQUIRES: vcs >= 2 (the two local classes).
+  DragonflyMinimalRouting(const DragonflyParams& p, int vcs) : p_(p), vcs_(vcs) {
+    MPPNET_ASSERT(vcs >= 2, "minimal dragonfly routing needs 2 VCs per port");
+  }
   RouteSet route(RouterId router, PortId in_port, VcId in_vc, PacketHead& head) const noexcept;
   int router_hops(NodeId src, NodeId dest) const {
     return dragonfly_minimal_routers(p_, src / p_.p, dest / p_.p);
@@ -99,7 +103,10 @@ class DragonflyMinimalRouting {
 class DragonflyValiantRouting {
  public:
   static constexpr bool kNeedsHeader = true;
-  DragonflyValiantRouting(const DragonflyParams& p, int vcs) : p_(p), vcs_(vcs) {}
+  // REQUIRES: vcs >= 3 (the three local classes).
+  DragonflyValiantRouting(const DragonflyParams& p, int vcs) : p_(p), vcs_(vcs) {
+    MPPNET_ASSERT(vcs >= 3, "Valiant dragonfly routing needs 3 VCs per port");
+  }
   RouteSet route(RouterId router, PortId in_port, VcId in_vc, PacketHead& head) const noexcept;
   // The minimal count; a Valiant route's depends on its intermediate group (dragonfly_valiant_routers).
   int router_hops(NodeId src, NodeId dest) const {
