@@ -43,10 +43,10 @@ TEST(ExperimentConfig, ToJsonHasEveryKeyGroupedBySection) {
 }
 
 TEST(ExperimentConfig, EveryParamsFieldIsDeclared) {
-  // machine 2, topology 8, router 10, traffic 10, run 10, sweep 5 fields (the params structs).
+  // machine 2, topology 12, router 10, traffic 10, run 10, sweep 5 fields (the params structs).
   const nlohmann::json j = to_json(ExperimentConfig{});
   EXPECT_EQ(j["machine"].size(), 2u);
-  EXPECT_EQ(j["topology"].size(), 8u);
+  EXPECT_EQ(j["topology"].size(), 12u);
   EXPECT_EQ(j["router"].size(), 10u);
   EXPECT_EQ(j["traffic"].size(), 10u);
   EXPECT_EQ(j["run"].size(), 10u);
@@ -76,7 +76,7 @@ TEST(ExperimentConfig, KeyListShowsDefaultsAndRanges) {
       if (k.name == name) return k;
     return io::KeyInfo{};
   };
-  EXPECT_EQ(find("topology.kind").range, "mesh, torus, hypercube, fat_tree");
+  EXPECT_EQ(find("topology.kind").range, "mesh, torus, hypercube, fat_tree, dragonfly");
   EXPECT_EQ(find("topology.kind").default_value, "\"fat_tree\"");
   EXPECT_EQ(find("router.eject_flits_per_cycle").range, "(0, 1]");
   EXPECT_EQ(find("router.eject_flits_per_cycle").default_value, "1.0");
@@ -90,9 +90,10 @@ TEST(ExperimentConfig, KeyListShowsDefaultsAndRanges) {
 TEST(ExperimentConfig, TopologyKindNamesAreTopoNames) {
   const auto& keys = experiment_keys().keys();
   const auto& choices = keys.specs()[*keys.find("topology.kind")].check.choices;
-  ASSERT_EQ(choices.size(), 4u);
+  ASSERT_EQ(choices.size(), 5u);
   EXPECT_EQ(choices[static_cast<int>(topo::TopologyKind::Torus)], topo::name(topo::TopologyKind::Torus));
   EXPECT_EQ(choices[static_cast<int>(topo::TopologyKind::FatTree)], "fat_tree");
+  EXPECT_EQ(choices[static_cast<int>(topo::TopologyKind::Dragonfly)], "dragonfly");
 }
 
 // --- Unknown keys and sections ---
@@ -172,7 +173,8 @@ TEST(ExperimentConfig, SeedIsAnyNonNegativeInt64) {
 TEST(ExperimentConfig, UnknownEnumValueListsChoices) {
   EXPECT_EQ(
       load_error("[topology]\nkind = \"dorr\"\n"),
-      "t.toml:2: topology.kind: unknown value \"dorr\"; expected one of: mesh, torus, hypercube, fat_tree");
+      "t.toml:2: topology.kind: unknown value \"dorr\"; expected one of: mesh, torus, hypercube, fat_tree, "
+      "dragonfly");
 }
 
 TEST(ExperimentConfig, UnknownPresetListsPresets) {

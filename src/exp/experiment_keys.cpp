@@ -8,6 +8,7 @@
 
 #include "registry/registry.hpp"
 #include "topo/build.hpp"
+#include "topo/topology.hpp"
 #include "workload/traffic_names.hpp"
 
 namespace mppnet::exp {
@@ -25,14 +26,15 @@ std::vector<std::string> strings(std::span<const char* const> names) {
   return {names.begin(), names.end()};
 }
 
-// Names in enum order: names[i] is the config spelling of static_cast<Enum>(i).
+// Names in enum order: names[i] is the config spelling of static_cast<Enum>(i). The topologies are the
+// registered ones (topo/registry.cpp), so a new topology needs no edit here.
 std::vector<std::string> topology_kind_names() {
   std::vector<std::string> names;
-  for (int i = 0; i <= static_cast<int>(topo::TopologyKind::FatTree); ++i)
-    names.push_back(topo::name(static_cast<topo::TopologyKind>(i)));
+  for (const topo::TopologyInfo* t : topo::topologies()) names.push_back(t->name);
   return names;
 }
 const std::vector<std::string> kUpRoutingNames = {"random_free", "deterministic"};
+const std::vector<std::string> kDragonflyRoutingNames = {"minimal", "valiant"};
 const std::vector<std::string> kSwitchingNames = {"wormhole", "virtual_cut_through", "store_and_forward"};
 const std::vector<std::string> kAllocatorNames = {"input_first", "output_first"};
 
@@ -90,6 +92,14 @@ io::KeyTable<ExperimentConfig> make_table() {
                       "digits."),
                   key("dateline", &TopologyParams::dateline, io::any_value(),
                       "Torus: dateline VC classes; false can deadlock (for teaching and watchdog tests)."),
+                  key("dragonfly_p", &TopologyParams::dragonfly_p, in_range(1, 64),
+                      "Dragonfly: nodes per router (p)."),
+                  key("dragonfly_a", &TopologyParams::dragonfly_a, in_range(1, 64),
+                      "Dragonfly: routers per group (a), fully connected by local links."),
+                  key("dragonfly_h", &TopologyParams::dragonfly_h, in_range(1, 64),
+                      "Dragonfly: global links per router (h); groups = a * h + 1, one link per pair."),
+                  key("dragonfly_routing", &TopologyParams::dragonfly_routing, one_of(kDragonflyRoutingNames),
+                      "Dragonfly: minimal (2 VCs or more) or valiant, via a random group (3 VCs or more)."),
               }),
       section(
           "router", &ExperimentConfig::router,

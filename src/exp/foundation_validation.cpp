@@ -14,6 +14,7 @@
 #include <cstdlib>
 
 #include "core/scheduler.hpp"
+#include "exp/dragonfly_validation.hpp"
 #include "exp/fixed_run.hpp"
 #include "net/built_network.hpp"
 #include "net/clocked_network.hpp"
@@ -173,6 +174,8 @@ std::vector<ValidationCase> foundation_validation_cases() {
       saturation("net.saturation.tree4ary3_uniform_islip3",
                  "as net.saturation.tree4ary3_uniform, with router.allocator_iterations = 3 (iSLIP-style)",
                  tree_bound, 1.0, islip3));
+  // The dragonfly is a topology of this network: its cases are this network's too.
+  for (auto& c : dragonfly_validation_cases()) cases.push_back(std::move(c));
   return cases;
 }
 

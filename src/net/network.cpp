@@ -43,6 +43,11 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
   MPPNET_ASSERT(vnets_ >= 1 && vnets_ <= vcs_ && vcs_ % vnets_ == 0,
                 "the VCs of a port do not split evenly among the virtual networks");
   MPPNET_ASSERT(routing.vcs() == vcs_per_vnet_, "the routing was not built for vcs / vnets VCs");
+  route_header_ = routing.needs_header();
+  if (route_header_) {
+    packets_.keep_route_headers();
+    route_key_ = core::RandomStream(seed, 2'000'000'000ull, core::Stream::RouteChoice).next_u64();
+  }
   const int routers = graph.num_routers();
   const int ports = static_cast<int>(graph.ports.size());
   const int node_links = graph.num_nodes * graph.links_per_node;
@@ -116,7 +121,10 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
     route_mask_.assign(router_ivcs_, 0);
     // Worth remembering only while the table stays small (it is 8 bytes per port and destination).
     const std::size_t memo_size = static_cast<std::size_t>(ports) * graph.num_nodes;
-    if (!routing.uses_input_vc() && memo_size <= (std::size_t{1} << 16)) route_memo_.assign(memo_size, 0);
+    // A route that depends on the input VC or on the packet's header is not a function of (input port,
+    // destination).
+    if (!routing.uses_input_vc() && !routing.needs_header() && memo_size <= (std::size_t{1} << 16))
+      route_memo_.assign(memo_size, 0);
   } else {
     ivc_route_.assign(router_ivcs_, topo::RouteSet{});
   }

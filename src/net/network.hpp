@@ -64,6 +64,11 @@ class Network {
   // Packets whose tail was drained during the last step, in increasing destination order.
   std::span<const PacketId> delivered() const { return delivered_; }
   const Packet& packet(PacketId id) const { return packets_[id]; }
+  // The packet's routing header word as the last router's route() left it (0 for routings that keep
+  // none, topo::Routing::needs_header()).
+  std::uint64_t route_header(PacketId id) const {
+    return packets_.keeps_route_headers() ? packets_.route_header(id) : 0;
+  }
   // Returns a delivered packet's slot to the pool.
   void release(PacketId id) { packets_.release(id); }
 
@@ -340,6 +345,11 @@ class Network {
   FlitArrival* flit_out_ = nullptr;
   FlitArrival* inject_out_ = nullptr;
   CreditArrival* credit_out_ = nullptr;
+
+  // The routing reads and writes the packet's header word: route_front passes it (and the packet's
+  // source and a random value keyed by route_key_) only then. Last, so that no hot member moves.
+  bool route_header_ = false;
+  std::uint64_t route_key_ = 0;
 };
 
 }  // namespace mppnet::net

@@ -47,9 +47,20 @@ class PacketPool {
   PacketId allocate() {
     const PacketId id = slots_.allocate();
     slots_[id] = Packet{};
-    if (id >= hops_.size()) hops_.resize(slots_.capacity());
+    if (id >= hops_.size()) {
+      hops_.resize(slots_.capacity());
+      if (keep_route_headers_) route_header_.resize(slots_.capacity());
+    }
     hops_[id] = 0;
+    if (keep_route_headers_) route_header_[id] = 0;
     return id;
+  }
+  // Keep a routing header word per packet (topo::PacketHead::header), for routings that use one; others
+  // pay nothing. REQUIRES: no packet allocated yet.
+  void keep_route_headers() {
+    MPPNET_ASSERT(live() == 0, "route headers are switched on before the first packet");
+    keep_route_headers_ = true;
+    route_header_.resize(hops_.size());
   }
   void release(PacketId id) { slots_.release(id); }
   Packet& operator[](PacketId id) { return slots_[id]; }
@@ -57,12 +68,19 @@ class PacketPool {
   // Routers passed so far, apart from the packet's slot: 2 bytes a packet stay in cache where a whole
   // slot would not, and every router the head crosses adds one.
   std::uint16_t& hops(PacketId id) { return hops_[id]; }
+  // The routing header word, in a side array like hops_, so routing it never reads the cold slot.
+  // REQUIRES: keep_route_headers() was called.
+  std::uint64_t& route_header(PacketId id) { return route_header_[id]; }
+  std::uint64_t route_header(PacketId id) const { return route_header_[id]; }
+  bool keeps_route_headers() const { return keep_route_headers_; }
   std::size_t live() const { return slots_.live(); }
   std::size_t capacity() const { return slots_.capacity(); }
 
  private:
   core::SlotPool<Packet> slots_;
   std::vector<std::uint16_t> hops_;
+  std::vector<std::uint64_t> route_header_;
+  bool keep_route_headers_ = false;
 };
 
 }  // namespace mppnet::net

@@ -1,11 +1,11 @@
-// topo/build.hpp: checking and building the built-in topologies.
+// topo/build.hpp: checking and building any registered topology (topo/topology.hpp).
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "core/problem.hpp"
 #include "topo/graph.hpp"
+#include "topo/problem.hpp"
 #include "topo/topology_params.hpp"
 
 namespace mppnet::topo {
@@ -20,9 +20,6 @@ constexpr int kMaxParents = 8;      // fat-tree up-links per router: route() off
 constexpr int kMaxLeafLinks = 8;    // network links per fat-tree node
 constexpr int kMaxVcsPerPort = 64;  // the network keeps a port's VCs in 64-bit masks (net/network.hpp)
 
-// One reason a topology cannot be built, naming the key at fault ("topology.k").
-using Problem = core::Problem;
-
 // Every reason `p` cannot be built; empty when it can. `vcs` is the router's VCs per port.
 std::vector<Problem> check(const TopologyParams& p, int vcs);
 
@@ -34,10 +31,15 @@ Graph build(const TopologyParams& p);
 // that check() rejects (k < 0, n < 0) count as 0 routers per dimension / 0 dimensions.
 long long node_count(const TopologyParams& p);
 
-// "mesh", "torus", "hypercube", "fat_tree" (the config spelling).
+// "mesh", "torus", "hypercube", "fat_tree", "dragonfly" (the config spelling).
 const char* name(TopologyKind k);
 
 // Routers on the longest route (REQUIRES: check(p, ...) is empty): the diameter in routers.
 int max_router_hops(const TopologyParams& p);
+
+// For the topologies' own checks: `nodes` as text ("more than ..." once saturated), and a problem on
+// `key` when `nodes` exceeds kMaxNodes.
+std::string count_text(long long v);
+void check_node_count(long long nodes, const char* key, const std::string& what, std::vector<Problem>& out);
 
 }  // namespace mppnet::topo

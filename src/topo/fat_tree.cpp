@@ -1,12 +1,26 @@
-// topo/fat_tree.cpp: fat-tree sizes and the graph builder (wiring in topo/fat_tree.hpp).
+// topo/fat_tree.cpp: fat trees: checks, sizes, the graph builder (wiring in topo/fat_tree.hpp) and
+// up/down least-common-ancestor routing.
 #include "topo/fat_tree.hpp"
 
+#include <algorithm>
+#include <bit>
+#include <string>
+
 #include "core/error.hpp"
+#include "topo/build.hpp"
 #include "topo/saturating.hpp"
 
 namespace mppnet::topo {
 
-int parents_at_level(const TopologyParams& p, int level) {
+FatTreeParams fat_tree_params(const TopologyParams& p) {
+  return {.children = p.children,
+          .n = p.n,
+          .parents = p.parents,
+          .leaf_links = p.leaf_links,
+          .up_routing = p.up_routing};
+}
+
+int parents_at_level(const FatTreeParams& p, int level) {
   MPPNET_ASSERT(level >= 1 && level <= p.n, "fat-tree level out of range");
   if (level == p.n) return 0;
   if (p.parents.empty()) return p.children;
@@ -14,7 +28,7 @@ int parents_at_level(const TopologyParams& p, int level) {
   return i < p.parents.size() ? p.parents[i] : p.parents.back();
 }
 
-FatTreeShape fat_tree_shape(const TopologyParams& p) {
+FatTreeShape fat_tree_shape(const FatTreeParams& p) {
   MPPNET_ASSERT(p.children >= 2 && p.n >= 1 && p.n <= 64 && p.leaf_links >= 1,
                 "fat-tree parameters were not checked");
   const int n = p.n;
@@ -35,6 +49,75 @@ FatTreeShape fat_tree_shape(const TopologyParams& p) {
     s.level_base[k + 1] = saturating_add(s.level_base[k], saturating_mul(s.subtrees[k], s.chips[k]));
   }
   return s;
+}
+
+namespace {
+std::string list_text(const std::vector<int>& v) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
+  return s + "]";
+}
+}  // namespace
+
+void check_fat_tree(const TopologyParams& params, std::vector<Problem>& out) {
+  const FatTreeParams p = fat_tree_params(params);
+  bool sizes_ok = true;
+  if (p.n < 1) {
+    out.push_back({"topology.n", "a fat tree needs n >= 1 levels (got " + std::to_string(p.n) + ")"});
+    sizes_ok = false;
+  }
+  if (p.children < 2 || p.children > kMaxChildren) {
+    out.push_back({"topology.children", "a fat tree needs 2 <= children <= " + std::to_string(kMaxChildren) +
+                                            " down-links per router (got " + std::to_string(p.children) +
+                                            ")"});
+    sizes_ok = false;
+  }
+  for (std::size_t i = 0; i < p.parents.size(); ++i) {
+    const int v = p.parents[i];
+    if (v >= 1 && v <= kMaxParents) continue;
+    out.push_back({"topology.parents", "parents[" + std::to_string(i) + "] = " + std::to_string(v) +
+                                           ": a router needs 1 to " + std::to_string(kMaxParents) +
+                                           " parent links (route() offers them all as candidates)"});
+    sizes_ok = false;
+  }
+  // Entries beyond level n-1 are ignored, so one schedule (the CM-5's [2, 2, 4]) fits every size.
+  if (p.leaf_links < 1 || p.leaf_links > kMaxLeafLinks) {
+    out.push_back(
+        {"topology.leaf_links", "a fat tree needs 1 <= leaf_links <= " + std::to_string(kMaxLeafLinks) +
+                                    " network links per node (got " + std::to_string(p.leaf_links) + ")"});
+    sizes_ok = false;
+  }
+  if (!sizes_ok) return;
+  const std::string what =
+      "a " + std::to_string(p.children) + "-ary fat tree of n = " + std::to_string(p.n) + " levels";
+  const std::size_t before = out.size();
+  check_node_count(fat_tree_node_count(params), "topology.n", what, out);
+  if (out.size() != before) return;  // n is then small enough (c >= 2) for fat_tree_shape
+  const long long routers = fat_tree_shape(p).routers();
+  if (routers <= kMaxRouters) return;
+  out.push_back({"topology.n", what + " with parents " + list_text(p.parents) +
+                                   " and leaf_links = " + std::to_string(p.leaf_links) + " has " +
+                                   count_text(routers) + " routers; at most " + std::to_string(kMaxRouters) +
+                                   " (2^24) are supported; use fewer levels or parent links"});
+}
+
+long long fat_tree_node_count(const TopologyParams& p) {
+  return saturating_pow(std::max(p.children, 0), std::max(p.n, 0));
+}
+
+int fat_tree_max_router_hops(const TopologyParams& p) {
+  return 2 * p.n - 1;
+}
+
+int fat_tree_min_vcs(const TopologyParams&) {
+  return 1;
+}
+const char* fat_tree_min_vcs_reason(const TopologyParams&) {
+  return nullptr;
+}
+
+Routing fat_tree_routing(const TopologyParams& p, const Graph& g, int vcs) {
+  return Routing::bind(UpDownRouting(fat_tree_params(p), g, vcs), vcs);
 }
 
 Graph build_fat_tree(const TopologyParams& p) {
@@ -81,6 +164,74 @@ Graph build_fat_tree(const TopologyParams& p) {
     }
   }
   return g;
+}
+
+UpDownRouting::UpDownRouting(const FatTreeParams& p, const Graph& g, int vcs)
+    : children_(p.children), up_routing_(p.up_routing), vcs_(vcs) {
+  if (std::has_single_bit(static_cast<unsigned>(p.children)))
+    child_shift_ = std::countr_zero(static_cast<unsigned>(p.children));
+  const FatTreeShape shape = fat_tree_shape(p);
+  MPPNET_ASSERT(shape.routers() == g.num_routers() && shape.nodes == g.num_nodes,
+                "the graph was not built from these fat-tree parameters");
+  pow_children_.assign(p.n + 1, 1);
+  for (int k = 1; k <= p.n; ++k) pow_children_[k] = pow_children_[k - 1] * p.children;
+  parents_.assign(shape.parents.begin(), shape.parents.end());
+  level_.resize(g.num_routers());
+  subtree_.resize(g.num_routers());
+  for (int k = 1; k <= p.n; ++k) {
+    for (long long r = shape.level_base[k]; r < shape.level_base[k + 1]; ++r) {
+      level_[r] = k;
+      subtree_[r] = static_cast<std::int32_t>((r - shape.level_base[k]) / shape.chips[k]);
+    }
+  }
+}
+
+RouteSet UpDownRouting::one_port(PortId port) const noexcept {
+  RouteSet rs;
+  rs.ports[0] = static_cast<std::int16_t>(port);
+  rs.count = 1;
+  rs.vc_hi = static_cast<std::uint8_t>(vcs_ - 1);
+  return rs;
+}
+
+// Up to the least common ancestor, then down along the unique path (note 000 §2.3.1, "route up to the
+// LCA"; §2.3.2, "from any chip at level k the path to a given leaf is unique").
+RouteSet UpDownRouting::route(RouterId router, PortId in_port, VcId, PacketHead& head) const noexcept {
+  const int c = children_;
+  const int k = level_[router];
+  const NodeId dest = head.dest;
+  if (child_shift_ >= 0) {  // the same, with shifts
+    const std::int32_t below = dest >> (child_shift_ * (k - 1));
+    if ((below >> child_shift_) == subtree_[router]) return one_port(below & (c - 1));
+  } else {
+    const std::int32_t below = dest / pow_children_[k - 1];  // dest's level-(k-1) subtree
+    if (below / c == subtree_[router]) return one_port(below % c);
+  }
+
+  // The packet must climb. It can only have come up from a child: a packet that came down has already
+  // passed its LCA (and the CM-5 chip never connects a parent input to a parent output, note 000 §2.3.3).
+  MPPNET_ASSERT(in_port < c, "fat tree: a packet that came down from a parent would go up again");
+  const int parents = parents_[k];
+  MPPNET_ASSERT(parents > 0, "fat tree: the top level covers every node");
+  if (up_routing_ == UpRouting::Deterministic) {
+    // d-mod-k: parent c + (dest / c^(k-1)) % P(k), i.e. digit k-1 of dest when P(k) = c. The chip reached
+    // at level k+1 is then chip * P(k) + that parent, a function of dest and the source's node link alone,
+    // so all traffic for one destination converges on one path down, and the destinations outside a
+    // subtree are spread evenly over its parents (exactly evenly when P(k) divides c, as in k-ary n-trees
+    // and the CM-5 schedule [2, 2, 4]).
+    return one_port(c + (dest / pow_children_[k - 1]) % parents);
+  }
+  // RandomFree: every parent is legal; the router draws among the free ones.
+  RouteSet rs = one_port(c);
+  for (int p = 1; p < parents; ++p) rs.ports[p] = static_cast<std::int16_t>(c + p);
+  rs.count = static_cast<std::uint8_t>(parents);
+  return rs;
+}
+
+int UpDownRouting::router_hops(NodeId src, NodeId dest) const {
+  int height = 1;  // a packet to itself still turns at level 1
+  while (src / pow_children_[height] != dest / pow_children_[height]) ++height;
+  return 2 * height - 1;
 }
 
 }  // namespace mppnet::topo

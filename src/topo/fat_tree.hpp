@@ -1,5 +1,6 @@
 // topo/fat_tree.hpp: fat trees built from router chips: k-ary n-trees and CM-5-style trees whose parent
-// links per chip vary by level.
+// links per chip vary by level. Parameters, shape, builder, up/down routing and the registration
+// (kFatTreeTopology).
 //
 // Wiring (CM-5 engineering note 000 §2.3.2, a reconstruction that reproduces every stated bandwidth):
 // c = children, n = levels, N = c^n nodes, L = leaf_links, P(k) = parent links per chip at level k.
@@ -10,12 +11,25 @@
 // c + u % P(k) of its chip u / P(k); at level 0, uplink u of node v is its node link u.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "topo/graph.hpp"
+#include "topo/problem.hpp"
+#include "topo/routing.hpp"
+#include "topo/topology.hpp"
 #include "topo/topology_params.hpp"
 
 namespace mppnet::topo {
+
+struct FatTreeParams {
+  int children = 4;                              // c: down-links per router (topology.children)
+  int n = 3;                                     // levels (topology.n)
+  std::vector<int> parents = {};                 // parent links per level (topology.parents)
+  int leaf_links = 1;                            // network links per node (topology.leaf_links)
+  UpRouting up_routing = UpRouting::RandomFree;  // topology.up_routing
+};
+FatTreeParams fat_tree_params(const TopologyParams& p);
 
 // Sizes of one fat tree. Counts saturate at kSaturated (topo/saturating.hpp) rather than overflow, so
 // check() can compare them with its caps before anything is allocated.
@@ -35,12 +49,62 @@ struct FatTreeShape {
 
 // P(level): parent links per chip at `level`, from p.parents (entry level-1; the last entry repeats;
 // empty means p.children); 0 at the top level p.n. REQUIRES: 1 <= level <= p.n.
-int parents_at_level(const TopologyParams& p, int level);
+int parents_at_level(const FatTreeParams& p, int level);
+inline int parents_at_level(const TopologyParams& p, int level) {
+  return parents_at_level(fat_tree_params(p), level);
+}
 
 // REQUIRES: 2 <= p.children, 1 <= p.n <= 64, 1 <= p.leaf_links, every parents entry >= 1.
-FatTreeShape fat_tree_shape(const TopologyParams& p);
+FatTreeShape fat_tree_shape(const FatTreeParams& p);
+inline FatTreeShape fat_tree_shape(const TopologyParams& p) {
+  return fat_tree_shape(fat_tree_params(p));
+}
 
 // REQUIRES: check(p, vcs) is empty (so every size fits an int32).
 Graph build_fat_tree(const TopologyParams& p);
+
+// Up to the least common ancestor, then down along the unique path (fat_tree.cpp).
+class UpDownRouting {
+ public:
+  static constexpr bool kNeedsHeader = false;
+  // REQUIRES: `g` was built from `p`.
+  UpDownRouting(const FatTreeParams& p, const Graph& g, int vcs);
+  RouteSet route(RouterId router, PortId in_port, VcId in_vc, PacketHead& head) const noexcept;
+  int router_hops(NodeId src, NodeId dest) const;
+  bool uses_input_vc() const { return false; }
+
+ private:
+  RouteSet one_port(PortId port) const noexcept;
+  int children_;
+  UpRouting up_routing_;
+  int vcs_;
+  std::vector<std::int32_t> level_;         // level of each router (1..n)
+  std::vector<std::int32_t> subtree_;       // index of the level-k subtree the router serves
+  std::vector<std::int32_t> pow_children_;  // children^k
+  std::vector<std::int32_t> parents_;       // P(k), parent links per router at level k (0 at the top)
+  int child_shift_ = -1;                    // log2(children) when children is a power of two
+};
+
+void check_fat_tree(const TopologyParams& p, std::vector<Problem>& out);
+long long fat_tree_node_count(const TopologyParams& p);
+int fat_tree_max_router_hops(const TopologyParams& p);
+int fat_tree_min_vcs(const TopologyParams& p);
+const char* fat_tree_min_vcs_reason(const TopologyParams& p);
+Routing fat_tree_routing(const TopologyParams& p, const Graph& g, int vcs);
+
+inline constexpr TopologyInfo kFatTreeTopology{
+    .kind = TopologyKind::FatTree,
+    .name = "fat_tree",
+    .summary =
+        "c-ary fat tree of n levels, parents per level (k-ary n-tree, CM-5 [2, 2, 4]), up to the least "
+        "common ancestor on a free parent link, then down the unique path",
+    .check = check_fat_tree,
+    .build = build_fat_tree,
+    .node_count = fat_tree_node_count,
+    .max_router_hops = fat_tree_max_router_hops,
+    .min_vcs = fat_tree_min_vcs,
+    .min_vcs_reason = fat_tree_min_vcs_reason,
+    .routing = fat_tree_routing,
+};
 
 }  // namespace mppnet::topo

@@ -1,9 +1,53 @@
-// topo/hypercube.cpp: builds the binary n-cube.
+// topo/hypercube.cpp: the binary n-cube: checks, builder, e-cube routing.
 #include "topo/hypercube.hpp"
 
+#include <algorithm>
+#include <bit>
+#include <string>
+
 #include "core/error.hpp"
+#include "topo/build.hpp"
+#include "topo/saturating.hpp"
 
 namespace mppnet::topo {
+
+HypercubeParams hypercube_params(const TopologyParams& p) {
+  return {.n = p.n};
+}
+
+void check_hypercube(const TopologyParams& params, std::vector<Problem>& out) {
+  const HypercubeParams p = hypercube_params(params);
+  if (p.n < 1) {
+    out.push_back({"topology.n", "a hypercube needs n >= 1 dimensions (got " + std::to_string(p.n) + ")"});
+  }
+  if (p.n > kMaxHypercubeDimensions) {
+    out.push_back({"topology.n", "a hypercube supports at most " + std::to_string(kMaxHypercubeDimensions) +
+                                     " dimensions (got " + std::to_string(p.n) + ")"});
+  }
+}
+
+Graph build_hypercube_topology(const TopologyParams& p) {
+  return build_hypercube(hypercube_params(p).n);
+}
+
+long long hypercube_node_count(const TopologyParams& p) {
+  return saturating_pow(2, std::max(p.n, 0));
+}
+
+int hypercube_max_router_hops(const TopologyParams& p) {
+  return p.n + 1;
+}
+
+int hypercube_min_vcs(const TopologyParams&) {
+  return 1;
+}
+const char* hypercube_min_vcs_reason(const TopologyParams&) {
+  return nullptr;
+}
+
+Routing hypercube_routing(const TopologyParams& p, const Graph&, int vcs) {
+  return Routing::bind(ECubeRouting(hypercube_params(p), vcs), vcs);
+}
 
 Graph build_hypercube(int n) {
   MPPNET_ASSERT(n >= 1 && n <= 20, "hypercube dimension was not checked");
@@ -13,6 +57,19 @@ Graph build_hypercube(int n) {
   for (RouterId r = 0; r < routers; ++r)
     for (int d = 0; d < n; ++d) g.ports[g.port_base[r] + d] = {PeerKind::Router, r ^ (1 << d), d};
   return g;
+}
+
+RouteSet ECubeRouting::route(RouterId router, PortId, VcId, PacketHead& head) const noexcept {
+  const auto diff = static_cast<std::uint32_t>(router ^ head.dest);
+  RouteSet rs;
+  rs.ports[0] = static_cast<std::int16_t>(diff == 0 ? hypercube_node_port(n_) : std::countr_zero(diff));
+  rs.count = 1;
+  rs.vc_hi = static_cast<std::uint8_t>(vcs_ - 1);
+  return rs;
+}
+
+int ECubeRouting::router_hops(NodeId src, NodeId dest) const {
+  return std::popcount(static_cast<std::uint32_t>(src ^ dest)) + 1;
 }
 
 }  // namespace mppnet::topo

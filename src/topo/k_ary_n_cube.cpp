@@ -1,9 +1,92 @@
-// topo/k_ary_n_cube.cpp: builds k-ary n-meshes and k-ary n-cubes.
+// topo/k_ary_n_cube.cpp: k-ary n-meshes and k-ary n-cubes: checks, builder, dimension-order routing.
 #include "topo/k_ary_n_cube.hpp"
 
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+
 #include "core/error.hpp"
+#include "topo/build.hpp"
+#include "topo/saturating.hpp"
 
 namespace mppnet::topo {
+
+KAryNCubeParams k_ary_n_cube_params(const TopologyParams& p) {
+  return {.k = p.k, .n = p.n, .wrap = p.kind == TopologyKind::Torus, .dateline = p.dateline};
+}
+
+namespace {
+
+void check_k_ary_n_cube(const TopologyParams& params, std::vector<Problem>& out) {
+  const KAryNCubeParams p = k_ary_n_cube_params(params);
+  const char* kind = p.wrap ? "torus" : "mesh";
+  bool sizes_ok = true;
+  if (!p.wrap && p.k < 2) {
+    out.push_back(
+        {"topology.k", "a mesh needs k >= 2 routers per dimension (got " + std::to_string(p.k) + ")"});
+    sizes_ok = false;
+  }
+  if (p.wrap && p.k < 3) {
+    // k = 2 would join each pair of neighbours twice, and its dateline classes would not be needed.
+    out.push_back(
+        {"topology.k", "a torus needs k >= 3 (got " + std::to_string(p.k) + "); use a mesh for k = 2"});
+    sizes_ok = false;
+  }
+  if (p.n < 1) {
+    out.push_back({"topology.n",
+                   std::string("a ") + kind + " needs n >= 1 dimensions (got " + std::to_string(p.n) + ")"});
+    sizes_ok = false;
+  }
+  if (sizes_ok) {
+    check_node_count(k_ary_n_cube_node_count(params), "topology.n",
+                     "a " + std::to_string(p.k) + "-ary " + std::to_string(p.n) + "-dimensional " + kind,
+                     out);
+  }
+}
+
+}  // namespace
+
+void check_mesh(const TopologyParams& p, std::vector<Problem>& out) {
+  check_k_ary_n_cube(p, out);
+}
+void check_torus(const TopologyParams& p, std::vector<Problem>& out) {
+  check_k_ary_n_cube(p, out);
+}
+
+Graph build_mesh(const TopologyParams& p) {
+  return build_k_ary_n_cube(p.k, p.n, /*wrap=*/false);
+}
+Graph build_torus(const TopologyParams& p) {
+  return build_k_ary_n_cube(p.k, p.n, /*wrap=*/true);
+}
+
+long long k_ary_n_cube_node_count(const TopologyParams& p) {
+  return saturating_pow(std::max(p.k, 0), std::max(p.n, 0));
+}
+
+int mesh_max_router_hops(const TopologyParams& p) {
+  return p.n * (p.k - 1) + 1;
+}
+int torus_max_router_hops(const TopologyParams& p) {
+  return p.n * (p.k / 2) + 1;
+}
+
+int mesh_min_vcs(const TopologyParams&) {
+  return 1;
+}
+const char* mesh_min_vcs_reason(const TopologyParams&) {
+  return nullptr;
+}
+int torus_min_vcs(const TopologyParams& p) {
+  return p.dateline ? 2 : 1;
+}
+const char* torus_min_vcs_reason(const TopologyParams& p) {
+  return p.dateline ? "a torus needs at least 2 VCs per port for its dateline classes" : nullptr;
+}
+
+Routing k_ary_n_cube_routing(const TopologyParams& p, const Graph& g, int vcs) {
+  return Routing::bind(DimensionOrderRouting(k_ary_n_cube_params(p), g, vcs), vcs);
+}
 
 Graph build_k_ary_n_cube(int k, int n, bool wrap) {
   MPPNET_ASSERT(k >= 2 && n >= 1 && (!wrap || k >= 3), "k-ary n-cube parameters were not checked");
@@ -33,6 +116,68 @@ Graph build_k_ary_n_cube(int k, int n, bool wrap) {
     }
   }
   return g;
+}
+
+DimensionOrderRouting::DimensionOrderRouting(const KAryNCubeParams& p, const Graph& g, int vcs)
+    : p_(p), vcs_(vcs) {
+  MPPNET_ASSERT(p.k <= 0x7fff, "a radix beyond the digit width");
+  MPPNET_ASSERT(!(p.wrap && p.dateline) || vcs >= 2, "dateline classes need 2 VCs");
+  digits_.resize(static_cast<std::size_t>(g.num_routers()) * p.n);
+  for (std::int32_t r = 0; r < g.num_routers(); ++r) {
+    std::int32_t rest = r;
+    for (int d = 0; d < p.n; ++d, rest /= p.k)
+      digits_[static_cast<std::size_t>(r) * p.n + d] = static_cast<std::int16_t>(rest % p.k);
+  }
+}
+
+// Dimension order, lowest dimension first. On a torus each ring is a cycle of channel dependencies, so
+// the VCs are split into two dateline classes: class 0 = [0, vcs/2 - 1], class 1 = [vcs/2, vcs - 1].
+// A packet takes class 1 on the wrap link (between coordinates k-1 and 0) and keeps it while it continues
+// in the same dimension and direction; a new dimension starts again in class 0. Minimal routes cross
+// each wrap link at most once and never come back to it, so neither class closes a cycle.
+RouteSet DimensionOrderRouting::route(RouterId router, PortId in_port, VcId in_vc,
+                                      PacketHead& head) const noexcept {
+  const int k = p_.k;
+  const int n = p_.n;
+  RouteSet rs;
+  rs.count = 1;
+  rs.vc_hi = static_cast<std::uint8_t>(vcs_ - 1);
+  const std::int16_t* here = &digits_[static_cast<std::size_t>(router) * n];
+  const std::int16_t* there = &digits_[static_cast<std::size_t>(head.dest) * n];  // node v sits at router v
+  for (int d = 0; d < n; ++d) {
+    const int from = here[d];
+    const int to = there[d];
+    if (from == to) continue;
+    if (!p_.wrap) {
+      rs.ports[0] = static_cast<std::int16_t>(to > from ? plus_port(d) : minus_port(d));
+      return rs;
+    }
+    const int forward = (to - from + k) % k;
+    const bool plus = 2 * forward <= k;  // minimal direction; a tie (k/2 each way) goes +
+    const PortId out = plus ? plus_port(d) : minus_port(d);
+    rs.ports[0] = static_cast<std::int16_t>(out);
+    if (!p_.dateline) return rs;
+    const bool takes_wrap_link = plus ? from == k - 1 : from == 0;
+    // Arriving on the opposite port of the same dimension means the packet is moving the same way.
+    const bool continues = in_port == (out ^ 1);
+    const int half = vcs_ / 2;
+    const bool class1 = takes_wrap_link || (continues && in_vc >= half);
+    rs.vc_lo = static_cast<std::uint8_t>(class1 ? half : 0);
+    rs.vc_hi = static_cast<std::uint8_t>(class1 ? vcs_ - 1 : half - 1);
+    return rs;
+  }
+  rs.ports[0] = static_cast<std::int16_t>(cube_node_port(n));  // ejection may use every VC
+  return rs;
+}
+
+int DimensionOrderRouting::router_hops(NodeId src, NodeId dest) const {
+  const int k = p_.k;
+  int hops = 1;
+  for (int d = 0; d < p_.n; ++d, src /= k, dest /= k) {
+    const int delta = std::abs(src % k - dest % k);
+    hops += p_.wrap ? std::min(delta, k - delta) : delta;
+  }
+  return hops;
 }
 
 }  // namespace mppnet::topo

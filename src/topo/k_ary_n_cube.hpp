@@ -1,4 +1,5 @@
-// topo/k_ary_n_cube.hpp: k-ary n-meshes and k-ary n-cubes (tori): coordinates and the graph builder.
+// topo/k_ary_n_cube.hpp: k-ary n-meshes and k-ary n-cubes (tori): parameters, coordinates, the graph
+// builder, dimension-order routing, and their registrations (kMeshTopology, kTorusTopology).
 //
 // Router id = sum_d coord_d * k^d; node id == router id, one node per router. Port 2d goes to +1 in
 // dimension d and port 2d+1 to -1; port 2n attaches the node (node link 0). On a mesh the edge ports
@@ -6,10 +7,23 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "topo/graph.hpp"
+#include "topo/problem.hpp"
+#include "topo/routing.hpp"
+#include "topo/topology.hpp"
+#include "topo/topology_params.hpp"
 
 namespace mppnet::topo {
+
+struct KAryNCubeParams {
+  int k = 4;             // routers per dimension (topology.k)
+  int n = 2;             // dimensions (topology.n)
+  bool wrap = false;     // torus (topology.kind = "torus") or mesh
+  bool dateline = true;  // torus: dateline VC classes (topology.dateline)
+};
+KAryNCubeParams k_ary_n_cube_params(const TopologyParams& p);
 
 // Coordinate of `id` in dimension `dim`. REQUIRES: k >= 2, 0 <= dim, id >= 0.
 constexpr int coordinate(std::int32_t id, int dim, int k) {
@@ -29,5 +43,61 @@ constexpr PortId cube_node_port(int n) {
 
 // REQUIRES: k >= 2 (k >= 3 when wrap), n >= 1, k^n within check()'s node cap.
 Graph build_k_ary_n_cube(int k, int n, bool wrap);
+
+// Dimension order, lowest dimension first; on a torus with dateline VC classes (k_ary_n_cube.cpp).
+class DimensionOrderRouting {
+ public:
+  static constexpr bool kNeedsHeader = false;
+  // REQUIRES: `g` was built from `p`; vcs >= 2 for a torus with dateline classes.
+  DimensionOrderRouting(const KAryNCubeParams& p, const Graph& g, int vcs);
+  RouteSet route(RouterId router, PortId in_port, VcId in_vc, PacketHead& head) const noexcept;
+  int router_hops(NodeId src, NodeId dest) const;
+  bool uses_input_vc() const { return p_.wrap && p_.dateline; }
+
+ private:
+  KAryNCubeParams p_;
+  int vcs_;
+  // The n base-k digits of every router (and node) id, so routing divides nothing (a division costs
+  // tens of cycles, and every packet is routed at every router).
+  std::vector<std::int16_t> digits_;
+};
+
+void check_mesh(const TopologyParams& p, std::vector<Problem>& out);
+void check_torus(const TopologyParams& p, std::vector<Problem>& out);
+Graph build_mesh(const TopologyParams& p);
+Graph build_torus(const TopologyParams& p);
+long long k_ary_n_cube_node_count(const TopologyParams& p);
+int mesh_max_router_hops(const TopologyParams& p);
+int torus_max_router_hops(const TopologyParams& p);
+int mesh_min_vcs(const TopologyParams& p);
+const char* mesh_min_vcs_reason(const TopologyParams& p);
+int torus_min_vcs(const TopologyParams& p);
+const char* torus_min_vcs_reason(const TopologyParams& p);
+Routing k_ary_n_cube_routing(const TopologyParams& p, const Graph& g, int vcs);
+
+inline constexpr TopologyInfo kMeshTopology{
+    .kind = TopologyKind::Mesh,
+    .name = "mesh",
+    .summary = "k-ary n-mesh, dimension-order routing (topology.k, topology.n)",
+    .check = check_mesh,
+    .build = build_mesh,
+    .node_count = k_ary_n_cube_node_count,
+    .max_router_hops = mesh_max_router_hops,
+    .min_vcs = mesh_min_vcs,
+    .min_vcs_reason = mesh_min_vcs_reason,
+    .routing = k_ary_n_cube_routing,
+};
+inline constexpr TopologyInfo kTorusTopology{
+    .kind = TopologyKind::Torus,
+    .name = "torus",
+    .summary = "k-ary n-cube, dimension-order routing with dateline VC classes (needs 2 VCs)",
+    .check = check_torus,
+    .build = build_torus,
+    .node_count = k_ary_n_cube_node_count,
+    .max_router_hops = torus_max_router_hops,
+    .min_vcs = torus_min_vcs,
+    .min_vcs_reason = torus_min_vcs_reason,
+    .routing = k_ary_n_cube_routing,
+};
 
 }  // namespace mppnet::topo

@@ -36,4 +36,13 @@ inline TopologyParams cm5(int n, UpRouting up = UpRouting::RandomFree) {
           .up_routing = up};
 }
 
+// A dragonfly of p nodes per router, a routers per group, h global links per router (g = a * h + 1).
+inline TopologyParams dragonfly(int p, int a, int h, DragonflyRouting routing = DragonflyRouting::Minimal) {
+  return {.kind = TopologyKind::Dragonfly,
+          .dragonfly_p = p,
+          .dragonfly_a = a,
+          .dragonfly_h = h,
+          .dragonfly_routing = routing};
+}
+
 }  // namespace mppnet::topo::testing

@@ -33,6 +33,10 @@ class RouteWalker {
  public:
   RouteWalker(const Graph& g, const Routing& routing, int vcs) : g_(g), routing_(routing), vcs_(vcs) {}
 
+  // The PacketHead::random value every route() call sees (a Valiant dragonfly draws its intermediate
+  // group from it at the source router).
+  void set_random(std::uint64_t random) { random_ = random; }
+
   // Calls visit(const std::vector<Hop>&) for each complete path from `src`'s node link `link` to `dest`'s
   // node port. The packet carries the lowest VC of each returned range. Returns "" on success, else a
   // description of the first broken walk (and stops there).
@@ -44,18 +48,19 @@ class RouteWalker {
     error_.clear();
     path_.clear();
     const NodeLink& start = g_.node_links[static_cast<std::size_t>(src) * g_.links_per_node + link];
-    step(start.router, start.port, 0, visit);
+    step(start.router, start.port, 0, 0, visit);
     return error_;
   }
 
  private:
   template <class Visit>
-  void step(RouterId r, PortId in_port, VcId in_vc, Visit& visit) {
+  void step(RouterId r, PortId in_port, VcId in_vc, std::uint64_t header, Visit& visit) {
     if (!error_.empty()) return;
     for (const Hop& h : path_) {
       if (h.router == r) return fail("revisits router " + std::to_string(r));
     }
-    const RouteSet rs = routing_.route(r, in_port, in_vc, dest_);
+    PacketHead head{.src = src_, .dest = dest_, .header = header, .random = random_};
+    const RouteSet rs = routing_.route(r, in_port, in_vc, head);
     if (rs.count < 1 || rs.count > kMaxRouteCandidates) return fail("bad candidate count at router " + at(r));
     if (rs.vc_lo > rs.vc_hi || rs.vc_hi >= vcs_) {
       return fail("VC range [" + std::to_string(rs.vc_lo) + ", " + std::to_string(rs.vc_hi) + "] at router " +
@@ -79,7 +84,7 @@ class RouteWalker {
         if (l.peer != dest_) return fail("ejects to node " + std::to_string(l.peer) + " at router " + at(r));
         visit(static_cast<const std::vector<Hop>&>(path_));
       } else if (l.kind == PeerKind::Router) {
-        step(l.peer, l.peer_port, rs.vc_lo, visit);
+        step(l.peer, l.peer_port, rs.vc_lo, head.header, visit);
       } else {
         return fail("port " + std::to_string(out) + " leads nowhere at router " + at(r));
       }
@@ -100,6 +105,7 @@ class RouteWalker {
   NodeId src_ = 0;
   NodeId dest_ = 0;
   Branches branches_ = Branches::All;
+  std::uint64_t random_ = 0;
   std::vector<Hop> path_;
   std::string error_;
 };

@@ -1,15 +1,28 @@
-// topo/routing.hpp: the routing functions of the built-in topologies, one switch on a small enum.
+// topo/routing.hpp: the routing seam: what a route function sees and returns, and the Routing handle
+// that binds one topology's routing policy with static dispatch.
 //
 // Contract: route() is called once per packet per router, when the head flit reaches the front of an
 // input VC. It returns the candidate output ports (more than one only where the topology offers a free
 // choice, e.g. fat-tree parents) and the range of output VCs the packet may use. The router picks among
 // candidates (randomly among free ones, see net/); the topology decides only what is legal.
+//
+// A policy sees the packet's head (PacketHead): its source, its destination and a per-packet routing
+// word that it may set at the first router and read or rewrite at later ones (a source route consumed hop
+// by hop, Valiant's intermediate group), plus a random value drawn for this packet at this router. The
+// network fetches the word (and the source) only for policies that declare kNeedsHeader, so the others
+// pay nothing for it.
+//
+// A RouteSet may say `multicast`: the packet goes out on *all* its ports, not one of them. The network
+// does NOT replicate packets yet: a multicast route stops the run with an assertion that says so.
 #pragma once
 
 #include <array>
+#include <concepts>
 #include <cstdint>
-#include <vector>
+#include <memory>
+#include <utility>
 
+#include "core/error.hpp"
 #include "core/types.hpp"
 #include "topo/graph.hpp"
 #include "topo/topology_params.hpp"
@@ -23,45 +36,110 @@ struct RouteSet {
   std::uint8_t count = 0;
   std::uint8_t vc_lo = 0;  // allowed output VCs: [vc_lo, vc_hi]
   std::uint8_t vc_hi = 0;
+  // All of `ports` at once (a multicast), not one of them. Not implemented by net/ yet: the network
+  // asserts on it (docs/design.md, "Routing policies").
+  bool multicast = false;
+};
+static_assert(sizeof(RouteSet) == 20, "a RouteSet is kept per input VC by the general router");
+
+// What a route function sees of the packet whose head it routes.
+struct PacketHead {
+  NodeId src = -1;
+  NodeId dest = -1;
+  // The packet's routing word: 0 when the packet enters the network; what route() leaves here is what
+  // the next router's route() sees. Only for policies with kNeedsHeader (others see 0 and src = -1).
+  std::uint64_t header = 0;
+  // A random value for this packet at this router: a hash of (run seed, packet, router, cycle), so it
+  // does not depend on the order routers are visited. Only for policies with kNeedsHeader.
+  std::uint64_t random = 0;
 };
 
+// A routing policy: a value type with
+//   static constexpr bool kNeedsHeader;   // whether route() reads or writes PacketHead::header/src/random
+//   RouteSet route(RouterId, PortId in_port, VcId in_vc, PacketHead&) const noexcept;
+//   int router_hops(NodeId src, NodeId dest) const;  // routers on the route (minimal choice)
+//   bool uses_input_vc() const;  // whether route() depends on in_vc (else the network may memoise it)
+template <class P>
+concept RoutingPolicy = requires(const P& p, RouterId r, PortId port, VcId vc, PacketHead& head, NodeId v) {
+  { P::kNeedsHeader } -> std::convertible_to<bool>;
+  { p.route(r, port, vc, head) }
+  noexcept->std::same_as<RouteSet>;
+  { p.router_hops(v, v) } -> std::same_as<int>;
+  { p.uses_input_vc() } -> std::same_as<bool>;
+};
+
+// A bound routing policy. Copying shares the policy (it is immutable once built).
 class Routing {
  public:
-  // REQUIRES: check(params) is empty and `graph` was built from `params`. `vcs` is the VCs per port.
+  // The routing of `params`'s topology kind (topo/registry.cpp).
+  // REQUIRES: check(params, vcs) is empty and `graph` was built from `params`. `vcs` is the VCs per port.
   Routing(const TopologyParams& params, const Graph& graph, int vcs);
 
-  // Route a packet for `dest` that arrived at `router` on input port `in_port` and VC `in_vc`.
-  // A packet entering from its node arrives on the port its node link attaches to.
-  RouteSet route(RouterId router, PortId in_port, VcId in_vc, NodeId dest) const noexcept;
+  // Any policy, bound with static dispatch: route() is one call through a function pointer to
+  // call_route<P>, in which P::route is inlined; no virtual call and no allocation per packet.
+  template <RoutingPolicy P>
+  static Routing bind(P policy, int vcs) {
+    Routing r;
+    auto owned = std::make_shared<const P>(std::move(policy));
+    r.self_ = owned.get();
+    r.owner_ = std::move(owned);
+    r.route_ = &call_route<P>;
+    r.hops_ = &call_hops<P>;
+    r.vcs_ = vcs;
+    r.needs_header_ = P::kNeedsHeader;
+    r.uses_input_vc_ = static_cast<const P*>(r.self_)->uses_input_vc();
+    return r;
+  }
+
+  // Route the packet `head` that arrived at `router` on input port `in_port` and VC `in_vc`. A packet
+  // entering from its node arrives on the port its node link attaches to.
+  RouteSet route(RouterId router, PortId in_port, VcId in_vc, PacketHead& head) const noexcept {
+    return route_(self_, router, in_port, in_vc, head);
+  }
+  // The same for a policy that reads no header. REQUIRES: !needs_header().
+  RouteSet route(RouterId router, PortId in_port, VcId in_vc, NodeId dest) const noexcept {
+    MPPNET_ASSERT(!needs_header_, "this routing reads the packet header: call route() with a PacketHead");
+    PacketHead head{.dest = dest};
+    return route_(self_, router, in_port, in_vc, head);
+  }
 
   int vcs() const { return vcs_; }  // the VCs per port this routing was built for
+  // Whether route() reads or writes the packet's header (then the network passes it, and does not
+  // memoise routes).
+  bool needs_header() const { return needs_header_; }
   // Whether route() depends on the input VC (a torus's dateline classes); otherwise a route is a
-  // function of (router, input port, destination) alone, which callers may remember.
-  bool uses_input_vc() const { return params_.kind == TopologyKind::Torus && params_.dateline; }
+  // function of (router, input port, destination, header) alone, which callers may remember.
+  bool uses_input_vc() const { return uses_input_vc_; }
 
-  // Routers a packet from src to dest passes through under this routing (all choices minimal).
-  int router_hops(NodeId src, NodeId dest) const;
+  // Routers a packet from src to dest passes through under this routing (all choices minimal; a
+  // Valiant dragonfly's packets take more, see topo/dragonfly.hpp).
+  int router_hops(NodeId src, NodeId dest) const { return hops_(self_, src, dest); }
 
   // Minimum VCs per port this routing needs to be deadlock-free (2 for a torus: dateline classes).
   static int min_vcs(const TopologyParams& params);
 
  private:
-  RouteSet route_k_ary_n_cube(RouterId router, PortId in_port, VcId in_vc, NodeId dest) const noexcept;
-  RouteSet route_hypercube(RouterId router, NodeId dest) const noexcept;
-  RouteSet route_fat_tree(RouterId router, PortId in_port, NodeId dest) const noexcept;
-  RouteSet all_vcs(PortId port) const noexcept;
+  using RouteFn = RouteSet (*)(const void*, RouterId, PortId, VcId, PacketHead&) noexcept;
+  using HopsFn = int (*)(const void*, NodeId, NodeId);
+  Routing() = default;
 
-  TopologyParams params_;
-  const Graph* graph_;
-  int vcs_;
-  std::vector<std::int32_t> level_;         // fat tree: level of each router (1..n)
-  std::vector<std::int32_t> subtree_;       // fat tree: index of the level-k subtree the router serves
-  std::vector<std::int32_t> pow_children_;  // children^k
-  std::vector<std::int32_t> parents_;  // fat tree: P(k), parent links per router at level k (0 at the top)
-  int child_shift_ = -1;               // fat tree: log2(children) when children is a power of two
-  // Mesh and torus: the n base-k digits of every router (and node) id, so routing divides nothing (a
-  // division costs tens of cycles, and every packet is routed at every router).
-  std::vector<std::int16_t> digits_;
+  template <class P>
+  static RouteSet call_route(const void* self, RouterId r, PortId in_port, VcId in_vc,
+                             PacketHead& head) noexcept {
+    return static_cast<const P*>(self)->route(r, in_port, in_vc, head);
+  }
+  template <class P>
+  static int call_hops(const void* self, NodeId src, NodeId dest) {
+    return static_cast<const P*>(self)->router_hops(src, dest);
+  }
+
+  std::shared_ptr<const void> owner_;
+  const void* self_ = nullptr;
+  RouteFn route_ = nullptr;
+  HopsFn hops_ = nullptr;
+  int vcs_ = 0;
+  bool needs_header_ = false;
+  bool uses_input_vc_ = false;
 };
 
 }  // namespace mppnet::topo

@@ -1,0 +1,44 @@
+// topo/topology.hpp: what one topology registers: its name, check, builder, sizes and routing.
+//
+// Each topology is one file pair in topo/ (k_ary_n_cube, hypercube, fat_tree, dragonfly) that defines a
+// TopologyInfo; topo/registry.cpp lists them in TopologyKind order, and check(), build(), node_count(),
+// max_router_hops(), name() and Routing's constructor look the kind up there. Nothing else switches on
+// the kind. docs/design.md, "Add a topology", walks through adding one.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "topo/graph.hpp"
+#include "topo/problem.hpp"
+#include "topo/routing.hpp"
+#include "topo/topology_params.hpp"
+
+namespace mppnet::topo {
+
+struct TopologyInfo {
+  TopologyKind kind;
+  const char* name;     // the config spelling of topology.kind
+  const char* summary;  // one line for `mppnet list topologies`: the shape, its routing, its keys
+  // Appends every reason `p` cannot be built (VC counts aside: the central check() asks min_vcs).
+  void (*check)(const TopologyParams& p, std::vector<Problem>& out);
+  // REQUIRES: check(p) found nothing.
+  Graph (*build)(const TopologyParams& p);
+  // Nodes the topology would have; never overflows (saturates at kSaturated, rejected values count as 0).
+  long long (*node_count)(const TopologyParams& p);
+  // Routers on the longest route. REQUIRES: check(p) found nothing.
+  int (*max_router_hops)(const TopologyParams& p);
+  // VCs per port the routing needs to be deadlock-free, and why when more than one ("a torus needs at
+  // least 2 VCs per port for its dateline classes"; nullptr: the generic "a router needs at least N").
+  int (*min_vcs)(const TopologyParams& p);
+  const char* (*min_vcs_reason)(const TopologyParams& p);
+  // REQUIRES: check(p) found nothing, vcs >= min_vcs(p), `g` was built from `p`.
+  Routing (*routing)(const TopologyParams& p, const Graph& g, int vcs);
+};
+
+// Every registered topology, in TopologyKind order.
+std::span<const TopologyInfo* const> topologies();
+// REQUIRES: `kind` is a TopologyKind enumerator.
+const TopologyInfo& topology(TopologyKind kind);
+
+}  // namespace mppnet::topo
