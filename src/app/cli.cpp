@@ -27,6 +27,7 @@
 #include "registry/config_command.hpp"
 #include "registry/registry.hpp"
 #include "topo/build.hpp"
+#include "topo/topology.hpp"
 #include "workload/traffic_names.hpp"
 
 namespace mppnet::app {
@@ -153,12 +154,8 @@ int list(const std::string& what, bool markdown) {
       std::printf("%-10s %s\n", m.name.c_str(), m.doc.c_str());
     return 0;
   }
-  if (what == "topologies") {
-    std::puts("mesh       k-ary n-mesh, dimension-order routing (topology.k, topology.n)");
-    std::puts("torus      k-ary n-cube, dimension-order routing with dateline VC classes (needs 2 VCs)");
-    std::puts("hypercube  binary n-cube, e-cube routing (topology.n)");
-    std::puts("fat_tree   c-ary fat tree of n levels, parents per level (k-ary n-tree, CM-5 [2, 2, 4]),");
-    std::puts("           up to the least common ancestor on a free parent link, then down the unique path");
+  if (what == "topologies") {  // every registered topology (topo/topology.hpp)
+    for (const topo::TopologyInfo* t : topo::topologies()) std::printf("%-10s %s\n", t->name, t->summary);
     return 0;
   }
   if (what == "traffic") {
