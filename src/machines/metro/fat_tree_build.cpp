@@ -12,16 +12,17 @@ namespace {
 // A wire waiting for its target: output `port` of router `from`, or port `port` of node
 // source_node(from) when is_node_source(from).
 struct Pending {
-  int from;
-  int port;
+  WireEnd from;
+  PortId port;
   DestRange range;
 };
 
 // Wire t of `list` goes to router first + t mod C, slot offset + t / C (copies of one direction are
 // adjacent in the list, so they reach distinct routers when C >= copies).
-void connect(GraphBuilder& b, const std::vector<Pending>& list, int first, long long C, int offset) {
+void connect(GraphBuilder& b, const std::vector<Pending>& list, RouterId first, long long C, PortId offset) {
   for (std::size_t t = 0; t < list.size(); ++t) {
-    const int to = first + static_cast<int>(t % C), slot = offset + static_cast<int>(t / C);
+    const RouterId to = first + static_cast<RouterId>(t % C);
+    const PortId slot = offset + static_cast<PortId>(t / C);
     const Pending& w = list[t];
     if (is_node_source(w.from))
       b.node_port(source_node(w.from), w.port, to, slot);
@@ -49,7 +50,7 @@ NetworkGraph build_fat_tree(const MultibutterflyParams& p) {
   };
 
   // --- routers: clusters, up levels, down heights ---
-  std::vector<std::vector<int>> cluster_first(hybrid ? leaves : 0);  // [cluster][stage]
+  std::vector<std::vector<RouterId>> cluster_first(hybrid ? leaves : 0);  // [cluster][stage]
   if (hybrid) {
     std::vector<int> roles;
     for (int k = 1; k <= cs; ++k) roles.push_back(b.add_role("cluster stage " + std::to_string(k)));
@@ -58,16 +59,16 @@ NetworkGraph build_fat_tree(const MultibutterflyParams& p) {
         cluster_first[cl].push_back(-1);
         const int ports = r * (k == cs - 1 ? dF : d);
         for (long long i = 0; i < sh.cluster_routers[k] * sh.cluster_classes[k]; ++i) {
-          const int id = b.add_router(roles[k], ports, ports);
+          const RouterId id = b.add_router(roles[k], ports, ports);
           if (i == 0) cluster_first[cl][k] = id;
         }
       }
   }
-  std::vector<int> up_first(K), down_first(L + 1);
+  std::vector<RouterId> up_first(K), down_first(L + 1);
   for (int lvl = 0; lvl < K; ++lvl) {
     const int role = b.add_role("up level " + std::to_string(lvl + 1));
     for (long long i = 0; i < sh.groups[lvl] * sh.up_routers[lvl]; ++i) {
-      const int id = b.add_router(role, r * d, r * d);
+      const RouterId id = b.add_router(role, r * d, r * d);
       if (i == 0) up_first[lvl] = id;
     }
   }
@@ -75,7 +76,7 @@ NetworkGraph build_fat_tree(const MultibutterflyParams& p) {
     const int role = b.add_role("down height " + std::to_string(h));
     const int ports = r * sh.class_dilation[h - 1];
     for (long long i = 0; i < sh.classes[h - 1] * sh.class_routers[h - 1]; ++i) {
-      const int id = b.add_router(role, ports, ports);
+      const RouterId id = b.add_router(role, ports, ports);
       if (i == 0) down_first[h] = id;
     }
   }
@@ -106,7 +107,7 @@ NetworkGraph build_fat_tree(const MultibutterflyParams& p) {
     const long long U = sh.up_routers[lvl];
     for (long long G = 0; G < sh.groups[lvl]; ++G) {
       for (long long i = 0; i < U; ++i) {
-        const int id = up_first[lvl] + static_cast<int>(G * U + i);
+        const RouterId id = up_first[lvl] + static_cast<RouterId>(G * U + i);
         for (int j = 0; j < r; ++j) {
           const bool up = j >= c;
           // Crossover j: the height-(g+j) subtree holding group G; up: the parent group, or the root.
@@ -135,7 +136,7 @@ NetworkGraph build_fat_tree(const MultibutterflyParams& p) {
     const int dh = sh.class_dilation[h - 1];
     for (long long Q = 0; Q < sh.classes[h - 1]; ++Q)
       for (long long i = 0; i < C; ++i) {
-        const int id = down_first[h] + static_cast<int>(Q * C + i);
+        const RouterId id = down_first[h] + static_cast<RouterId>(Q * C + i);
         for (int t = 0; t < r; ++t)
           for (int k = 0; k < dh; ++k) {
             const long long child = Q * r + t;
@@ -166,7 +167,7 @@ NetworkGraph build_fat_tree(const MultibutterflyParams& p) {
     MPPNET_ASSERT(static_cast<long long>(leaf_in[cl].size()) == C1 * d, "tree wires into a cluster");
     connect(b, leaf_in[cl], cluster_first[cl][0], C1, (r - 1) * d);
     std::vector<Pending> nodes_in;
-    for (int x = cl * M; x < (cl + 1) * M; ++x)
+    for (NodeId x = cl * M; x < (cl + 1) * M; ++x)
       for (int q = 0; q < ni; ++q) nodes_in.push_back({node_source(x), q, everywhere});
     connect(b, nodes_in, cluster_first[cl][0], C1, 0);
     // Class Q of stage k (k >= 1, 0-based) covers nodes span_k*Q.. of the cluster.

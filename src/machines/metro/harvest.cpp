@@ -17,7 +17,7 @@ std::vector<std::uint8_t> chong_live_nodes(const Multibutterfly& net,
   const int ni = net.params.node_inputs;
   std::vector<std::uint8_t> live(N, 1);
   // Step 1: I/O isolation.
-  for (int x = 0; x < N; ++x) {
+  for (NodeId x = 0; x < N; ++x) {
     bool any_in = false;
     for (int q = 0; q < ni; ++q)
       any_in = any_in || !faulty[net.node_in[static_cast<std::size_t>(x) * ni + q]];
@@ -35,9 +35,9 @@ std::vector<std::uint8_t> chong_live_nodes(const Multibutterfly& net,
   };
   // Step 2: usable routers, from the final stage backwards.
   std::vector<std::uint8_t> usable(net.routers(), 0);
-  for (int u = net.stage_first[S - 1]; u < net.routers(); ++u) usable[u] = !faulty[u];
+  for (RouterId u = net.stage_first[S - 1]; u < net.routers(); ++u) usable[u] = !faulty[u];
   for (int s = S - 2; s >= 0; --s) {
-    for (int u = net.stage_first[s]; u < net.stage_first[s + 1]; ++u) {
+    for (RouterId u = net.stage_first[s]; u < net.stage_first[s + 1]; ++u) {
       if (faulty[u]) continue;
       const int P = net.class_of(u), dirs = net.directions[s], d = net.copies[s];
       bool ok = true;
@@ -89,7 +89,7 @@ HarvestResult run_harvest(const HarvestParams& p, const Progress& progress) {
         for (int k = 0; k < faults; ++k) {
           const int pick = k + static_cast<int>(rng.below(static_cast<std::uint32_t>(res.packages - k)));
           std::swap(order[k], order[pick]);
-          for (int u : net.package_routers[order[k]]) faulty[u] = 1;
+          for (RouterId u : net.package_routers[order[k]]) faulty[u] = 1;
           // Completeness never comes back, so the tracker stops once the network is incomplete.
           if (tracker.complete()) tracker.fail(FaultUnit::Package, order[k]);
         }

@@ -20,7 +20,7 @@ constexpr int kMaxRadix = 64;
 constexpr int kMaxDilation = 16;
 constexpr int kMaxNodePorts = 16;
 constexpr int kMaxExtraStages = 8;
-constexpr int kUnwired = std::numeric_limits<int>::min();  // node sources are negative too
+constexpr WireEnd kUnwired = std::numeric_limits<WireEnd>::min();  // node sources are negative too
 
 long long ipow(long long b, int e) {
   long long x = 1;
@@ -289,7 +289,7 @@ std::vector<Problem> check(const MultibutterflyParams& p) {
   return out;
 }
 
-int Multibutterfly::stage_of(int router) const {
+int Multibutterfly::stage_of(RouterId router) const {
   const auto it = std::upper_bound(stage_first.begin(), stage_first.end(), router);
   return static_cast<int>(it - stage_first.begin()) - 1;
 }
@@ -331,15 +331,15 @@ Multibutterfly build_multibutterfly(const MultibutterflyParams& p, core::RandomS
   net.in_first.push_back(static_cast<int>(net.in.size()));
   net.node_in.assign(static_cast<std::size_t>(net.nodes) * ni, -1);
 
-  auto wire_node = [&](int x, int q, int router, int slot) {
+  auto wire_node = [&](NodeId x, PortId q, RouterId router, PortId slot) {
     net.node_in[static_cast<std::size_t>(x) * ni + q] = router;
-    int& in = net.in[net.in_first[router] + slot];
+    WireEnd& in = net.in[net.in_first[router] + slot];
     MPPNET_ASSERT(in == kUnwired, "two wires into one router input");
     in = node_source(x);
   };
-  auto wire = [&](int from, int port, int to, int slot) {
+  auto wire = [&](RouterId from, PortId port, RouterId to, PortId slot) {
     net.out[net.out_first[from] + port] = to;
-    int& in = net.in[net.in_first[to] + slot];
+    WireEnd& in = net.in[net.in_first[to] + slot];
     MPPNET_ASSERT(in == kUnwired, "two wires into one router input");
     in = from;
   };
@@ -457,8 +457,8 @@ Multibutterfly build_multibutterfly(const MultibutterflyParams& p, core::RandomS
 
   // --- packages ---
   net.package_of.assign(R, -1);
-  auto add_package = [&](std::vector<int> routers) {
-    for (int u : routers) net.package_of[u] = net.packages();
+  auto add_package = [&](std::vector<RouterId> routers) {
+    for (RouterId u : routers) net.package_of[u] = net.packages();
     net.package_routers.push_back(std::move(routers));
   };
   for (int u = 0; u < net.stage_first[S - 1]; ++u) add_package({u});

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "core/rng.hpp"
+#include "machines/metro/metro_ids.hpp"
 
 namespace mppnet::machines::metro {
 
@@ -97,23 +98,12 @@ std::vector<Problem> check(const MultibutterflyParams& p);
 // The endpoint wiring `p.endpoints` stands for (Auto resolved).
 EndpointWiring resolved_endpoints(const MultibutterflyParams& p);
 
-// A source of a router input: a router, or node x encoded as -1 - x.
-constexpr int node_source(int node) {
-  return -1 - node;
-}
-constexpr bool is_node_source(int source) {
-  return source < 0;
-}
-constexpr int source_node(int source) {
-  return -1 - source;
-}
-
 // The built network: a plain graph. Router ids run stage by stage, class by class:
 // id = stage_first[s] + P * class_size[s] + u. Code stages 0..E-1 are the extra stages.
 struct Multibutterfly {
   MultibutterflyParams params;
   int nodes = 0;                        // N
-  std::vector<int> stage_first;         // size S + 1; stage_first[S] = number of routers
+  std::vector<RouterId> stage_first;    // size S + 1; stage_first[S] = number of routers
   std::vector<int> class_size;          // C_s
   std::vector<int> fanout_classes;      // F_s
   std::vector<int> inputs_per_router;   // r*d, and r*d_S at the final stage
@@ -122,30 +112,31 @@ struct Multibutterfly {
   std::vector<int> copies;              // outputs per direction: d; r*d at an extra stage; d_S at the end
 
   // Router u's outputs: out[out_first[u] + j*d + k] is the router that copy k of direction j feeds
-  // (stages 1..S-1), or the node that output t*d_S + k feeds (final stage).
+  // (stages 1..S-1), or the NodeId that output t*d_S + k feeds (final stage). out_first[u] + port is
+  // also the output's LinkId less the N*ni node links (completeness.hpp).
   std::vector<int> out_first;
-  std::vector<int> out;
+  std::vector<RouterId> out;
   // Router u's inputs: in[in_first[u] + slot] is the router or node_source(x) wired to that slot.
   std::vector<int> in_first;
-  std::vector<int> in;
+  std::vector<WireEnd> in;
   // node_in[x*ni + q]: the stage-1 router that node x's port q feeds.
-  std::vector<int> node_in;
+  std::vector<RouterId> node_in;
   // package_of[u], and the routers of each package.
-  std::vector<int> package_of;
-  std::vector<std::vector<int>> package_routers;
+  std::vector<PackageId> package_of;
+  std::vector<std::vector<RouterId>> package_routers;
 
   // Every stage, extra stages included: S + E.
   int stages() const { return params.stages + params.extra_stages; }
   int routers() const { return stage_first.back(); }
   int packages() const { return static_cast<int>(package_routers.size()); }
-  int stage_of(int router) const;
-  int class_of(int router) const {
+  int stage_of(RouterId router) const;
+  int class_of(RouterId router) const {
     return (router - stage_first[stage_of(router)]) / class_size[stage_of(router)];
   }
-  int index_in_class(int router) const {
+  int index_in_class(RouterId router) const {
     return (router - stage_first[stage_of(router)]) % class_size[stage_of(router)];
   }
-  int router_id(int stage, int cls, int index) const {
+  RouterId router_id(int stage, int cls, int index) const {
     return stage_first[stage] + cls * class_size[stage] + index;
   }
   // Nodes a stage-s router can reach: N / r^(s-E) (N at an extra stage).
