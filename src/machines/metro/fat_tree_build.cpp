@@ -31,14 +31,11 @@ void connect(GraphBuilder& b, const std::vector<Pending>& list, RouterId first, 
   }
 }
 
-}  // namespace
-
-NetworkGraph build_fat_tree(const MultibutterflyParams& p) {
-  MPPNET_ASSERT(check(p).empty() && p.topology != Topology::Multibutterfly, "build_fat_tree of bad params");
-  const TreeShape sh = tree_shape(p);
-  const bool hybrid = p.topology == Topology::HybridFatTree;
+// Both trees: `hybrid` says whether the leaves are clusters of `cs` stages (sh.leaf_nodes nodes each) or
+// nodes, as in tree_shape().
+NetworkGraph build_tree(const MetroTreeParams& p, const TreeShape& sh, bool hybrid, int cs) {
   const int r = p.radix, d = p.dilation, L = p.stages, u = p.up_directions, c = r - u, K = sh.up_levels;
-  const int ni = p.node_inputs, dF = p.final_dilation, cs = p.cluster_stages;
+  const int ni = p.node_inputs, dF = p.final_dilation;
   const int N = static_cast<int>(sh.nodes), M = static_cast<int>(sh.leaf_nodes);
   const int leaves = static_cast<int>(sh.leaves);
   GraphBuilder b(N, ni);
@@ -200,9 +197,16 @@ NetworkGraph build_fat_tree(const MultibutterflyParams& p) {
   return b.finish();
 }
 
-NetworkGraph build_network_graph(const MultibutterflyParams& p, std::uint64_t seed, int instance) {
-  if (p.topology == Topology::Multibutterfly) return to_graph(build_instance(p, seed, instance));
-  return build_fat_tree(p);
+}  // namespace
+
+NetworkGraph build_fat_tree(const MetroFatTreeParams& p) {
+  MPPNET_ASSERT(check(p).empty(), "build_fat_tree of parameters that check() rejects");
+  return build_tree(p, tree_shape(p), false, 0);
+}
+
+NetworkGraph build_fat_tree(const HybridFatTreeParams& p) {
+  MPPNET_ASSERT(check(p).empty(), "build_fat_tree of parameters that check() rejects");
+  return build_tree(p, tree_shape(p), true, p.cluster_stages);
 }
 
 }  // namespace mppnet::machines::metro

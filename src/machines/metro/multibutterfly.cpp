@@ -9,7 +9,6 @@
 #include <fmt/format.h>
 
 #include "core/error.hpp"
-#include "machines/metro/fat_tree.hpp"
 
 namespace mppnet::machines::metro {
 
@@ -129,13 +128,6 @@ const std::vector<std::string>& final_pairing_names() {
 }
 
 std::string describe(const MultibutterflyParams& p) {
-  if (p.topology != Topology::Multibutterfly) {
-    std::string s = fmt::format("{} r={} d={} levels={} ni={} no={} up_directions={}",
-                                topology_names()[static_cast<int>(p.topology)], p.radix, p.dilation, p.stages,
-                                p.node_inputs, p.node_outputs, p.up_directions);
-    if (p.topology == Topology::HybridFatTree) s += fmt::format(" cluster_stages={}", p.cluster_stages);
-    return s + fmt::format(" final_dilation={} nodes={}", p.final_dilation, network_nodes(p));
-  }
   std::string s = fmt::format("r={} d={} stages={} ni={} no={}", p.radix, p.dilation, p.stages, p.node_inputs,
                               p.node_outputs);
   if (p.extra_stages > 0) s += fmt::format(" extra_stages={}", p.extra_stages);
@@ -159,7 +151,6 @@ EndpointWiring resolved_endpoints(const MultibutterflyParams& p) {
 }
 
 std::vector<Problem> check(const MultibutterflyParams& p) {
-  if (p.topology != Topology::Multibutterfly) return check_tree(p);
   std::vector<Problem> out;
   auto bad = [&](const char* key, std::string reason) { out.push_back({key, std::move(reason)}); };
   if (p.radix < 2 || p.radix > kMaxRadix)

@@ -53,34 +53,32 @@ enum class FinalPairing {
   Single,     // every final router is a package of its own
 };
 
-// Which network the METRO parameters describe (fat_tree.hpp for the two trees).
+// Which network a METRO study describes: the config's metro.topology (metro_network.hpp holds any of them).
 enum class Topology {
-  Multibutterfly,  // the flat multipath multistage network (§3.5.1-3.5.5)
+  Multibutterfly,  // the flat multipath multistage network (§3.5.1-3.5.5): MultibutterflyParams
   FatTree,         // multipath fat tree with short-cut up routers (§3.5.6, Figs 3.30-3.32; Ch. 7 unit trees)
   HybridFatTree,   // the same tree with small multibutterfly clusters as leaves (§3.5.7, Fig 3.33)
 };
 
-struct MultibutterflyParams {
+// What every METRO topology is built from: dilated routers of one radix, node ports, a final stage.
+struct MetroNetworkParams {
   int radix = 4;         // r: logically distinct directions per router
   int dilation = 2;      // d: equivalent outputs per direction, stages 1..S-1
-  int stages = 3;        // S: N = r^S endpoints
+  int stages = 3;        // S: N = r^S endpoints; the trees: tree levels L
   int node_inputs = 2;   // ni: network inputs per node
   int node_outputs = 2;  // no: network outputs per node (= final routers per destination times d_S)
   // d_S: equivalent outputs per direction in the final stage (§3.5.2). 1 gives no distinct final routers
   // per destination (Fig 3.11); d_S > 1 gives full-size final routers (i = o = r*d_S, one per package)
   // and only no/d_S of them per destination.
   int final_dilation = 1;
+};
+
+// The flat multibutterfly. Designated initialisers cannot name the base's fields: set them one by one.
+struct MultibutterflyParams : MetroNetworkParams {
   // E: extra stages in front of the S routing stages (§3.3.4, Fig 3.14), built from the same r x d parts.
   // An extra stage fixes no destination digit: all r*d outputs of its routers are equivalent and lead to
   // routers that reach every node, so each one multiplies a pair's paths by r*d.
   int extra_stages = 0;
-  Topology topology = Topology::Multibutterfly;
-  // Fat trees: of an up router's r directions, this many lead up and the other r - up_directions cross
-  // over into successive down levels (Fig 3.30: 1 up, 3 crossovers for r = 4). It sets the channel
-  // capacity between tree levels (fat_tree.hpp).
-  int up_directions = 1;
-  // Hybrid fat tree: routing stages in each leaf cluster, the first included (>= 2).
-  int cluster_stages = 2;
   Wiring wiring = Wiring::Deterministic;
   EndpointWiring endpoints = EndpointWiring::Auto;
   FinalPairing final_pairing = FinalPairing::Symmetric;
@@ -92,7 +90,7 @@ struct Problem {
   std::string reason;
 };
 
-// Every reason `p` cannot be built; empty when it can.
+// Every reason `p` cannot be built; empty when it can. The trees have their own (fat_tree.hpp).
 std::vector<Problem> check(const MultibutterflyParams& p);
 
 // The endpoint wiring `p.endpoints` stands for (Auto resolved).
@@ -150,7 +148,7 @@ Multibutterfly build_multibutterfly(const MultibutterflyParams& p, core::RandomS
 Multibutterfly build_instance(const MultibutterflyParams& p, std::uint64_t seed, int instance);
 
 // One line naming every parameter ("r=4 d=2 stages=3 ..."); extra stages and a dilated final stage are
-// named only when present.
+// named only when present. The trees have their own (fat_tree.hpp).
 std::string describe(const MultibutterflyParams& p);
 
 // Config spellings, in enum order.
