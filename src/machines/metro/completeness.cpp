@@ -39,7 +39,7 @@ CompletenessTracker::CompletenessTracker(const Multibutterfly& net) : net_(net),
   }
   // Fault-free counts: the live good wires per direction (d; r*d at an extra stage, whose one direction
   // reaches every node; d_S per node at the final stage); ni per node.
-  for (int u = 0; u < R; ++u) {
+  for (RouterId u = 0; u < R; ++u) {
     state_first_.push_back(static_cast<int>(count0_.size()));
     const int span = net.reach_span(stage_[u]);
     count0_.resize(count0_.size() + span, static_cast<std::uint8_t>(net.copies[stage_[u]]));
@@ -117,7 +117,7 @@ void CompletenessTracker::fail_link(LinkId link) {
     const NodeId x = link / ni_;
     const RouterId v = net_.node_in[link];
     if (faulty_[v]) return;
-    for (int y = 0; y < N; ++y)
+    for (NodeId y = 0; y < N; ++y)
       if (count_[state_first_[v] + y] > 0 && --source_[static_cast<std::size_t>(x) * N + y] == 0)
         ++cut_pairs_;
     return;
@@ -126,7 +126,7 @@ void CompletenessTracker::fail_link(LinkId link) {
   const RouterId u = static_cast<RouterId>(std::upper_bound(net_.out_first.begin(), net_.out_first.end(), o) -
                                            net_.out_first.begin()) -
                      1;
-  const int port = o - net_.out_first[u];
+  const PortId port = o - net_.out_first[u];
   if (stage_[u] == net_.stages() - 1) {
     // Output t*d_S + k feeds the router's t-th node.
     const int t = port / net_.copies[stage_[u]];

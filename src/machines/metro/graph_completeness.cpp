@@ -10,7 +10,7 @@ namespace mppnet::machines::metro {
 GraphCompletenessTracker::GraphCompletenessTracker(const NetworkGraph& g) : g_(g) {
   MPPNET_ASSERT(g.nodes <= kMaxTrackedNodes, "graph tracker on more nodes than kMaxTrackedNodes");
   const int R = g.routers(), N = g.nodes, ni = g.node_inputs;
-  for (int u = 0; u < R; ++u) {
+  for (RouterId u = 0; u < R; ++u) {
     MPPNET_ASSERT(g.out_first[u + 1] - g.out_first[u] <= 255, "more outputs than a byte counter holds");
     state_first_.push_back(static_cast<int>(count0_.size()));
     count0_.resize(count0_.size() + std::max(0, g.reach_hi[u] - g.reach_lo[u]), 0);
@@ -28,12 +28,12 @@ GraphCompletenessTracker::GraphCompletenessTracker(const NetworkGraph& g) : g_(g
           ++count0_[state_first_[u] + y - g.reach_lo[u]];
       }
     }
-    for (int y = g.reach_lo[u]; y < g.reach_hi[u]; ++y)
+    for (NodeId y = g.reach_lo[u]; y < g.reach_hi[u]; ++y)
       MPPNET_ASSERT(count0_[state_first_[u] + y - g.reach_lo[u]] > 0,
                     "a router cannot route a destination in its reach");
   }
   source0_.assign(static_cast<std::size_t>(N) * N, 0);
-  for (int x = 0; x < N; ++x)
+  for (NodeId x = 0; x < N; ++x)
     for (int q = 0; q < ni; ++q) {
       const RouterId v = g.node_in[static_cast<std::size_t>(x) * ni + q];
       for (NodeId y = g.reach_lo[v]; y < g.reach_hi[v]; ++y) ++source0_[static_cast<std::size_t>(x) * N + y];

@@ -28,7 +28,7 @@ std::vector<std::uint8_t> chong_live_nodes(const Multibutterfly& net,
   }
   // Live nodes under every class of every stage: prefix sums over node order (classes are contiguous).
   std::vector<int> live_before(N + 1, 0);
-  for (int x = 0; x < N; ++x) live_before[x + 1] = live_before[x] + live[x];
+  for (NodeId x = 0; x < N; ++x) live_before[x + 1] = live_before[x] + live[x];
   auto live_in = [&](int stage, int cls) {
     const int span = net.reach_span(stage);
     return live_before[(cls + 1) * span] - live_before[cls * span];
@@ -51,7 +51,7 @@ std::vector<std::uint8_t> chong_live_nodes(const Multibutterfly& net,
     }
   }
   // Step 3: nodes that cannot enter the network through a usable router.
-  for (int x = 0; x < N; ++x) {
+  for (NodeId x = 0; x < N; ++x) {
     if (!live[x]) continue;
     bool any = false;
     for (int q = 0; q < ni; ++q) any = any || usable[net.node_in[static_cast<std::size_t>(x) * ni + q]];

@@ -344,7 +344,7 @@ Multibutterfly build_multibutterfly(const MultibutterflyParams& p, core::RandomS
       break;
     case EndpointWiring::Block:
     case EndpointWiring::Transpose:
-      for (int x = 0; x < net.nodes; ++x) {
+      for (NodeId x = 0; x < net.nodes; ++x) {
         for (int q = 0; q < ni; ++q) {
           const bool transposed = p.endpoints == EndpointWiring::Transpose && q % 2 == 1;
           const int b = transposed ? x % f0 : x / rd;
@@ -366,7 +366,7 @@ Multibutterfly build_multibutterfly(const MultibutterflyParams& p, core::RandomS
     }
     case EndpointWiring::Random: {
       std::vector<int> left, right, right_slot;
-      for (int x = 0; x < net.nodes; ++x)
+      for (NodeId x = 0; x < net.nodes; ++x)
         for (int q = 0; q < ni; ++q) left.push_back(x);
       for (int u = 0; u < net.class_size[0]; ++u) {
         for (int slot = 0; slot < rd; ++slot) {
@@ -452,7 +452,7 @@ Multibutterfly build_multibutterfly(const MultibutterflyParams& p, core::RandomS
     for (RouterId u : routers) net.package_of[u] = net.packages();
     net.package_routers.push_back(std::move(routers));
   };
-  for (int u = 0; u < net.stage_first[S - 1]; ++u) add_package({u});
+  for (RouterId u = 0; u < net.stage_first[S - 1]; ++u) add_package({u});
   switch (p.final_pairing) {
     case FinalPairing::Symmetric:
       for (int P = 0; P < final_classes; P += 2) {
@@ -474,7 +474,7 @@ Multibutterfly build_multibutterfly(const MultibutterflyParams& p, core::RandomS
       break;
     }
     case FinalPairing::Single:
-      for (int u = net.stage_first[S - 1]; u < R; ++u) add_package({u});
+      for (RouterId u = net.stage_first[S - 1]; u < R; ++u) add_package({u});
       break;
   }
   MPPNET_ASSERT(std::find(net.in.begin(), net.in.end(), kUnwired) == net.in.end(),

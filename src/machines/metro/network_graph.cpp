@@ -78,7 +78,7 @@ NetworkGraph GraphBuilder::finish() {
   const int R = g.routers();
   g.reach_lo.assign(R, g.nodes);
   g.reach_hi.assign(R, 0);
-  for (int u = 0; u < R; ++u) {
+  for (RouterId u = 0; u < R; ++u) {
     for (int o = g.out_first[u]; o < g.out_first[u + 1]; ++o) {
       const DestRange& s = g.serve[o];
       g.reach_lo[u] = std::min(g.reach_lo[u], s.outside ? 0 : s.lo);
@@ -86,7 +86,7 @@ NetworkGraph GraphBuilder::finish() {
     }
   }
   if (g.package_routers.empty()) {
-    for (int u = 0; u < R; ++u) {
+    for (RouterId u = 0; u < R; ++u) {
       g.package_of.push_back(u);
       g.package_routers.push_back({u});
     }
@@ -107,10 +107,10 @@ NetworkGraph to_graph(const Multibutterfly& net) {
     const int lo = net.stage_of(u) < net.params.extra_stages ? 0 : net.class_of(u) * span;
     return DestRange{lo, lo + span, false};
   };
-  for (int u = 0; u < R; ++u) {
+  for (RouterId u = 0; u < R; ++u) {
     const bool last = net.stage_of(u) == net.stages() - 1;
     for (int o = net.out_first[u]; o < net.out_first[u + 1]; ++o) {
-      const int port = o - net.out_first[u];
+      const PortId port = o - net.out_first[u];
       if (last) {
         b.deliver(u, port, net.out[o]);
         continue;
@@ -122,7 +122,7 @@ NetworkGraph to_graph(const Multibutterfly& net) {
     }
   }
   const int ni = net.params.node_inputs;
-  for (int x = 0; x < net.nodes; ++x) {
+  for (NodeId x = 0; x < net.nodes; ++x) {
     for (int q = 0; q < ni; ++q) {
       const RouterId v = net.node_in[static_cast<std::size_t>(x) * ni + q];
       int slot = net.in_first[v];
@@ -152,11 +152,11 @@ bool complete_by_search(const NetworkGraph& g, const std::vector<std::uint8_t>& 
                         const std::vector<std::uint8_t>& dead_link) {
   const int N = g.nodes, R = g.routers(), ni = g.node_inputs;
   std::vector<std::uint8_t> good(R);
-  for (int y = 0; y < N; ++y) {
+  for (NodeId y = 0; y < N; ++y) {
     std::fill(good.begin(), good.end(), 0);
     for (bool changed = true; changed;) {
       changed = false;
-      for (int u = 0; u < R; ++u) {
+      for (RouterId u = 0; u < R; ++u) {
         if (good[u] || faulty_router[u]) continue;
         for (int o = g.out_first[u]; o < g.out_first[u + 1] && !good[u]; ++o) {
           if (dead_link[N * ni + o] || !g.serve[o].serves(y)) continue;
@@ -166,7 +166,7 @@ bool complete_by_search(const NetworkGraph& g, const std::vector<std::uint8_t>& 
         changed = changed || good[u];
       }
     }
-    for (int x = 0; x < N; ++x) {
+    for (NodeId x = 0; x < N; ++x) {
       bool any = false;
       for (int q = 0; q < ni && !any; ++q) any = !dead_link[x * ni + q] && good[g.node_in[x * ni + q]];
       if (!any) return false;

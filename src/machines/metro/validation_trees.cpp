@@ -87,7 +87,7 @@ std::vector<ValidationCase> tree_validation_cases() {
                           const NetworkGraph g = build_fat_tree(p64);
                           GraphCompletenessTracker t(g);
                           int complete = 0;
-                          for (int u = 0; u < g.routers(); ++u) {
+                          for (RouterId u = 0; u < g.routers(); ++u) {
                             t.reset();
                             t.fail_router(u);
                             complete += t.complete() ? 1 : 0;
@@ -99,7 +99,7 @@ std::vector<ValidationCase> tree_validation_cases() {
   auto first_stage_fraction = [hy](bool inputs) {
     const NetworkGraph g = build_fat_tree(hy);
     int part = 0, all = 0;
-    for (int u = 0; u < g.routers(); ++u) {
+    for (RouterId u = 0; u < g.routers(); ++u) {
       if (g.role_names[g.role[u]] != "cluster stage 1") continue;
       if (inputs)
         for (int i = g.in_first[u]; i < g.in_first[u + 1]; ++i, ++all)
