@@ -18,10 +18,6 @@ Topology topology_of(const MetroNetwork& n) {
   return static_cast<Topology>(n.index());
 }
 
-const MetroNetworkParams& common_params(const MetroNetwork& n) {
-  return std::visit([](const auto& p) -> const MetroNetworkParams& { return p; }, n);
-}
-
 std::vector<Problem> check(const MetroNetwork& n) {
   return std::visit([](const auto& p) { return check(p); }, n);
 }

@@ -19,8 +19,6 @@ namespace mppnet::machines::metro {
 using MetroNetwork = std::variant<MultibutterflyParams, MetroFatTreeParams, HybridFatTreeParams>;
 
 Topology topology_of(const MetroNetwork& n);
-// What every topology shares (radix, dilation, stages, node ports, final dilation).
-const MetroNetworkParams& common_params(const MetroNetwork& n);
 
 std::vector<Problem> check(const MetroNetwork& n);
 long long network_nodes(const MetroNetwork& n);
