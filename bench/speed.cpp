@@ -70,7 +70,8 @@ const ModelCase kModelCases[] = {
     {"metro_yield_256_10k", "< 10 s (issue #5)",
      [] {
        mppnet::machines::metro::YieldParams p;
-       p.network.stages = 4;  // 4^4 = 256 nodes, radix 4, dilation 2, deterministic wiring
+       std::get<mppnet::machines::metro::MultibutterflyParams>(p.network).stages =
+           4;  // 4^4 = 256 nodes, radix 4, dilation 2, deterministic wiring
        p.trials = 10000;
        mppnet::machines::metro::run_yield(p);
      }},

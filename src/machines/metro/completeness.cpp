@@ -33,13 +33,13 @@ CompletenessTracker::CompletenessTracker(const Multibutterfly& net) : net_(net),
   const int R = net.routers(), N = net.nodes;
   stage_.resize(R);
   direction_.resize(R);
-  for (int u = 0; u < R; ++u) {
+  for (RouterId u = 0; u < R; ++u) {
     stage_[u] = net.stage_of(u);
     direction_[u] = net.class_of(u) % net.params.radix;
   }
   // Fault-free counts: the live good wires per direction (d; r*d at an extra stage, whose one direction
   // reaches every node; d_S per node at the final stage); ni per node.
-  for (int u = 0; u < R; ++u) {
+  for (RouterId u = 0; u < R; ++u) {
     state_first_.push_back(static_cast<int>(count0_.size()));
     const int span = net.reach_span(stage_[u]);
     count0_.resize(count0_.size() + span, static_cast<std::uint8_t>(net.copies[stage_[u]]));
@@ -50,11 +50,11 @@ CompletenessTracker::CompletenessTracker(const Multibutterfly& net) : net_(net),
   // The link id of the wire into every router input slot. No two wires join the same pair of parts, so
   // the port is found by its target alone.
   link_in_.assign(net.in.size(), -1);
-  for (int v = 0; v < R; ++v) {
+  for (RouterId v = 0; v < R; ++v) {
     for (int slot = net.in_first[v]; slot < net.in_first[v + 1]; ++slot) {
-      const int src = net.in[slot];
+      const WireEnd src = net.in[slot];
       if (is_node_source(src)) {
-        const int x = source_node(src);
+        const NodeId x = source_node(src);
         for (int q = 0; q < ni_; ++q)
           if (net.node_in[static_cast<std::size_t>(x) * ni_ + q] == v) link_in_[slot] = x * ni_ + q;
       } else {
@@ -76,7 +76,7 @@ void CompletenessTracker::reset() {
   cut_pairs_ = 0;
 }
 
-void CompletenessTracker::mark_bad(int router, int dest) {
+void CompletenessTracker::mark_bad(RouterId router, int dest) {
   work_.push_back({router, dest});
 }
 
@@ -85,11 +85,11 @@ void CompletenessTracker::propagate() {
   while (!work_.empty()) {
     const Pending w = work_.back();
     work_.pop_back();
-    const int v = w.router;
+    const RouterId v = w.router;
     const int span_v = net_.reach_span(stage_[v]);
     for (int slot = net_.in_first[v]; slot < net_.in_first[v + 1]; ++slot) {
       if (dead_[link_in_[slot]]) continue;
-      const int src = net_.in[slot];
+      const WireEnd src = net_.in[slot];
       if (is_node_source(src)) {
         // Stage 1 reaches every node: the local index is the destination itself.
         if (--source_[static_cast<std::size_t>(source_node(src)) * N + w.dest] == 0) ++cut_pairs_;
@@ -101,7 +101,7 @@ void CompletenessTracker::propagate() {
   }
 }
 
-void CompletenessTracker::fail_router(int router) {
+void CompletenessTracker::fail_router(RouterId router) {
   if (faulty_[router]) return;
   faulty_[router] = 1;
   for (int q = 0, n = state_first_[router + 1] - state_first_[router]; q < n; ++q)
@@ -109,30 +109,32 @@ void CompletenessTracker::fail_router(int router) {
   propagate();
 }
 
-void CompletenessTracker::fail_link(int link) {
+void CompletenessTracker::fail_link(LinkId link) {
   if (dead_[link]) return;
   dead_[link] = 1;
   const int N = net_.nodes;
   if (link < N * ni_) {
-    const int x = link / ni_, v = net_.node_in[link];
+    const NodeId x = link / ni_;
+    const RouterId v = net_.node_in[link];
     if (faulty_[v]) return;
-    for (int y = 0; y < N; ++y)
+    for (NodeId y = 0; y < N; ++y)
       if (count_[state_first_[v] + y] > 0 && --source_[static_cast<std::size_t>(x) * N + y] == 0)
         ++cut_pairs_;
     return;
   }
   const int o = link - N * ni_;
-  const int u = static_cast<int>(std::upper_bound(net_.out_first.begin(), net_.out_first.end(), o) -
-                                 net_.out_first.begin()) -
-                1;
-  const int port = o - net_.out_first[u];
+  const RouterId u = static_cast<RouterId>(std::upper_bound(net_.out_first.begin(), net_.out_first.end(), o) -
+                                           net_.out_first.begin()) -
+                     1;
+  const PortId port = o - net_.out_first[u];
   if (stage_[u] == net_.stages() - 1) {
     // Output t*d_S + k feeds the router's t-th node.
     const int t = port / net_.copies[stage_[u]];
     std::uint8_t& c = count_[state_first_[u] + t];
     if (c > 0 && --c == 0 && !faulty_[u]) mark_bad(u, t);
   } else {
-    const int v = net_.out[o], j = port / net_.copies[stage_[u]], span_v = net_.reach_span(stage_[v]);
+    const RouterId v = net_.out[o];
+    const int j = port / net_.copies[stage_[u]], span_v = net_.reach_span(stage_[v]);
     if (!faulty_[v]) {
       for (int q = 0; q < span_v; ++q) {
         if (count_[state_first_[v] + q] == 0) continue;
@@ -153,24 +155,25 @@ bool complete_by_search(const Multibutterfly& net, const std::vector<std::uint8_
   const int N = net.nodes, ni = net.params.node_inputs, R = net.routers();
   std::vector<std::uint8_t> seen(R);
   std::vector<std::uint8_t> arrived(N);
-  std::vector<int> stack;
-  for (int x = 0; x < N; ++x) {
+  std::vector<RouterId> stack;
+  for (NodeId x = 0; x < N; ++x) {
     std::fill(seen.begin(), seen.end(), 0);
     std::fill(arrived.begin(), arrived.end(), 0);
     stack.clear();
     for (int q = 0; q < ni; ++q) {
-      const int link = x * ni + q, v = net.node_in[link];
+      const LinkId link = x * ni + q;
+      const RouterId v = net.node_in[link];
       if (dead_link[link] || faulty_router[v] || seen[v]) continue;
       seen[v] = 1;
       stack.push_back(v);
     }
     while (!stack.empty()) {
-      const int u = stack.back();
+      const RouterId u = stack.back();
       stack.pop_back();
       const bool last = net.stage_of(u) == net.stages() - 1;
       for (int o = net.out_first[u]; o < net.out_first[u + 1]; ++o) {
         if (dead_link[N * ni + o]) continue;
-        const int t = net.out[o];
+        const RouterId t = net.out[o];  // a NodeId at the final stage
         if (last) {
           arrived[t] = 1;
         } else if (!faulty_router[t] && !seen[t]) {

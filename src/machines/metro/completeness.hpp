@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "machines/metro/metro_ids.hpp"
 #include "machines/metro/multibutterfly.hpp"
 
 namespace mppnet::machines::metro {
@@ -30,13 +31,13 @@ enum class FaultUnit {
 const std::vector<std::string>& fault_unit_names();
 
 // One fault of `unit` on a tracker (CompletenessTracker, GraphCompletenessTracker): a package fails every
-// router it holds.
+// router it holds. `index` is a PackageId, RouterId or LinkId, as `unit` says.
 template <class Tracker>
-void apply_fault(Tracker& tracker, const std::vector<std::vector<int>>& package_routers, FaultUnit unit,
+void apply_fault(Tracker& tracker, const std::vector<std::vector<RouterId>>& package_routers, FaultUnit unit,
                  int index) {
   switch (unit) {
     case FaultUnit::Package:
-      for (int u : package_routers[index]) tracker.fail_router(u);
+      for (RouterId u : package_routers[index]) tracker.fail_router(u);
       return;
     case FaultUnit::Router:
       tracker.fail_router(index);
@@ -68,24 +69,24 @@ class CompletenessTracker {
   bool complete() const { return cut_pairs_ == 0; }
   long long cut_pairs() const { return cut_pairs_; }  // ordered pairs (x, y) with no path
 
-  void fail_router(int router);
-  void fail_link(int link);
+  void fail_router(RouterId router);
+  void fail_link(LinkId link);
   void fail(FaultUnit unit, int index);  // index in [0, fault_unit_count(net, unit))
 
  private:
   struct Pending {
-    int router;
-    int dest;  // local index within the router's reach
+    RouterId router;
+    int dest;  // local index within the router's reach (not a NodeId)
   };
   void propagate();
-  void mark_bad(int router, int dest);
+  void mark_bad(RouterId router, int dest);
 
   const Multibutterfly& net_;
   int ni_;
   std::vector<int> state_first_;                // per router: offset of its per-destination counts
   std::vector<int> stage_;                      // per router
   std::vector<int> direction_;                  // per router: the direction its predecessors use to reach it
-  std::vector<int> link_in_;                    // per router input slot: link id of the wire into it
+  std::vector<LinkId> link_in_;                 // per router input slot: the wire into it
   std::vector<std::uint8_t> count0_, count_;    // per (router, destination): live good wires
   std::vector<std::uint8_t> source0_, source_;  // per (node, destination): live good input links
   std::vector<std::uint8_t> faulty_;

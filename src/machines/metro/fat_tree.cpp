@@ -16,20 +16,12 @@ constexpr long long kMaxNodes = 1LL << 20;
 // Sizes of a tree being checked saturate here: they are only compared against limits below it.
 constexpr long long kBig = kMaxNodes * 1024;
 
-}  // namespace
-
-long long network_nodes(const MultibutterflyParams& p) {
-  if (p.radix < 2 || p.stages < 0) return 0;
-  if (p.topology != Topology::HybridFatTree) return capped_pow(p.radix, p.stages, kBig);
-  return std::min(kBig, (p.radix - 1) * capped_pow(p.radix, p.cluster_stages - 1 + p.stages, kBig));
-}
-
-TreeShape tree_shape(const MultibutterflyParams& p) {
+// The two trees differ only in their leaves, so shape and check are written once for both: `hybrid` says
+// which, and `cs` is the hybrid's cluster stages (unused for a fat tree).
+TreeShape shape_of(const MetroTreeParams& p, bool hybrid, int cs, long long nodes) {
   TreeShape sh;
   const int r = p.radix, d = p.dilation, L = p.stages, u = p.up_directions, c = r - u;
-  const bool hybrid = p.topology == Topology::HybridFatTree;
-  const int cs = p.cluster_stages;
-  sh.nodes = network_nodes(p);
+  sh.nodes = nodes;
   sh.leaves = capped_pow(r, L, kBig);
   sh.leaf_nodes = hybrid ? (r - 1) * capped_pow(r, cs - 1, kBig) : 1;
   sh.leaf_ports = hybrid ? capped_pow(r, cs - 1, kBig) * p.node_inputs : p.node_inputs;
@@ -82,10 +74,11 @@ TreeShape tree_shape(const MultibutterflyParams& p) {
   return sh;
 }
 
-std::vector<Problem> check_tree(const MultibutterflyParams& p) {
+// Every reason the tree cannot be built. A tree has no extra stages and only the deterministic wiring:
+// those keys belong to the multibutterfly, and check_metro() rejects them for a tree.
+std::vector<Problem> check_tree(const MetroTreeParams& p, bool hybrid, int cs, long long nodes) {
   std::vector<Problem> out;
   auto bad = [&](const char* key, std::string reason) { out.push_back({key, std::move(reason)}); };
-  const bool hybrid = p.topology == Topology::HybridFatTree;
   const char* name = hybrid ? "a hybrid fat tree" : "a fat tree";
   if (p.radix < 2 || p.radix > 64)
     bad("metro.radix", fmt::format("must be between 2 and 64 (got {})", p.radix));
@@ -103,17 +96,11 @@ std::vector<Problem> check_tree(const MultibutterflyParams& p) {
         fmt::format("must be between 1 and radix - 1 = {}: an up router needs a way up and at least one "
                     "crossover (got {})",
                     p.radix - 1, p.up_directions));
-  if (hybrid && (p.cluster_stages < 2 || p.cluster_stages > 12))
+  if (hybrid && (cs < 2 || cs > 12))
     bad("metro.cluster_stages",
         fmt::format("must be between 2 and 12: the first cluster stage and at least one stage inside the "
                     "cluster (got {})",
-                    p.cluster_stages));
-  if (p.extra_stages != 0)
-    bad("metro.extra_stages",
-        fmt::format("extra stages are for multibutterflies; {} has none (got {})", name, p.extra_stages));
-  if (p.wiring != Wiring::Deterministic)
-    bad("metro.wiring", fmt::format("{} is wired deterministically only (got \"{}\")", name,
-                                    wiring_names()[static_cast<int>(p.wiring)]));
+                    cs));
   if (p.node_inputs != p.node_outputs)
     bad("metro.node_outputs",
         fmt::format("must equal metro.node_inputs with square routers: {} inputs but {} outputs",
@@ -129,11 +116,11 @@ std::vector<Problem> check_tree(const MultibutterflyParams& p) {
                     "(got {})",
                     p.node_outputs, p.final_dilation));
   if (!out.empty()) return out;
-  if (network_nodes(p) > kMaxNodes) {
-    bad("metro.stages", fmt::format("{} nodes is more than the limit of {}", network_nodes(p), kMaxNodes));
+  if (nodes > kMaxNodes) {
+    bad("metro.stages", fmt::format("{} nodes is more than the limit of {}", nodes, kMaxNodes));
     return out;
   }
-  const TreeShape sh = tree_shape(p);
+  const TreeShape sh = shape_of(p, hybrid, cs, nodes);
   for (int h = p.stages; h >= 1; --h) {
     if (sh.class_routers[h - 1] > 0) continue;
     bad(h == 1 && !hybrid ? "metro.final_dilation" : "metro.up_directions",
@@ -142,6 +129,48 @@ std::vector<Problem> check_tree(const MultibutterflyParams& p) {
     return out;
   }
   return out;
+}
+
+}  // namespace
+
+long long network_nodes(const MultibutterflyParams& p) {
+  if (p.radix < 2 || p.stages < 0) return 0;
+  return capped_pow(p.radix, p.stages, kBig);
+}
+long long network_nodes(const MetroFatTreeParams& p) {
+  if (p.radix < 2 || p.stages < 0) return 0;
+  return capped_pow(p.radix, p.stages, kBig);
+}
+long long network_nodes(const HybridFatTreeParams& p) {
+  if (p.radix < 2 || p.stages < 0) return 0;
+  return std::min(kBig, (p.radix - 1) * capped_pow(p.radix, p.cluster_stages - 1 + p.stages, kBig));
+}
+
+TreeShape tree_shape(const MetroFatTreeParams& p) {
+  return shape_of(p, false, 0, network_nodes(p));
+}
+TreeShape tree_shape(const HybridFatTreeParams& p) {
+  return shape_of(p, true, p.cluster_stages, network_nodes(p));
+}
+
+std::vector<Problem> check(const MetroFatTreeParams& p) {
+  return check_tree(p, false, 0, network_nodes(p));
+}
+std::vector<Problem> check(const HybridFatTreeParams& p) {
+  return check_tree(p, true, p.cluster_stages, network_nodes(p));
+}
+
+std::string describe(const MetroFatTreeParams& p) {
+  return fmt::format("fat_tree r={} d={} levels={} ni={} no={} up_directions={} final_dilation={} nodes={}",
+                     p.radix, p.dilation, p.stages, p.node_inputs, p.node_outputs, p.up_directions,
+                     p.final_dilation, network_nodes(p));
+}
+std::string describe(const HybridFatTreeParams& p) {
+  return fmt::format(
+      "hybrid_fat_tree r={} d={} levels={} ni={} no={} up_directions={} cluster_stages={} final_dilation={} "
+      "nodes={}",
+      p.radix, p.dilation, p.stages, p.node_inputs, p.node_outputs, p.up_directions, p.cluster_stages,
+      p.final_dilation, network_nodes(p));
 }
 
 }  // namespace mppnet::machines::metro

@@ -29,12 +29,30 @@
 //   distinct routers whenever the class has at least d routers. Every router is one package.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "machines/metro/multibutterfly.hpp"
 #include "machines/metro/network_graph.hpp"
 
 namespace mppnet::machines::metro {
+
+// What both trees share besides the parts (MetroNetworkParams: radix, dilation, levels in `stages`, node
+// ports, final_dilation). Trees are wired deterministically and have no extra stages.
+struct MetroTreeParams : MetroNetworkParams {
+  // Of an up router's r directions, this many lead up and the other r - up_directions cross over into
+  // successive down levels (Fig 3.30: 1 up, 3 crossovers for r = 4). It sets the channel capacity
+  // between tree levels.
+  int up_directions = 1;
+};
+
+// The multipath fat tree (§3.5.6): leaves are nodes, N = r^L.
+struct MetroFatTreeParams : MetroTreeParams {};
+
+// The hybrid fat tree (§3.5.7): leaves are multibutterfly clusters, N = (r-1)*r^(cs-1) * r^L.
+struct HybridFatTreeParams : MetroTreeParams {
+  int cluster_stages = 2;  // cs: routing stages in each leaf cluster, the first included (>= 2)
+};
 
 // Sizes of a fat tree, computed once for check() and the builder. Counts are per group or per class.
 struct TreeShape {
@@ -56,19 +74,24 @@ struct TreeShape {
   std::vector<long long> cluster_classes;
 };
 
-TreeShape tree_shape(const MultibutterflyParams& p);
+TreeShape tree_shape(const MetroFatTreeParams& p);
+TreeShape tree_shape(const HybridFatTreeParams& p);
 
-// Nodes of the network `p` describes, for any topology (saturates far above every limit).
+// Nodes of the network `p` describes (saturates far above every limit).
 long long network_nodes(const MultibutterflyParams& p);
+long long network_nodes(const MetroFatTreeParams& p);
+long long network_nodes(const HybridFatTreeParams& p);
 
-// Every reason a fat tree or hybrid fat tree cannot be built (check() calls it for those topologies).
-std::vector<Problem> check_tree(const MultibutterflyParams& p);
+// Every reason the tree cannot be built; empty when it can.
+std::vector<Problem> check(const MetroFatTreeParams& p);
+std::vector<Problem> check(const HybridFatTreeParams& p);
 
-// REQUIRES: check(p).empty(), p.topology != Multibutterfly. Roles: "up level p", "down height h",
-// and for a hybrid "cluster stage k".
-NetworkGraph build_fat_tree(const MultibutterflyParams& p);
+// REQUIRES: check(p).empty(). Roles: "up level p", "down height h", and for a hybrid "cluster stage k".
+NetworkGraph build_fat_tree(const MetroFatTreeParams& p);
+NetworkGraph build_fat_tree(const HybridFatTreeParams& p);
 
-// Any topology as a graph: the multibutterfly instance (seed, instance) through to_graph(), or the tree.
-NetworkGraph build_network_graph(const MultibutterflyParams& p, std::uint64_t seed, int instance);
+// One line naming every parameter ("fat_tree r=4 d=2 levels=3 ...").
+std::string describe(const MetroFatTreeParams& p);
+std::string describe(const HybridFatTreeParams& p);
 
 }  // namespace mppnet::machines::metro

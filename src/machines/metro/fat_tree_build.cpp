@@ -12,16 +12,17 @@ namespace {
 // A wire waiting for its target: output `port` of router `from`, or port `port` of node
 // source_node(from) when is_node_source(from).
 struct Pending {
-  int from;
-  int port;
+  WireEnd from;
+  PortId port;
   DestRange range;
 };
 
 // Wire t of `list` goes to router first + t mod C, slot offset + t / C (copies of one direction are
 // adjacent in the list, so they reach distinct routers when C >= copies).
-void connect(GraphBuilder& b, const std::vector<Pending>& list, int first, long long C, int offset) {
+void connect(GraphBuilder& b, const std::vector<Pending>& list, RouterId first, long long C, PortId offset) {
   for (std::size_t t = 0; t < list.size(); ++t) {
-    const int to = first + static_cast<int>(t % C), slot = offset + static_cast<int>(t / C);
+    const RouterId to = first + static_cast<RouterId>(t % C);
+    const PortId slot = offset + static_cast<PortId>(t / C);
     const Pending& w = list[t];
     if (is_node_source(w.from))
       b.node_port(source_node(w.from), w.port, to, slot);
@@ -30,14 +31,11 @@ void connect(GraphBuilder& b, const std::vector<Pending>& list, int first, long 
   }
 }
 
-}  // namespace
-
-NetworkGraph build_fat_tree(const MultibutterflyParams& p) {
-  MPPNET_ASSERT(check(p).empty() && p.topology != Topology::Multibutterfly, "build_fat_tree of bad params");
-  const TreeShape sh = tree_shape(p);
-  const bool hybrid = p.topology == Topology::HybridFatTree;
+// Both trees: `hybrid` says whether the leaves are clusters of `cs` stages (sh.leaf_nodes nodes each) or
+// nodes, as in tree_shape().
+NetworkGraph build_tree(const MetroTreeParams& p, const TreeShape& sh, bool hybrid, int cs) {
   const int r = p.radix, d = p.dilation, L = p.stages, u = p.up_directions, c = r - u, K = sh.up_levels;
-  const int ni = p.node_inputs, dF = p.final_dilation, cs = p.cluster_stages;
+  const int ni = p.node_inputs, dF = p.final_dilation;
   const int N = static_cast<int>(sh.nodes), M = static_cast<int>(sh.leaf_nodes);
   const int leaves = static_cast<int>(sh.leaves);
   GraphBuilder b(N, ni);
@@ -49,7 +47,7 @@ NetworkGraph build_fat_tree(const MultibutterflyParams& p) {
   };
 
   // --- routers: clusters, up levels, down heights ---
-  std::vector<std::vector<int>> cluster_first(hybrid ? leaves : 0);  // [cluster][stage]
+  std::vector<std::vector<RouterId>> cluster_first(hybrid ? leaves : 0);  // [cluster][stage]
   if (hybrid) {
     std::vector<int> roles;
     for (int k = 1; k <= cs; ++k) roles.push_back(b.add_role("cluster stage " + std::to_string(k)));
@@ -58,16 +56,16 @@ NetworkGraph build_fat_tree(const MultibutterflyParams& p) {
         cluster_first[cl].push_back(-1);
         const int ports = r * (k == cs - 1 ? dF : d);
         for (long long i = 0; i < sh.cluster_routers[k] * sh.cluster_classes[k]; ++i) {
-          const int id = b.add_router(roles[k], ports, ports);
+          const RouterId id = b.add_router(roles[k], ports, ports);
           if (i == 0) cluster_first[cl][k] = id;
         }
       }
   }
-  std::vector<int> up_first(K), down_first(L + 1);
+  std::vector<RouterId> up_first(K), down_first(L + 1);
   for (int lvl = 0; lvl < K; ++lvl) {
     const int role = b.add_role("up level " + std::to_string(lvl + 1));
     for (long long i = 0; i < sh.groups[lvl] * sh.up_routers[lvl]; ++i) {
-      const int id = b.add_router(role, r * d, r * d);
+      const RouterId id = b.add_router(role, r * d, r * d);
       if (i == 0) up_first[lvl] = id;
     }
   }
@@ -75,7 +73,7 @@ NetworkGraph build_fat_tree(const MultibutterflyParams& p) {
     const int role = b.add_role("down height " + std::to_string(h));
     const int ports = r * sh.class_dilation[h - 1];
     for (long long i = 0; i < sh.classes[h - 1] * sh.class_routers[h - 1]; ++i) {
-      const int id = b.add_router(role, ports, ports);
+      const RouterId id = b.add_router(role, ports, ports);
       if (i == 0) down_first[h] = id;
     }
   }
@@ -106,7 +104,7 @@ NetworkGraph build_fat_tree(const MultibutterflyParams& p) {
     const long long U = sh.up_routers[lvl];
     for (long long G = 0; G < sh.groups[lvl]; ++G) {
       for (long long i = 0; i < U; ++i) {
-        const int id = up_first[lvl] + static_cast<int>(G * U + i);
+        const RouterId id = up_first[lvl] + static_cast<RouterId>(G * U + i);
         for (int j = 0; j < r; ++j) {
           const bool up = j >= c;
           // Crossover j: the height-(g+j) subtree holding group G; up: the parent group, or the root.
@@ -135,7 +133,7 @@ NetworkGraph build_fat_tree(const MultibutterflyParams& p) {
     const int dh = sh.class_dilation[h - 1];
     for (long long Q = 0; Q < sh.classes[h - 1]; ++Q)
       for (long long i = 0; i < C; ++i) {
-        const int id = down_first[h] + static_cast<int>(Q * C + i);
+        const RouterId id = down_first[h] + static_cast<RouterId>(Q * C + i);
         for (int t = 0; t < r; ++t)
           for (int k = 0; k < dh; ++k) {
             const long long child = Q * r + t;
@@ -166,7 +164,7 @@ NetworkGraph build_fat_tree(const MultibutterflyParams& p) {
     MPPNET_ASSERT(static_cast<long long>(leaf_in[cl].size()) == C1 * d, "tree wires into a cluster");
     connect(b, leaf_in[cl], cluster_first[cl][0], C1, (r - 1) * d);
     std::vector<Pending> nodes_in;
-    for (int x = cl * M; x < (cl + 1) * M; ++x)
+    for (NodeId x = cl * M; x < (cl + 1) * M; ++x)
       for (int q = 0; q < ni; ++q) nodes_in.push_back({node_source(x), q, everywhere});
     connect(b, nodes_in, cluster_first[cl][0], C1, 0);
     // Class Q of stage k (k >= 1, 0-based) covers nodes span_k*Q.. of the cluster.
@@ -199,9 +197,16 @@ NetworkGraph build_fat_tree(const MultibutterflyParams& p) {
   return b.finish();
 }
 
-NetworkGraph build_network_graph(const MultibutterflyParams& p, std::uint64_t seed, int instance) {
-  if (p.topology == Topology::Multibutterfly) return to_graph(build_instance(p, seed, instance));
-  return build_fat_tree(p);
+}  // namespace
+
+NetworkGraph build_fat_tree(const MetroFatTreeParams& p) {
+  MPPNET_ASSERT(check(p).empty(), "build_fat_tree of parameters that check() rejects");
+  return build_tree(p, tree_shape(p), false, 0);
+}
+
+NetworkGraph build_fat_tree(const HybridFatTreeParams& p) {
+  MPPNET_ASSERT(check(p).empty(), "build_fat_tree of parameters that check() rejects");
+  return build_tree(p, tree_shape(p), true, p.cluster_stages);
 }
 
 }  // namespace mppnet::machines::metro

@@ -4,13 +4,15 @@
 #include <gtest/gtest.h>
 
 #include "machines/metro/graph_completeness.hpp"
+#include "machines/metro/metro_network.hpp"
 
 namespace mppnet::machines::metro {
 namespace {
 
-MultibutterflyParams tree(int levels, int ni, int final_dilation, Topology t = Topology::FatTree) {
-  MultibutterflyParams p;
-  p.topology = t;
+// A tree of radix 4 and dilation 2 (a fat tree unless P says otherwise).
+template <class P = MetroFatTreeParams>
+P tree(int levels, int ni, int final_dilation) {
+  P p;
   p.radix = 4;
   p.dilation = 2;
   p.stages = levels;
@@ -19,7 +21,8 @@ MultibutterflyParams tree(int levels, int ni, int final_dilation, Topology t = T
   return p;
 }
 
-bool has_problem_at(const MultibutterflyParams& p, const std::string& key) {
+template <class P>
+bool has_problem_at(const P& p, const std::string& key) {
   for (const auto& pr : check(p))
     if (pr.key == key) return true;
   return false;
@@ -80,7 +83,7 @@ TEST(FatTree, PathCountsFollowTheCopiesAlongEachRoute) {
 // up_directions = 2: an up router crosses over into 2 heights, so L = 4 needs 2 up levels: 2 + 4 = 6.
 // The wires leaving a level-1 group grow to u/r = 1/2 of its inputs (16 of 32 for r = 4, ni = 8).
 TEST(FatTree, MoreUpDirectionsMeanMoreCapacityAndFewerShortCuts) {
-  MultibutterflyParams p = tree(4, 8, 2);
+  MetroFatTreeParams p = tree(4, 8, 2);
   p.up_directions = 2;
   const TreeShape sh = tree_shape(p);
   EXPECT_EQ(sh.up_levels, 2);
@@ -100,7 +103,7 @@ TEST(FatTree, UpChannelsGrowAsEquation72) {
 // Fig 3.33: a cluster of (r-1)*r^(cs-1) = 12 nodes (cs = 2); its first stage has 4 routers of 8 inputs,
 // (r-1)*d = 6 from nodes and d = 2 (1/r) from the tree; 1 of its 4 directions goes up.
 TEST(HybridFatTree, ClusterFirstStageTakesOneRthFromTheTreeAndSendsOneDirectionUp) {
-  const MultibutterflyParams p = tree(1, 2, 1, Topology::HybridFatTree);
+  const HybridFatTreeParams p = tree<HybridFatTreeParams>(1, 2, 1);
   const NetworkGraph g = build_fat_tree(p);
   EXPECT_EQ(g.nodes, 48);
   EXPECT_EQ(g.count_role("cluster stage 1"), 4 * 4);
@@ -122,7 +125,7 @@ TEST(HybridFatTree, ClusterFirstStageTakesOneRthFromTheTreeAndSendsOneDirectionU
 // class (r*d: crossover, two folded crossovers and the turnaround), the down router (d), the first stage
 // of the other cluster (d) and its final stage (d_F): 2*2*8*2*2*1 = 128 routes of 5 routers.
 TEST(HybridFatTree, PathCountsInsideAndBetweenClusters) {
-  const NetworkGraph g = build_fat_tree(tree(1, 2, 1, Topology::HybridFatTree));
+  const NetworkGraph g = build_fat_tree(tree<HybridFatTreeParams>(1, 2, 1));
   const PairPaths in = pair_paths(g, 0, 11), out = pair_paths(g, 0, 47);
   EXPECT_EQ(in.paths, 4);
   EXPECT_EQ(in.hops, 2);
@@ -133,14 +136,15 @@ TEST(HybridFatTree, PathCountsInsideAndBetweenClusters) {
 // Between clusters of a two-level hybrid: first stage, one up router (3 crossovers cover both heights),
 // 2 down routers, the other cluster's first stage and its final stage: 1 + 1 + 2 + 1 + 1 = 6 routers.
 TEST(HybridFatTree, WorstCaseSwitchingAddsTheClusterStages) {
-  EXPECT_EQ(graph_paths(build_fat_tree(tree(2, 4, 1, Topology::HybridFatTree))).max_hops, 6);
+  EXPECT_EQ(graph_paths(build_fat_tree(tree<HybridFatTreeParams>(2, 4, 1))).max_hops, 6);
 }
 
 // With ni = 2d every node has 2 up routers and 2 final routers, and every class at least d routers, so
 // no single router fault disconnects a pair.
 TEST(FatTree, OneFaultNeverDisconnectsWhenEveryStageHasTwoChoices) {
-  for (const auto& p : {tree(3, 4, 2), tree(4, 4, 2), tree(1, 4, 2, Topology::HybridFatTree)}) {
-    const NetworkGraph g = build_fat_tree(p);
+  for (const MetroNetwork& p : {MetroNetwork{tree(3, 4, 2)}, MetroNetwork{tree(4, 4, 2)},
+                                MetroNetwork{tree<HybridFatTreeParams>(1, 4, 2)}}) {
+    const NetworkGraph g = build_network_graph(p, 1, 0);
     GraphCompletenessTracker t(g);
     for (int u = 0; u < g.routers(); ++u) {
       t.reset();
@@ -151,24 +155,19 @@ TEST(FatTree, OneFaultNeverDisconnectsWhenEveryStageHasTwoChoices) {
 }
 
 TEST(FatTreeCheck, RejectsEachBadParameterAtItsKey) {
-  MultibutterflyParams p = tree(3, 4, 2);
+  // Extra stages and random wirings are not tree parameters: the config rejects them (metro_config_test).
+  MetroFatTreeParams p = tree(3, 4, 2);
   p.up_directions = 4;
   EXPECT_TRUE(has_problem_at(p, "metro.up_directions"));
   p = tree(3, 3, 1);
   EXPECT_TRUE(has_problem_at(p, "metro.node_inputs"));  // 3 ports are not a multiple of d = 2
-  p = tree(3, 4, 2);
-  p.wiring = Wiring::Random;
-  EXPECT_TRUE(has_problem_at(p, "metro.wiring"));
-  p = tree(3, 4, 2);
-  p.extra_stages = 1;
-  EXPECT_TRUE(has_problem_at(p, "metro.extra_stages"));
   p = tree(3, 4, 3);
   EXPECT_TRUE(has_problem_at(p, "metro.final_dilation"));
   p = tree(0, 4, 2);
   EXPECT_TRUE(has_problem_at(p, "metro.stages"));
-  p = tree(1, 4, 2, Topology::HybridFatTree);
-  p.cluster_stages = 1;
-  EXPECT_TRUE(has_problem_at(p, "metro.cluster_stages"));
+  HybridFatTreeParams hybrid = tree<HybridFatTreeParams>(1, 4, 2);
+  hybrid.cluster_stages = 1;
+  EXPECT_TRUE(has_problem_at(hybrid, "metro.cluster_stages"));
   p = tree(3, 4, 2);
   p.node_outputs = 2;
   EXPECT_TRUE(has_problem_at(p, "metro.node_outputs"));

@@ -27,18 +27,18 @@ class GraphCompletenessTracker {
   bool complete() const { return cut_pairs_ == 0; }
   long long cut_pairs() const { return cut_pairs_; }
 
-  void fail_router(int router);
-  void fail_link(int link);
-  void fail(FaultUnit unit, int index);
+  void fail_router(RouterId router);
+  void fail_link(LinkId link);
+  void fail(FaultUnit unit, int index);  // index: a PackageId, RouterId or LinkId, as `unit` says
 
  private:
   struct Pending {
-    int router;
-    int dest;
+    RouterId router;
+    NodeId dest;
   };
-  bool in_reach(int u, int y) const { return g_.reach_lo[u] <= y && y < g_.reach_hi[u]; }
-  std::uint8_t& count(int u, int y) { return count_[state_first_[u] + y - g_.reach_lo[u]]; }
-  bool good(int u, int y) const {
+  bool in_reach(RouterId u, NodeId y) const { return g_.reach_lo[u] <= y && y < g_.reach_hi[u]; }
+  std::uint8_t& count(RouterId u, NodeId y) { return count_[state_first_[u] + y - g_.reach_lo[u]]; }
+  bool good(RouterId u, NodeId y) const {
     return !faulty_[u] && in_reach(u, y) && count_[state_first_[u] + y - g_.reach_lo[u]] > 0;
   }
   void propagate();

@@ -3,15 +3,18 @@
 
 #include <gtest/gtest.h>
 
-#include "machines/metro/fat_tree.hpp"
+#include "machines/metro/metro_network.hpp"
 #include "machines/metro/params_for_test.hpp"
 
 namespace mppnet::machines::metro {
 namespace {
 
-MultibutterflyParams tree(Topology t, int levels, int ni, int final_dilation) {
-  MultibutterflyParams p = params(4, 2, levels, Wiring::Deterministic);
-  p.topology = t;
+template <class P>
+P tree(int levels, int ni, int final_dilation) {
+  P p;
+  p.radix = 4;
+  p.dilation = 2;
+  p.stages = levels;
   p.node_inputs = p.node_outputs = ni;
   p.final_dilation = final_dilation;
   return p;
@@ -38,10 +41,11 @@ void expect_tracker_matches_search(const NetworkGraph& g, FaultUnit unit) {
 }
 
 TEST(GraphCompleteness, FatTreesMatchTheSearchForEveryFaultUnit) {
-  for (const auto& p : {tree(Topology::FatTree, 3, 4, 2), tree(Topology::FatTree, 2, 2, 1),
-                        tree(Topology::HybridFatTree, 1, 2, 1)})
+  for (const MetroNetwork& p :
+       {MetroNetwork{tree<MetroFatTreeParams>(3, 4, 2)}, MetroNetwork{tree<MetroFatTreeParams>(2, 2, 1)},
+        MetroNetwork{tree<HybridFatTreeParams>(1, 2, 1)}})
     for (const FaultUnit unit : {FaultUnit::Package, FaultUnit::Router, FaultUnit::Link})
-      expect_tracker_matches_search(build_fat_tree(p), unit);
+      expect_tracker_matches_search(build_network_graph(p, 1, 0), unit);
 }
 
 // The same multibutterfly through both trackers: identical answers fault by fault.

@@ -17,7 +17,7 @@ std::vector<std::uint8_t> chong_live_nodes(const Multibutterfly& net,
   const int ni = net.params.node_inputs;
   std::vector<std::uint8_t> live(N, 1);
   // Step 1: I/O isolation.
-  for (int x = 0; x < N; ++x) {
+  for (NodeId x = 0; x < N; ++x) {
     bool any_in = false;
     for (int q = 0; q < ni; ++q)
       any_in = any_in || !faulty[net.node_in[static_cast<std::size_t>(x) * ni + q]];
@@ -28,16 +28,16 @@ std::vector<std::uint8_t> chong_live_nodes(const Multibutterfly& net,
   }
   // Live nodes under every class of every stage: prefix sums over node order (classes are contiguous).
   std::vector<int> live_before(N + 1, 0);
-  for (int x = 0; x < N; ++x) live_before[x + 1] = live_before[x] + live[x];
+  for (NodeId x = 0; x < N; ++x) live_before[x + 1] = live_before[x] + live[x];
   auto live_in = [&](int stage, int cls) {
     const int span = net.reach_span(stage);
     return live_before[(cls + 1) * span] - live_before[cls * span];
   };
   // Step 2: usable routers, from the final stage backwards.
   std::vector<std::uint8_t> usable(net.routers(), 0);
-  for (int u = net.stage_first[S - 1]; u < net.routers(); ++u) usable[u] = !faulty[u];
+  for (RouterId u = net.stage_first[S - 1]; u < net.routers(); ++u) usable[u] = !faulty[u];
   for (int s = S - 2; s >= 0; --s) {
-    for (int u = net.stage_first[s]; u < net.stage_first[s + 1]; ++u) {
+    for (RouterId u = net.stage_first[s]; u < net.stage_first[s + 1]; ++u) {
       if (faulty[u]) continue;
       const int P = net.class_of(u), dirs = net.directions[s], d = net.copies[s];
       bool ok = true;
@@ -51,7 +51,7 @@ std::vector<std::uint8_t> chong_live_nodes(const Multibutterfly& net,
     }
   }
   // Step 3: nodes that cannot enter the network through a usable router.
-  for (int x = 0; x < N; ++x) {
+  for (NodeId x = 0; x < N; ++x) {
     if (!live[x]) continue;
     bool any = false;
     for (int q = 0; q < ni; ++q) any = any || usable[net.node_in[static_cast<std::size_t>(x) * ni + q]];
@@ -89,7 +89,7 @@ HarvestResult run_harvest(const HarvestParams& p, const Progress& progress) {
         for (int k = 0; k < faults; ++k) {
           const int pick = k + static_cast<int>(rng.below(static_cast<std::uint32_t>(res.packages - k)));
           std::swap(order[k], order[pick]);
-          for (int u : net.package_routers[order[k]]) faulty[u] = 1;
+          for (RouterId u : net.package_routers[order[k]]) faulty[u] = 1;
           // Completeness never comes back, so the tracker stops once the network is incomplete.
           if (tracker.complete()) tracker.fail(FaultUnit::Package, order[k]);
         }

@@ -4,12 +4,12 @@
 #include "machines/metro/metro_config.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "io/config_loader.hpp"
-#include "machines/metro/fat_tree.hpp"
 
 namespace mppnet::machines::metro {
 
@@ -22,6 +22,27 @@ using io::key;
 using io::one_of;
 using io::section;
 
+// Key `k` of one topology's params, stored into each listed struct of the [metro] section (every topology
+// that reads it) and echoed from the first: all of them hold the value last set.
+template <class P, class First, class... Rest>
+io::Key<MetroNetworkSection> into(io::Key<P> k, First MetroNetworkSection::*first,
+                                  Rest MetroNetworkSection::*... rest) {
+  io::Key<MetroNetworkSection> out;
+  out.spec = std::move(k.spec);
+  out.store = [store = k.store, first, rest...](MetroNetworkSection& s, const io::Value& v) {
+    store(s.*first, v);
+    (store(s.*rest, v), ...);
+  };
+  out.load = [load = std::move(k.load), first](const MetroNetworkSection& s) { return load(s.*first); };
+  return out;
+}
+
+// A key every topology reads (MetroNetworkParams).
+io::Key<MetroNetworkSection> into_all(io::Key<MetroNetworkParams> k) {
+  return into(std::move(k), &MetroNetworkSection::multibutterfly, &MetroNetworkSection::fat_tree,
+              &MetroNetworkSection::hybrid_fat_tree);
+}
+
 io::KeyTable<MetroConfig> make_table() {
   return io::KeyTable<MetroConfig>{
       section("machine", &MetroConfig::machine,
@@ -32,40 +53,50 @@ io::KeyTable<MetroConfig> make_table() {
       section(
           "metro", &MetroConfig::metro,
           {
-              key("topology", &MultibutterflyParams::topology, one_of(topology_names()),
+              key("topology", &MetroNetworkSection::topology, one_of(topology_names()),
                   "multibutterfly (flat, §3.5), fat_tree (§3.5.6) or hybrid_fat_tree (multibutterfly "
                   "clusters as leaves, §3.5.7); docs/metro.md §8."),
-              key("radix", &MultibutterflyParams::radix, in_range(2, 64),
-                  "r: logically distinct directions per router."),
-              key("dilation", &MultibutterflyParams::dilation, in_range(1, 16),
-                  "d: equivalent outputs per direction before the final stage."),
-              key("stages", &MultibutterflyParams::stages, in_range(1, 20),
-                  "S: routing stages, radix^stages nodes; trees: tree levels L (fat_tree: radix^L nodes; "
-                  "hybrid_fat_tree: radix^L clusters)."),
-              key("node_inputs", &MultibutterflyParams::node_inputs, in_range(1, 16),
-                  "ni: network inputs per node."),
-              key("node_outputs", &MultibutterflyParams::node_outputs, in_range(1, 16),
-                  "no: network outputs per node (final routers per destination times final_dilation)."),
-              key("extra_stages", &MultibutterflyParams::extra_stages, in_range(0, 8),
-                  "E: extra stages of r x d routers in front that route on no digit (§3.3.4); each "
-                  "multiplies the paths per pair by radix*dilation."),
-              key("final_dilation", &MultibutterflyParams::final_dilation, in_range(1, 16),
-                  "d_S: equivalent outputs per direction in the final stage; 1 = Fig 3.11 (no distinct "
-                  "final routers per node), >1 = full-size final routers, final_pairing = single."),
-              key("up_directions", &MultibutterflyParams::up_directions, in_range(1, 63),
-                  "Trees: directions of an up router that lead up (the other radix - up_directions cross "
-                  "over into successive down levels); 1 = Fig 3.30; more = more capacity to the root."),
-              key("cluster_stages", &MultibutterflyParams::cluster_stages, in_range(2, 12),
-                  "hybrid_fat_tree: routing stages per leaf cluster of (radix-1)*radix^(cluster_stages-1) "
-                  "nodes, the first (r-1 directions in, 1 up) included."),
-              key("wiring", &MultibutterflyParams::wiring, one_of(wiring_names()),
-                  "Interstage wiring: deterministic (maximal path expansion), random, or maximal_fanout "
-                  "(randomized maximal fanout)."),
-              key("endpoints", &MultibutterflyParams::endpoints, one_of(endpoint_wiring_names()),
-                  "Node-to-stage-1 wiring; auto: block / spread / random for deterministic / random / "
-                  "maximal_fanout (docs/metro.md)."),
-              key("final_pairing", &MultibutterflyParams::final_pairing, one_of(final_pairing_names()),
-                  "Which final-stage routers share a package: symmetric, random, or single."),
+              into_all(key("radix", &MetroNetworkParams::radix, in_range(2, 64),
+                           "r: logically distinct directions per router.")),
+              into_all(key("dilation", &MetroNetworkParams::dilation, in_range(1, 16),
+                           "d: equivalent outputs per direction before the final stage.")),
+              into_all(key("stages", &MetroNetworkParams::stages, in_range(1, 20),
+                           "S: routing stages, radix^stages nodes; trees: tree levels L (fat_tree: radix^L "
+                           "nodes; hybrid_fat_tree: radix^L clusters).")),
+              into_all(key("node_inputs", &MetroNetworkParams::node_inputs, in_range(1, 16),
+                           "ni: network inputs per node.")),
+              into_all(key("node_outputs", &MetroNetworkParams::node_outputs, in_range(1, 16),
+                           "no: network outputs per node (final routers per destination times "
+                           "final_dilation).")),
+              into(key("extra_stages", &MultibutterflyParams::extra_stages, in_range(0, 8),
+                       "E: extra stages of r x d routers in front that route on no digit (§3.3.4); each "
+                       "multiplies the paths per pair by radix*dilation."),
+                   &MetroNetworkSection::multibutterfly),
+              into_all(key("final_dilation", &MetroNetworkParams::final_dilation, in_range(1, 16),
+                           "d_S: equivalent outputs per direction in the final stage; 1 = Fig 3.11 (no "
+                           "distinct final routers per node), >1 = full-size final routers, final_pairing = "
+                           "single.")),
+              into(key("up_directions", &MetroTreeParams::up_directions, in_range(1, 63),
+                       "Trees: directions of an up router that lead up (the other radix - up_directions "
+                       "cross over into successive down levels); 1 = Fig 3.30; more = more capacity to the "
+                       "root."),
+                   &MetroNetworkSection::fat_tree, &MetroNetworkSection::hybrid_fat_tree),
+              into(key("cluster_stages", &HybridFatTreeParams::cluster_stages, in_range(2, 12),
+                       "hybrid_fat_tree: routing stages per leaf cluster of "
+                       "(radix-1)*radix^(cluster_stages-1) nodes, the first (r-1 directions in, 1 up) "
+                       "included."),
+                   &MetroNetworkSection::hybrid_fat_tree),
+              into(key("wiring", &MultibutterflyParams::wiring, one_of(wiring_names()),
+                       "Interstage wiring: deterministic (maximal path expansion), random, or maximal_fanout "
+                       "(randomized maximal fanout)."),
+                   &MetroNetworkSection::multibutterfly),
+              into(key("endpoints", &MultibutterflyParams::endpoints, one_of(endpoint_wiring_names()),
+                       "Node-to-stage-1 wiring; auto: block / spread / random for deterministic / random / "
+                       "maximal_fanout (docs/metro.md)."),
+                   &MetroNetworkSection::multibutterfly),
+              into(key("final_pairing", &MultibutterflyParams::final_pairing, one_of(final_pairing_names()),
+                       "Which final-stage routers share a package: symmetric, random, or single."),
+                   &MetroNetworkSection::multibutterfly),
           }),
       section("faults", &MetroConfig::faults,
               {
@@ -88,6 +119,18 @@ io::KeyTable<MetroConfig> make_table() {
 }
 
 }  // namespace
+
+MetroNetwork MetroNetworkSection::network() const {
+  switch (topology) {
+    case Topology::Multibutterfly:
+      return multibutterfly;
+    case Topology::FatTree:
+      return fat_tree;
+    case Topology::HybridFatTree:
+      return hybrid_fat_tree;
+  }
+  return multibutterfly;
+}
 
 const io::KeyTable<MetroConfig>& metro_keys() {
   static const io::KeyTable<MetroConfig> table = make_table();
@@ -117,8 +160,23 @@ MetroConfig load_metro_text(const std::string& text, const std::string& name,
 
 void check_metro(const MetroConfig& c) {
   io::check_keys(metro_keys(), c);
-  for (const auto& p : check(c.metro)) fail_at(c, p.key, p.reason);
-  const long long nodes = network_nodes(c.metro);
+  // Extra stages and random wirings are the multibutterfly's: a tree that sets them is an error, not a
+  // silent default, since the file would not describe the network that runs.
+  if (c.metro.topology != Topology::Multibutterfly) {
+    const char* name = c.metro.topology == Topology::HybridFatTree ? "a hybrid fat tree" : "a fat tree";
+    const MultibutterflyParams& mb = c.metro.multibutterfly;
+    if (mb.extra_stages != 0)
+      fail_at(
+          c, "metro.extra_stages",
+          fmt::format("extra stages are for multibutterflies; {} has none (got {})", name, mb.extra_stages));
+    if (mb.wiring != Wiring::Deterministic)
+      fail_at(c, "metro.wiring",
+              fmt::format("{} is wired deterministically only (got \"{}\")", name,
+                          wiring_names()[static_cast<int>(mb.wiring)]));
+  }
+  const MetroNetwork network = c.metro.network();
+  for (const auto& p : check(network)) fail_at(c, p.key, p.reason);
+  const long long nodes = network_nodes(network);
   if (nodes > kMaxTrackedNodes)
     fail_at(c, "metro.stages",
             fmt::format("yield and harvest studies track at most {} nodes; this network has {}",
@@ -137,7 +195,7 @@ nlohmann::json to_json(const MetroConfig& c) {
 
 YieldParams yield_params(const MetroConfig& c) {
   YieldParams p;
-  p.network = c.metro;
+  p.network = c.metro.network();
   p.unit = c.faults.unit;
   p.trials = c.run.trials;
   p.instances = c.run.instances;
@@ -152,7 +210,7 @@ HarvestParams harvest_params(const MetroConfig& c) {
             fmt::format("harvest runs on multibutterflies only (got \"{}\"); use mppnet yield",
                         topology_names()[static_cast<int>(c.metro.topology)]));
   HarvestParams p;
-  p.network = c.metro;
+  p.network = c.metro.multibutterfly;
   p.fault_fractions = c.faults.harvest_fractions;
   p.trials = c.run.harvest_trials;
   // Each harvest trial uses one instance; more instances than trials would leave some unused, so a yield

@@ -1,6 +1,6 @@
 // machines/metro/metro_config.hpp: a METRO network study, as read from a TOML file plus --set overrides.
 //
-// [machine] names the machine, [metro] the network (multibutterfly.hpp), [faults] the fault unit and the
+// [machine] names the machine, [metro] the network (metro_network.hpp), [faults] the fault unit and the
 // harvest fault levels, [run] the seed and trial counts. Every key is declared once in metro_keys(),
 // with its check and doc; defaults are the struct initialisers.
 #pragma once
@@ -17,7 +17,7 @@
 #include "io/key_table.hpp"
 #include "machines/metro/completeness.hpp"
 #include "machines/metro/harvest.hpp"
-#include "machines/metro/multibutterfly.hpp"
+#include "machines/metro/metro_network.hpp"
 #include "machines/metro/yield.hpp"
 
 namespace mppnet::machines::metro {
@@ -39,9 +39,21 @@ struct MetroRunParams {
   std::int64_t harvest_trials = 600;  // per harvest fault level
 };
 
+// The [metro] section: the topology, and the parameters of each topology. A key that several topologies
+// share (metro.radix, ...) is stored into each of their structs, so the one the file names sees it;
+// network() hands that one on.
+struct MetroNetworkSection {
+  Topology topology = Topology::Multibutterfly;
+  MultibutterflyParams multibutterfly;
+  MetroFatTreeParams fat_tree;
+  HybridFatTreeParams hybrid_fat_tree;
+
+  MetroNetwork network() const;
+};
+
 struct MetroConfig {
   MetroMachineParams machine;
-  MultibutterflyParams metro;
+  MetroNetworkSection metro;
   MetroFaultParams faults;
   MetroRunParams run;
 
@@ -61,8 +73,8 @@ MetroConfig load_metro(const io::ConfigFile& file, const std::vector<std::string
 MetroConfig load_metro_text(const std::string& text, const std::string& name,
                             const std::vector<std::string>& sets);
 
-// Every key on its own, then check(metro) and the trial counts; the first problem throws, located at
-// the origin of the key at fault.
+// Every key on its own, then that a tree sets no multibutterfly-only key, check() of the network and the
+// trial counts; the first problem throws, located at the origin of the key at fault.
 void check_metro(const MetroConfig& c);
 
 nlohmann::json to_json(const MetroConfig& c);

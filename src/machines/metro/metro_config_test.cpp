@@ -15,16 +15,17 @@ std::string error_of(const std::string& text, const std::vector<std::string>& se
 TEST(MetroConfig, EmptyFileGivesTheDefaults) {
   const auto c = load_metro_text("", "t.toml", {});
   EXPECT_EQ(to_json(c), to_json(MetroConfig{}));
-  EXPECT_EQ(c.metro.radix, 4);
-  EXPECT_EQ(c.metro.stages, 3);
+  EXPECT_EQ(c.metro.topology, Topology::Multibutterfly);
+  EXPECT_EQ(c.metro.multibutterfly.radix, 4);
+  EXPECT_EQ(c.metro.multibutterfly.stages, 3);
 }
 
 TEST(MetroConfig, FileThenSetsFillTheStudyParams) {
   const auto c = load_metro_text("[metro]\nstages = 4\nwiring = \"random\"\n[run]\nseed = 9\n", "t.toml",
                                  {"run.trials=10000", "faults.unit=router"});
   const auto y = yield_params(c);
-  EXPECT_EQ(y.network.stages, 4);
-  EXPECT_EQ(y.network.wiring, Wiring::Random);
+  EXPECT_EQ(std::get<MultibutterflyParams>(y.network).stages, 4);
+  EXPECT_EQ(std::get<MultibutterflyParams>(y.network).wiring, Wiring::Random);
   EXPECT_EQ(y.trials, 10000);
   EXPECT_EQ(y.seed, 9u);
   EXPECT_EQ(y.unit, FaultUnit::Router);
@@ -78,8 +79,9 @@ TEST(MetroConfig, ExtraStagesAndFinalDilationReachTheNetwork) {
       "[metro]\nnode_inputs = 4\nnode_outputs = 4\nfinal_dilation = 2\nfinal_pairing = \"single\"\n"
       "extra_stages = 1\n",
       "t.toml", {});
-  EXPECT_EQ(yield_params(c).network.final_dilation, 2);
-  EXPECT_EQ(yield_params(c).network.extra_stages, 1);
+  const auto network = std::get<MultibutterflyParams>(yield_params(c).network);
+  EXPECT_EQ(network.final_dilation, 2);
+  EXPECT_EQ(network.extra_stages, 1);
 }
 
 TEST(MetroConfig, RejectsDilatedFinalStageWithPairedPackagesAtThePairingKey) {
@@ -97,9 +99,40 @@ TEST(MetroConfig, TreeTopologyAndItsKeysReachTheNetwork) {
   const auto c = load_metro_text(
       "[metro]\ntopology = \"hybrid_fat_tree\"\nstages = 1\ncluster_stages = 3\nup_directions = 2\n",
       "t.toml", {});
-  EXPECT_EQ(yield_params(c).network.topology, Topology::HybridFatTree);
-  EXPECT_EQ(yield_params(c).network.cluster_stages, 3);
-  EXPECT_EQ(yield_params(c).network.up_directions, 2);
+  const MetroNetwork network = yield_params(c).network;
+  ASSERT_EQ(topology_of(network), Topology::HybridFatTree);
+  const auto& hybrid = std::get<HybridFatTreeParams>(network);
+  EXPECT_EQ(hybrid.stages, 1);
+  EXPECT_EQ(hybrid.cluster_stages, 3);
+  EXPECT_EQ(hybrid.up_directions, 2);
+}
+
+// The shared keys reach whichever topology the file names, and the echo shows each key as it was set.
+TEST(MetroConfig, SharedKeysReachEveryTopologyAndEchoOnce) {
+  // The tree of FatTree.MoreUpDirectionsMeanMoreCapacityAndFewerShortCuts.
+  const auto c = load_metro_text(
+      "[metro]\ntopology = \"fat_tree\"\nstages = 4\nnode_inputs = 8\nnode_outputs = 8\nfinal_dilation = 2\n"
+      "up_directions = 2\n",
+      "t.toml", {});
+  const YieldParams y = yield_params(c);
+  const auto& tree = std::get<MetroFatTreeParams>(y.network);
+  EXPECT_EQ(tree.stages, 4);
+  EXPECT_EQ(tree.node_inputs, 8);
+  EXPECT_EQ(tree.final_dilation, 2);
+  EXPECT_EQ(tree.up_directions, 2);
+  const auto j = to_json(c);
+  EXPECT_EQ(j["metro"]["topology"], "fat_tree");
+  EXPECT_EQ(j["metro"]["node_inputs"], 8);
+  EXPECT_EQ(j["metro"]["up_directions"], 2);
+  EXPECT_EQ(j["metro"]["extra_stages"], 0);
+}
+
+// Extra stages and random wirings belong to the multibutterfly; a tree rejects them at their key.
+TEST(MetroConfig, RejectsMultibutterflyOnlyKeysOnATree) {
+  EXPECT_EQ(error_of("[metro]\ntopology = \"fat_tree\"\nwiring = \"random\"\n").substr(0, 24),
+            "t.toml:3: metro.wiring: ");
+  EXPECT_EQ(error_of("[metro]\ntopology = \"hybrid_fat_tree\"\nextra_stages = 1\n").substr(0, 30),
+            "t.toml:3: metro.extra_stages: ");
 }
 
 TEST(MetroConfig, RejectsUnknownTopologyName) {

@@ -9,7 +9,6 @@
 #include <fmt/format.h>
 
 #include "core/error.hpp"
-#include "machines/metro/fat_tree.hpp"
 #include "machines/metro/sizes.hpp"
 
 namespace mppnet::machines::metro {
@@ -17,13 +16,14 @@ namespace mppnet::machines::metro {
 namespace {
 
 constexpr long long kMaxNodes = 1LL << 20;
-// Sizes of a network being checked saturate here: they are only compared against limits below it.
-constexpr long long kSizeCap = kMaxNodes * 64;
 constexpr int kMaxRadix = 64;
 constexpr int kMaxDilation = 16;
 constexpr int kMaxNodePorts = 16;
 constexpr int kMaxExtraStages = 8;
-constexpr int kUnwired = std::numeric_limits<int>::min();  // node sources are negative too
+constexpr WireEnd kUnwired = std::numeric_limits<WireEnd>::min();  // node sources are negative too
+
+// Sizes saturate here: they are only compared against limits below it.
+constexpr long long kSizeCap = kMaxNodes * 64;
 
 // Sizes of every stage, computed the same way by check() and the builder.
 struct Shape {
@@ -54,7 +54,7 @@ Shape shape_of(const MultibutterflyParams& p) {
     sh.inputs.push_back(last ? r * p.final_dilation : r * d);
     sh.directions.push_back(extra ? 1 : r);
     sh.copies.push_back(extra ? r * d : last ? p.final_dilation : d);
-    reach = std::min(reach * sh.copies.back(), kSizeCap);
+    reach = std::min(reach * sh.copies.back(), kMaxNodes * 64);
   }
   return sh;
 }
@@ -124,13 +124,6 @@ const std::vector<std::string>& final_pairing_names() {
 }
 
 std::string describe(const MultibutterflyParams& p) {
-  if (p.topology != Topology::Multibutterfly) {
-    std::string s = fmt::format("{} r={} d={} levels={} ni={} no={} up_directions={}",
-                                topology_names()[static_cast<int>(p.topology)], p.radix, p.dilation, p.stages,
-                                p.node_inputs, p.node_outputs, p.up_directions);
-    if (p.topology == Topology::HybridFatTree) s += fmt::format(" cluster_stages={}", p.cluster_stages);
-    return s + fmt::format(" final_dilation={} nodes={}", p.final_dilation, network_nodes(p));
-  }
   std::string s = fmt::format("r={} d={} stages={} ni={} no={}", p.radix, p.dilation, p.stages, p.node_inputs,
                               p.node_outputs);
   if (p.extra_stages > 0) s += fmt::format(" extra_stages={}", p.extra_stages);
@@ -154,7 +147,6 @@ EndpointWiring resolved_endpoints(const MultibutterflyParams& p) {
 }
 
 std::vector<Problem> check(const MultibutterflyParams& p) {
-  if (p.topology != Topology::Multibutterfly) return check_tree(p);
   std::vector<Problem> out;
   auto bad = [&](const char* key, std::string reason) { out.push_back({key, std::move(reason)}); };
   if (p.radix < 2 || p.radix > kMaxRadix)
@@ -284,7 +276,7 @@ std::vector<Problem> check(const MultibutterflyParams& p) {
   return out;
 }
 
-int Multibutterfly::stage_of(int router) const {
+int Multibutterfly::stage_of(RouterId router) const {
   const auto it = std::upper_bound(stage_first.begin(), stage_first.end(), router);
   return static_cast<int>(it - stage_first.begin()) - 1;
 }
@@ -326,15 +318,15 @@ Multibutterfly build_multibutterfly(const MultibutterflyParams& p, core::RandomS
   net.in_first.push_back(static_cast<int>(net.in.size()));
   net.node_in.assign(static_cast<std::size_t>(net.nodes) * ni, -1);
 
-  auto wire_node = [&](int x, int q, int router, int slot) {
+  auto wire_node = [&](NodeId x, PortId q, RouterId router, PortId slot) {
     net.node_in[static_cast<std::size_t>(x) * ni + q] = router;
-    int& in = net.in[net.in_first[router] + slot];
+    WireEnd& in = net.in[net.in_first[router] + slot];
     MPPNET_ASSERT(in == kUnwired, "two wires into one router input");
     in = node_source(x);
   };
-  auto wire = [&](int from, int port, int to, int slot) {
+  auto wire = [&](RouterId from, PortId port, RouterId to, PortId slot) {
     net.out[net.out_first[from] + port] = to;
-    int& in = net.in[net.in_first[to] + slot];
+    WireEnd& in = net.in[net.in_first[to] + slot];
     MPPNET_ASSERT(in == kUnwired, "two wires into one router input");
     in = from;
   };
@@ -348,7 +340,7 @@ Multibutterfly build_multibutterfly(const MultibutterflyParams& p, core::RandomS
       break;
     case EndpointWiring::Block:
     case EndpointWiring::Transpose:
-      for (int x = 0; x < net.nodes; ++x) {
+      for (NodeId x = 0; x < net.nodes; ++x) {
         for (int q = 0; q < ni; ++q) {
           const bool transposed = p.endpoints == EndpointWiring::Transpose && q % 2 == 1;
           const int b = transposed ? x % f0 : x / rd;
@@ -370,7 +362,7 @@ Multibutterfly build_multibutterfly(const MultibutterflyParams& p, core::RandomS
     }
     case EndpointWiring::Random: {
       std::vector<int> left, right, right_slot;
-      for (int x = 0; x < net.nodes; ++x)
+      for (NodeId x = 0; x < net.nodes; ++x)
         for (int q = 0; q < ni; ++q) left.push_back(x);
       for (int u = 0; u < net.class_size[0]; ++u) {
         for (int slot = 0; slot < rd; ++slot) {
@@ -452,11 +444,11 @@ Multibutterfly build_multibutterfly(const MultibutterflyParams& p, core::RandomS
 
   // --- packages ---
   net.package_of.assign(R, -1);
-  auto add_package = [&](std::vector<int> routers) {
-    for (int u : routers) net.package_of[u] = net.packages();
+  auto add_package = [&](std::vector<RouterId> routers) {
+    for (RouterId u : routers) net.package_of[u] = net.packages();
     net.package_routers.push_back(std::move(routers));
   };
-  for (int u = 0; u < net.stage_first[S - 1]; ++u) add_package({u});
+  for (RouterId u = 0; u < net.stage_first[S - 1]; ++u) add_package({u});
   switch (p.final_pairing) {
     case FinalPairing::Symmetric:
       for (int P = 0; P < final_classes; P += 2) {
@@ -478,7 +470,7 @@ Multibutterfly build_multibutterfly(const MultibutterflyParams& p, core::RandomS
       break;
     }
     case FinalPairing::Single:
-      for (int u = net.stage_first[S - 1]; u < R; ++u) add_package({u});
+      for (RouterId u = net.stage_first[S - 1]; u < R; ++u) add_package({u});
       break;
   }
   MPPNET_ASSERT(std::find(net.in.begin(), net.in.end(), kUnwired) == net.in.end(),

@@ -24,6 +24,7 @@
 
 #include "core/problem.hpp"
 #include "core/rng.hpp"
+#include "machines/metro/metro_ids.hpp"
 
 namespace mppnet::machines::metro {
 
@@ -53,34 +54,32 @@ enum class FinalPairing {
   Single,     // every final router is a package of its own
 };
 
-// Which network the METRO parameters describe (fat_tree.hpp for the two trees).
+// Which network a METRO study describes: the config's metro.topology (metro_network.hpp holds any of them).
 enum class Topology {
-  Multibutterfly,  // the flat multipath multistage network (§3.5.1-3.5.5)
+  Multibutterfly,  // the flat multipath multistage network (§3.5.1-3.5.5): MultibutterflyParams
   FatTree,         // multipath fat tree with short-cut up routers (§3.5.6, Figs 3.30-3.32; Ch. 7 unit trees)
   HybridFatTree,   // the same tree with small multibutterfly clusters as leaves (§3.5.7, Fig 3.33)
 };
 
-struct MultibutterflyParams {
+// What every METRO topology is built from: dilated routers of one radix, node ports, a final stage.
+struct MetroNetworkParams {
   int radix = 4;         // r: logically distinct directions per router
   int dilation = 2;      // d: equivalent outputs per direction, stages 1..S-1
-  int stages = 3;        // S: N = r^S endpoints
+  int stages = 3;        // S: N = r^S endpoints; the trees: tree levels L
   int node_inputs = 2;   // ni: network inputs per node
   int node_outputs = 2;  // no: network outputs per node (= final routers per destination times d_S)
   // d_S: equivalent outputs per direction in the final stage (§3.5.2). 1 gives no distinct final routers
   // per destination (Fig 3.11); d_S > 1 gives full-size final routers (i = o = r*d_S, one per package)
   // and only no/d_S of them per destination.
   int final_dilation = 1;
+};
+
+// The flat multibutterfly. Designated initialisers cannot name the base's fields: set them one by one.
+struct MultibutterflyParams : MetroNetworkParams {
   // E: extra stages in front of the S routing stages (§3.3.4, Fig 3.14), built from the same r x d parts.
   // An extra stage fixes no destination digit: all r*d outputs of its routers are equivalent and lead to
   // routers that reach every node, so each one multiplies a pair's paths by r*d.
   int extra_stages = 0;
-  Topology topology = Topology::Multibutterfly;
-  // Fat trees: of an up router's r directions, this many lead up and the other r - up_directions cross
-  // over into successive down levels (Fig 3.30: 1 up, 3 crossovers for r = 4). It sets the channel
-  // capacity between tree levels (fat_tree.hpp).
-  int up_directions = 1;
-  // Hybrid fat tree: routing stages in each leaf cluster, the first included (>= 2).
-  int cluster_stages = 2;
   Wiring wiring = Wiring::Deterministic;
   EndpointWiring endpoints = EndpointWiring::Auto;
   FinalPairing final_pairing = FinalPairing::Symmetric;
@@ -89,29 +88,18 @@ struct MultibutterflyParams {
 // One reason a parameter set cannot be built; `key` names the config key at fault ("metro.dilation").
 using Problem = core::Problem;
 
-// Every reason `p` cannot be built; empty when it can.
+// Every reason `p` cannot be built; empty when it can. The trees have their own (fat_tree.hpp).
 std::vector<Problem> check(const MultibutterflyParams& p);
 
 // The endpoint wiring `p.endpoints` stands for (Auto resolved).
 EndpointWiring resolved_endpoints(const MultibutterflyParams& p);
-
-// A source of a router input: a router, or node x encoded as -1 - x.
-constexpr int node_source(int node) {
-  return -1 - node;
-}
-constexpr bool is_node_source(int source) {
-  return source < 0;
-}
-constexpr int source_node(int source) {
-  return -1 - source;
-}
 
 // The built network: a plain graph. Router ids run stage by stage, class by class:
 // id = stage_first[s] + P * class_size[s] + u. Code stages 0..E-1 are the extra stages.
 struct Multibutterfly {
   MultibutterflyParams params;
   int nodes = 0;                        // N
-  std::vector<int> stage_first;         // size S + 1; stage_first[S] = number of routers
+  std::vector<RouterId> stage_first;    // size S + 1; stage_first[S] = number of routers
   std::vector<int> class_size;          // C_s
   std::vector<int> fanout_classes;      // F_s
   std::vector<int> inputs_per_router;   // r*d, and r*d_S at the final stage
@@ -120,30 +108,31 @@ struct Multibutterfly {
   std::vector<int> copies;              // outputs per direction: d; r*d at an extra stage; d_S at the end
 
   // Router u's outputs: out[out_first[u] + j*d + k] is the router that copy k of direction j feeds
-  // (stages 1..S-1), or the node that output t*d_S + k feeds (final stage).
+  // (stages 1..S-1), or the NodeId that output t*d_S + k feeds (final stage). out_first[u] + port is
+  // also the output's LinkId less the N*ni node links (completeness.hpp).
   std::vector<int> out_first;
-  std::vector<int> out;
+  std::vector<RouterId> out;
   // Router u's inputs: in[in_first[u] + slot] is the router or node_source(x) wired to that slot.
   std::vector<int> in_first;
-  std::vector<int> in;
+  std::vector<WireEnd> in;
   // node_in[x*ni + q]: the stage-1 router that node x's port q feeds.
-  std::vector<int> node_in;
+  std::vector<RouterId> node_in;
   // package_of[u], and the routers of each package.
-  std::vector<int> package_of;
-  std::vector<std::vector<int>> package_routers;
+  std::vector<PackageId> package_of;
+  std::vector<std::vector<RouterId>> package_routers;
 
   // Every stage, extra stages included: S + E.
   int stages() const { return params.stages + params.extra_stages; }
   int routers() const { return stage_first.back(); }
   int packages() const { return static_cast<int>(package_routers.size()); }
-  int stage_of(int router) const;
-  int class_of(int router) const {
+  int stage_of(RouterId router) const;
+  int class_of(RouterId router) const {
     return (router - stage_first[stage_of(router)]) / class_size[stage_of(router)];
   }
-  int index_in_class(int router) const {
+  int index_in_class(RouterId router) const {
     return (router - stage_first[stage_of(router)]) % class_size[stage_of(router)];
   }
-  int router_id(int stage, int cls, int index) const {
+  RouterId router_id(int stage, int cls, int index) const {
     return stage_first[stage] + cls * class_size[stage] + index;
   }
   // Nodes a stage-s router can reach: N / r^(s-E) (N at an extra stage).
@@ -157,7 +146,7 @@ Multibutterfly build_multibutterfly(const MultibutterflyParams& p, core::RandomS
 Multibutterfly build_instance(const MultibutterflyParams& p, std::uint64_t seed, int instance);
 
 // One line naming every parameter ("r=4 d=2 stages=3 ..."); extra stages and a dilated final stage are
-// named only when present.
+// named only when present. The trees have their own (fat_tree.hpp).
 std::string describe(const MultibutterflyParams& p);
 
 // Config spellings, in enum order.

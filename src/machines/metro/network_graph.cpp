@@ -10,7 +10,7 @@
 namespace mppnet::machines::metro {
 
 namespace {
-constexpr int kUnwired = std::numeric_limits<int>::min();
+constexpr WireEnd kUnwired = std::numeric_limits<WireEnd>::min();
 }
 
 int NetworkGraph::count_role(const std::string& name) const {
@@ -32,7 +32,7 @@ int GraphBuilder::add_role(std::string name) {
   return static_cast<int>(g_.role_names.size()) - 1;
 }
 
-int GraphBuilder::add_router(int role, int outputs, int inputs) {
+RouterId GraphBuilder::add_router(int role, int outputs, int inputs) {
   g_.role.push_back(role);
   g_.out.resize(g_.out.size() + outputs, kUnwired);
   g_.serve.resize(g_.out.size());
@@ -43,7 +43,7 @@ int GraphBuilder::add_router(int role, int outputs, int inputs) {
   return g_.routers() - 1;
 }
 
-void GraphBuilder::wire(int from, int port, int to, int slot, DestRange range) {
+void GraphBuilder::wire(RouterId from, PortId port, RouterId to, PortId slot, DestRange range) {
   MPPNET_ASSERT(port < g_.out_first[from + 1] - g_.out_first[from], "wire from a port the router lacks");
   MPPNET_ASSERT(slot < g_.in_first[to + 1] - g_.in_first[to], "wire into a slot the router lacks");
   const int o = g_.out_first[from] + port, i = g_.in_first[to] + slot;
@@ -54,15 +54,16 @@ void GraphBuilder::wire(int from, int port, int to, int slot, DestRange range) {
   g_.in_link[i] = g_.nodes * g_.node_inputs + o;
 }
 
-void GraphBuilder::deliver(int from, int port, int node) {
+void GraphBuilder::deliver(RouterId from, PortId port, NodeId node) {
   const int o = g_.out_first[from] + port;
   MPPNET_ASSERT(g_.out[o] == kUnwired, "two wires on one port");
   g_.out[o] = node_source(node);
   g_.serve[o] = {node, node + 1, false};
 }
 
-void GraphBuilder::node_port(int node, int q, int to, int slot) {
-  const int i = g_.in_first[to] + slot, link = node * g_.node_inputs + q;
+void GraphBuilder::node_port(NodeId node, PortId q, RouterId to, PortId slot) {
+  const int i = g_.in_first[to] + slot;
+  const LinkId link = node * g_.node_inputs + q;
   MPPNET_ASSERT(g_.in[i] == kUnwired && g_.node_in[link] == -1, "two wires on one port");
   g_.in[i] = node_source(node);
   g_.in_link[i] = link;
@@ -77,7 +78,7 @@ NetworkGraph GraphBuilder::finish() {
   const int R = g.routers();
   g.reach_lo.assign(R, g.nodes);
   g.reach_hi.assign(R, 0);
-  for (int u = 0; u < R; ++u) {
+  for (RouterId u = 0; u < R; ++u) {
     for (int o = g.out_first[u]; o < g.out_first[u + 1]; ++o) {
       const DestRange& s = g.serve[o];
       g.reach_lo[u] = std::min(g.reach_lo[u], s.outside ? 0 : s.lo);
@@ -85,7 +86,7 @@ NetworkGraph GraphBuilder::finish() {
     }
   }
   if (g.package_routers.empty()) {
-    for (int u = 0; u < R; ++u) {
+    for (RouterId u = 0; u < R; ++u) {
       g.package_of.push_back(u);
       g.package_routers.push_back({u});
     }
@@ -97,33 +98,33 @@ NetworkGraph to_graph(const Multibutterfly& net) {
   GraphBuilder b(net.nodes, net.params.node_inputs);
   for (int s = 0; s < net.stages(); ++s) b.add_role("stage " + std::to_string(s + 1));
   const int R = net.routers();
-  for (int u = 0; u < R; ++u) {
+  for (RouterId u = 0; u < R; ++u) {
     const int s = net.stage_of(u);
     b.add_router(s, net.out_first[u + 1] - net.out_first[u], net.inputs_per_router[s]);
   }
-  auto reach = [&](int u) {
+  auto reach = [&](RouterId u) {
     const int span = net.reach_span(net.stage_of(u));
     const int lo = net.stage_of(u) < net.params.extra_stages ? 0 : net.class_of(u) * span;
     return DestRange{lo, lo + span, false};
   };
-  for (int u = 0; u < R; ++u) {
+  for (RouterId u = 0; u < R; ++u) {
     const bool last = net.stage_of(u) == net.stages() - 1;
     for (int o = net.out_first[u]; o < net.out_first[u + 1]; ++o) {
-      const int port = o - net.out_first[u];
+      const PortId port = o - net.out_first[u];
       if (last) {
         b.deliver(u, port, net.out[o]);
         continue;
       }
-      const int v = net.out[o];
+      const RouterId v = net.out[o];
       int slot = net.in_first[v];
       while (net.in[slot] != u) ++slot;  // no parallel wires between two routers
       b.wire(u, port, v, slot - net.in_first[v], reach(v));
     }
   }
   const int ni = net.params.node_inputs;
-  for (int x = 0; x < net.nodes; ++x) {
+  for (NodeId x = 0; x < net.nodes; ++x) {
     for (int q = 0; q < ni; ++q) {
-      const int v = net.node_in[static_cast<std::size_t>(x) * ni + q];
+      const RouterId v = net.node_in[static_cast<std::size_t>(x) * ni + q];
       int slot = net.in_first[v];
       while (net.in[slot] != node_source(x)) ++slot;
       b.node_port(x, q, v, slot - net.in_first[v]);
@@ -151,21 +152,21 @@ bool complete_by_search(const NetworkGraph& g, const std::vector<std::uint8_t>& 
                         const std::vector<std::uint8_t>& dead_link) {
   const int N = g.nodes, R = g.routers(), ni = g.node_inputs;
   std::vector<std::uint8_t> good(R);
-  for (int y = 0; y < N; ++y) {
+  for (NodeId y = 0; y < N; ++y) {
     std::fill(good.begin(), good.end(), 0);
     for (bool changed = true; changed;) {
       changed = false;
-      for (int u = 0; u < R; ++u) {
+      for (RouterId u = 0; u < R; ++u) {
         if (good[u] || faulty_router[u]) continue;
         for (int o = g.out_first[u]; o < g.out_first[u + 1] && !good[u]; ++o) {
           if (dead_link[N * ni + o] || !g.serve[o].serves(y)) continue;
-          const int t = g.out[o];
+          const WireEnd t = g.out[o];
           good[u] = is_node_source(t) ? source_node(t) == y : good[t];
         }
         changed = changed || good[u];
       }
     }
-    for (int x = 0; x < N; ++x) {
+    for (NodeId x = 0; x < N; ++x) {
       bool any = false;
       for (int q = 0; q < ni && !any; ++q) any = !dead_link[x * ni + q] && good[g.node_in[x * ni + q]];
       if (!any) return false;
@@ -180,7 +181,7 @@ namespace {
 // serving wires. Loop-free routing makes the recursion terminate within a path's length.
 struct RouteCounter {
   const NetworkGraph& g;
-  int y = 0;
+  NodeId y = 0;
   std::vector<int> stamp;
   std::vector<long long> paths, shortest;
   std::vector<int> hops;
@@ -193,14 +194,14 @@ struct RouteCounter {
         shortest(net.routers()),
         hops(net.routers()) {}
 
-  void visit(int u) {
+  void visit(RouterId u) {
     if (stamp[u] == now) return;
     stamp[u] = now;
     long long all = 0, best_count = 0;
     int best = std::numeric_limits<int>::max();
     for (int o = g.out_first[u]; o < g.out_first[u + 1]; ++o) {
       if (!g.serve[o].serves(y)) continue;
-      const int t = g.out[o];
+      const WireEnd t = g.out[o];
       long long p = 0, s = 0;
       int h = 0;
       if (is_node_source(t)) {
@@ -220,10 +221,10 @@ struct RouteCounter {
     hops[u] = all > 0 ? best + 1 : 0;
   }
 
-  PairPaths from(int x) {
+  PairPaths from(NodeId x) {
     PairPaths pp{0, std::numeric_limits<int>::max(), 0};
     for (int q = 0; q < g.node_inputs; ++q) {
-      const int v = g.node_in[static_cast<std::size_t>(x) * g.node_inputs + q];
+      const RouterId v = g.node_in[static_cast<std::size_t>(x) * g.node_inputs + q];
       visit(v);
       if (paths[v] == 0) continue;
       pp.paths += paths[v];
@@ -237,7 +238,7 @@ struct RouteCounter {
 
 }  // namespace
 
-PairPaths pair_paths(const NetworkGraph& g, int x, int y) {
+PairPaths pair_paths(const NetworkGraph& g, NodeId x, NodeId y) {
   RouteCounter rc(g);
   rc.y = y;
   rc.now = 0;
@@ -249,10 +250,10 @@ GraphPaths graph_paths(const NetworkGraph& g, int dest_stride) {
   gp.min_paths = gp.min_shortest = std::numeric_limits<long long>::max();
   gp.min_hops = std::numeric_limits<int>::max();
   RouteCounter rc(g);
-  for (int y = 0; y < g.nodes; y += std::max(1, dest_stride)) {
+  for (NodeId y = 0; y < g.nodes; y += std::max(1, dest_stride)) {
     rc.y = y;
     ++rc.now;
-    for (int x = 0; x < g.nodes; ++x) {
+    for (NodeId x = 0; x < g.nodes; ++x) {
       const PairPaths pp = rc.from(x);
       ++gp.pairs;
       gp.min_paths = std::min(gp.min_paths, pp.paths);

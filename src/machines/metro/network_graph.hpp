@@ -14,38 +14,42 @@
 #include <vector>
 
 #include "machines/metro/completeness.hpp"
+#include "machines/metro/metro_ids.hpp"
 #include "machines/metro/multibutterfly.hpp"
 
 namespace mppnet::machines::metro {
 
 // The destinations a wire serves: y with lo <= y < hi, or, when `outside`, every other y.
 struct DestRange {
-  int lo = 0;
-  int hi = 0;
+  NodeId lo = 0;
+  NodeId hi = 0;
   bool outside = false;
-  bool serves(int y) const { return (lo <= y && y < hi) != outside; }
+  bool serves(NodeId y) const { return (lo <= y && y < hi) != outside; }
 };
 
 struct NetworkGraph {
   int nodes = 0;        // N
   int node_inputs = 0;  // ni: ports per node into the network
   // node_in[x*ni + q]: the router that node x's port q feeds (ports of one node may share a router).
-  std::vector<int> node_in;
+  std::vector<RouterId> node_in;
   // Router u's outputs: out[out_first[u] + port] is a router, or node_source(y) for delivery to node y;
   // serve[...] the destinations routed along it.
-  std::vector<int> out_first, out;
+  std::vector<int> out_first;
+  std::vector<WireEnd> out;
   std::vector<DestRange> serve;
   // Router u's inputs: in[in_first[u] + slot] is a router or node_source(x); in_link[...] the link id
   // of that wire (see link numbering below).
-  std::vector<int> in_first, in, in_link;
+  std::vector<int> in_first;
+  std::vector<WireEnd> in;
+  std::vector<LinkId> in_link;
   // Destinations router u serves at all: [reach_lo[u], reach_hi[u]), the union of its outputs' ranges.
-  std::vector<int> reach_lo, reach_hi;
-  // A label per router ("up level 1", "down height 2", ...) for component counts.
+  std::vector<NodeId> reach_lo, reach_hi;
+  // A label per router ("up level 1", "down height 2", ...) for component counts: an index into role_names.
   std::vector<int> role;
   std::vector<std::string> role_names;
   // Packages (the fault unit).
-  std::vector<int> package_of;
-  std::vector<std::vector<int>> package_routers;
+  std::vector<PackageId> package_of;
+  std::vector<std::vector<RouterId>> package_routers;
 
   int routers() const { return static_cast<int>(out_first.size()) - 1; }
   int packages() const { return static_cast<int>(package_routers.size()); }
@@ -59,12 +63,12 @@ struct NetworkGraph {
 class GraphBuilder {
  public:
   GraphBuilder(int nodes, int node_inputs);
-  int add_router(int role, int outputs, int inputs);  // returns its id
-  int add_role(std::string name);
+  RouterId add_router(int role, int outputs, int inputs);
+  int add_role(std::string name);  // returns the role's index
   // Output `port` of router `from` goes to input `slot` of router `to`, serving `range`.
-  void wire(int from, int port, int to, int slot, DestRange range);
-  void deliver(int from, int port, int node);  // output to node, serving just that node
-  void node_port(int node, int q, int to, int slot);
+  void wire(RouterId from, PortId port, RouterId to, PortId slot, DestRange range);
+  void deliver(RouterId from, PortId port, NodeId node);  // output to node, serving just that node
+  void node_port(NodeId node, PortId q, RouterId to, PortId slot);
   // Each router its own package.
   NetworkGraph finish();
 
@@ -101,6 +105,6 @@ struct PairPaths {
   int hops = 0;
   long long shortest = 0;
 };
-PairPaths pair_paths(const NetworkGraph& g, int x, int y);
+PairPaths pair_paths(const NetworkGraph& g, NodeId x, NodeId y);
 
 }  // namespace mppnet::machines::metro

@@ -7,7 +7,12 @@ namespace mppnet::machines::metro {
 
 // Radix r, dilation d, `stages` stages and wiring w; every other parameter at its default.
 inline MultibutterflyParams params(int r, int d, int stages, Wiring w) {
-  return {.radix = r, .dilation = d, .stages = stages, .wiring = w};
+  MultibutterflyParams p;
+  p.radix = r;
+  p.dilation = d;
+  p.stages = stages;
+  p.wiring = w;
+  return p;
 }
 
 }  // namespace mppnet::machines::metro

@@ -49,24 +49,24 @@ PathExpansion path_expansion(const Multibutterfly& net) {
   std::vector<std::vector<int>> reached(S);  // per stage, per class: routers reached from x
   std::vector<long long> final_paths;        // per final class: paths from x
   std::vector<int> p(S + 1);
-  for (int x = 0; x < N; ++x) {
+  for (NodeId x = 0; x < N; ++x) {
     std::fill(paths.begin(), paths.end(), 0);
     for (int q = 0; q < net.params.node_inputs; ++q)
       paths[net.node_in[static_cast<std::size_t>(x) * net.params.node_inputs + q]] += 1;
-    for (int u = 0; u < net.stage_first[S - 1]; ++u) {
+    for (RouterId u = 0; u < net.stage_first[S - 1]; ++u) {
       if (paths[u] == 0) continue;
       for (int o = net.out_first[u]; o < net.out_first[u + 1]; ++o) paths[net.out[o]] += paths[u];
     }
     int classes = 1;
     for (int s = 0; s < S; classes *= net.directions[s], ++s) {
       reached[s].assign(classes, 0);
-      for (int u = net.stage_first[s]; u < net.stage_first[s + 1]; ++u)
+      for (RouterId u = net.stage_first[s]; u < net.stage_first[s + 1]; ++u)
         if (paths[u] > 0) ++reached[s][(u - net.stage_first[s]) / net.class_size[s]];
     }
     final_paths.assign(classes / net.directions[S - 1], 0);
-    for (int u = net.stage_first[S - 1]; u < R; ++u)
+    for (RouterId u = net.stage_first[S - 1]; u < R; ++u)
       final_paths[(u - net.stage_first[S - 1]) / net.class_size[S - 1]] += paths[u] * net.copies[S - 1];
-    for (int y = 0; y < N; ++y) {
+    for (NodeId y = 0; y < N; ++y) {
       p[0] = net.params.node_inputs;
       for (int s = 0; s < S; ++s) p[s + 1] = net.copies[s] * reached[s][y / net.reach_span(s)];
       bool at_bound = true;

@@ -285,7 +285,7 @@ std::vector<ValidationCase> metro_validation_cases() {
                 for (int k = 0; k < 30; ++k) {
                   const int pkg = static_cast<int>(rng.below(static_cast<std::uint32_t>(net.packages())));
                   t.fail(FaultUnit::Package, pkg);
-                  for (int u : net.package_routers[pkg]) faulty[u] = 1;
+                  for (RouterId u : net.package_routers[pkg]) faulty[u] = 1;
                   differ += t.complete() != complete_by_search(net, faulty, dead) ? 1 : 0;
                 }
               }

@@ -20,9 +20,9 @@ using core::ValidationCase;
 
 constexpr const char* kThesis = "DeHon, MIT AI TR-1445 (1993)";
 
-MultibutterflyParams tree(Topology t, int levels, int ni, int final_dilation) {
-  MultibutterflyParams p;
-  p.topology = t;
+template <class P>
+P tree(int levels, int ni, int final_dilation) {
+  P p;
   p.radix = 4;
   p.dilation = 2;
   p.stages = levels;
@@ -50,7 +50,7 @@ std::vector<ValidationCase> tree_validation_cases() {
   const std::string s453 = std::string(kThesis) + " §1 line 453, §3.5.6 (Fig 3.30); note 004a §3.2, item 18";
   for (const auto& [levels, nodes, expected, stride] :
        {std::tuple{3, 64, 4, 1}, std::tuple{6, 4096, 8, 1023}}) {
-    const auto p = tree(Topology::FatTree, levels, 2, 2);
+    const auto p = tree<MetroFatTreeParams>(levels, 2, 2);
     cases.push_back(exact("metro.ft.worst_case_switching_" + std::to_string(nodes), s453,
                           describe(p) + "; shortest routes counted on the built graph" +
                               (stride > 1 ? ", destinations 0, 1023, ..." : ", all pairs"),
@@ -64,7 +64,7 @@ std::vector<ValidationCase> tree_validation_cases() {
     const char* parts[] = {"up", "final_down", "middle_down", "initial_down"};
     const char* roles[] = {"up level 1", "down height 1", "down height 2", "down height 3"};
     for (int i = 0; i < 4; ++i) {
-      const auto p = tree(Topology::FatTree, 3, ni, 2);
+      const auto p = tree<MetroFatTreeParams>(3, ni, 2);
       const std::string role = roles[i];
       cases.push_back(exact(std::string("metro.ft.") + name + "_" + parts[i], s74,
                             describe(p) + " (one unit tree; the root stage's c_r inputs come from the "
@@ -73,7 +73,7 @@ std::vector<ValidationCase> tree_validation_cases() {
                             [p, role] { return static_cast<double>(build_fat_tree(p).count_role(role)); }));
     }
   }
-  const auto p64 = tree(Topology::FatTree, 3, 4, 2);
+  const auto p64 = tree<MetroFatTreeParams>(3, 4, 2);
   cases.push_back(exact(
       "metro.ft.paths_far_pair_64",
       std::string(kThesis) + " §3.5.3 Eqs 3.2, 3.6 applied to a tree route (derived); §3.5.6",
@@ -87,19 +87,19 @@ std::vector<ValidationCase> tree_validation_cases() {
                           const NetworkGraph g = build_fat_tree(p64);
                           GraphCompletenessTracker t(g);
                           int complete = 0;
-                          for (int u = 0; u < g.routers(); ++u) {
+                          for (RouterId u = 0; u < g.routers(); ++u) {
                             t.reset();
                             t.fail_router(u);
                             complete += t.complete() ? 1 : 0;
                           }
                           return static_cast<double>(complete) / g.routers();
                         }));
-  const auto hy = tree(Topology::HybridFatTree, 1, 2, 1);
+  const auto hy = tree<HybridFatTreeParams>(1, 2, 1);
   const std::string s357 = std::string(kThesis) + " §3.5.7, lines 1229-1231 (Fig 3.33 lost); note 004a §3.2";
   auto first_stage_fraction = [hy](bool inputs) {
     const NetworkGraph g = build_fat_tree(hy);
     int part = 0, all = 0;
-    for (int u = 0; u < g.routers(); ++u) {
+    for (RouterId u = 0; u < g.routers(); ++u) {
       if (g.role_names[g.role[u]] != "cluster stage 1") continue;
       if (inputs)
         for (int i = g.in_first[u]; i < g.in_first[u + 1]; ++i, ++all)

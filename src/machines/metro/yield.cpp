@@ -7,7 +7,6 @@
 
 #include "core/error.hpp"
 #include "core/stats.hpp"
-#include "machines/metro/fat_tree.hpp"
 
 namespace mppnet::machines::metro {
 
@@ -64,14 +63,15 @@ YieldResult run_yield(const YieldParams& p, const Progress& progress) {
   long long done = 0;
   for (int inst = 0; inst < p.instances; ++inst) {
     // The trees (fat_tree.hpp) are graphs without strict stages: the graph tracker handles them.
-    if (p.network.topology != Topology::Multibutterfly) {
+    const auto* multibutterfly = std::get_if<MultibutterflyParams>(&p.network);
+    if (!multibutterfly) {
       const NetworkGraph g = build_network_graph(p.network, p.seed, inst);
       GraphCompletenessTracker tracker(g);
       res.fault_units = fault_unit_count(g, p.unit);
       run_trials(p, tracker, inst, res.fault_units, res, done, progress);
       continue;
     }
-    const Multibutterfly net = build_instance(p.network, p.seed, inst);
+    const Multibutterfly net = build_instance(*multibutterfly, p.seed, inst);
     CompletenessTracker tracker(net);
     res.fault_units = fault_unit_count(net, p.unit);
     run_trials(p, tracker, inst, res.fault_units, res, done, progress);

@@ -16,12 +16,12 @@
 
 #include "machines/metro/completeness.hpp"
 #include "machines/metro/graph_completeness.hpp"
-#include "machines/metro/multibutterfly.hpp"
+#include "machines/metro/metro_network.hpp"
 
 namespace mppnet::machines::metro {
 
 struct YieldParams {
-  MultibutterflyParams network;
+  MetroNetwork network;  // any topology; a default multibutterfly unless set
   FaultUnit unit = FaultUnit::Package;
   long long trials = 1000;
   int instances = 1;  // network instances (random wirings differ; the deterministic one does not)

@@ -11,6 +11,11 @@
 namespace mppnet::machines::metro {
 namespace {
 
+// The study's network, which these tests set to a multibutterfly.
+MultibutterflyParams& multibutterfly(YieldParams& p) {
+  return std::get<MultibutterflyParams>(p.network);
+}
+
 // Applies `unit` faults to the reference masks the way the tracker does.
 void apply(const Multibutterfly& net, FaultUnit unit, int index, std::vector<std::uint8_t>& faulty,
            std::vector<std::uint8_t>& dead) {
@@ -87,7 +92,7 @@ TEST(Yield, TwoStageFourNodeNetworkToleratesFiveThirdsByHand) {
   // and {both packages} do; every 3-set contains one of those. E = 1 + 4/6 = 5/3.
   YieldParams p;
   p.network = params(2, 2, 2, Wiring::Deterministic);
-  const auto net = build_instance(p.network, p.seed, 0);
+  const auto net = build_instance(multibutterfly(p), p.seed, 0);
   ASSERT_EQ(net.packages(), 4);
   EXPECT_NEAR(exact_expected_tolerated(net, FaultUnit::Package), 5.0 / 3.0, 1e-12);
   p.trials = 6000;
@@ -105,7 +110,8 @@ TEST(Yield, MatchesExactEnumerationOnATinyNetwork) {
     p.trials = 20000;
     p.seed = 3;
     const auto r = run_yield(p);
-    const double exact = exact_expected_tolerated(build_instance(p.network, p.seed, 0), FaultUnit::Package);
+    const double exact =
+        exact_expected_tolerated(build_instance(multibutterfly(p), p.seed, 0), FaultUnit::Package);
     EXPECT_NEAR(r.mean, exact, 4 * r.std_error) << "wiring " << static_cast<int>(w) << " exact " << exact;
   }
 }
@@ -147,9 +153,9 @@ TEST(Yield, DilatedFinalStageWithOneFinalRouterPerNodeToleratesFourteenFifteenth
   // E = 2/3 + 4/15 = 14/15: the price of d_S = no, where one package fault isolates two nodes.
   YieldParams p;
   p.network = params(2, 1, 2, Wiring::Deterministic);
-  p.network.final_dilation = 2;
-  p.network.final_pairing = FinalPairing::Single;
-  const auto net = build_instance(p.network, p.seed, 0);
+  multibutterfly(p).final_dilation = 2;
+  multibutterfly(p).final_pairing = FinalPairing::Single;
+  const auto net = build_instance(multibutterfly(p), p.seed, 0);
   ASSERT_EQ(net.packages(), 6);
   EXPECT_NEAR(exact_expected_tolerated(net, FaultUnit::Package), 14.0 / 15.0, 1e-12);
   p.trials = 6000;
@@ -191,9 +197,10 @@ TEST(Yield, ExtraStageNetworkMatchesExactEnumerationAndBeatsTheBaseNetwork) {
   // router and any live path on, so it must tolerate more.
   YieldParams p;
   p.network = params(2, 1, 2, Wiring::Deterministic);
-  const double base = exact_expected_tolerated(build_instance(p.network, p.seed, 0), FaultUnit::Package);
-  p.network.extra_stages = 1;
-  const auto net = build_instance(p.network, p.seed, 0);
+  const double base =
+      exact_expected_tolerated(build_instance(multibutterfly(p), p.seed, 0), FaultUnit::Package);
+  multibutterfly(p).extra_stages = 1;
+  const auto net = build_instance(multibutterfly(p), p.seed, 0);
   ASSERT_EQ(net.packages(), 10);
   const double exact = exact_expected_tolerated(net, FaultUnit::Package);
   EXPECT_GT(exact, base);
