@@ -33,13 +33,17 @@ void Scheduler::activate(ComponentId c) {
   const Cycle at_or_after_now = (now_ + d.period_ps - 1) / d.period_ps;
   e.wake_cycle = std::max(d.last_cycle + 1, at_or_after_now);
   e.active = true;
-  if (d.active_count++ == 0) d.next_cycle = e.wake_cycle;
+  if (d.active_count++ == 0) {
+    d.next_cycle = e.wake_cycle;
+    edges_changed_ = true;
+  }
 }
 
 void Scheduler::schedule(Picoseconds t, ComponentId target, std::uint32_t kind, std::uint64_t data) {
   MPPNET_ASSERT(t >= now_, "an event was scheduled in the past");
   MPPNET_ASSERT(target >= 0 && target < static_cast<ComponentId>(components_.size()), "no such component");
   events_.push(t, {target, kind, data});
+  next_event_ps_ = std::min(next_event_ps_, t);
 }
 
 DomainId Scheduler::next_domain() const {
@@ -72,16 +76,24 @@ void Scheduler::run_edge(Domain& d) {
   }
   for (const auto& fn : d.after_edge) fn(cycle);
   d.next_cycle = cycle + 1;
+  edges_changed_ = true;
 }
 
 Scheduler::Stop Scheduler::run(const Limits& limits) {
   for (;;) {
-    const DomainId next = next_domain();
-    const Picoseconds edge_time = next < 0 ? kForever : domains_[next].next_cycle * domains_[next].period_ps;
-    const Picoseconds event_time = events_.empty() ? kForever : events_.top_time();
+    // The next edge changes only when a domain wakes or runs an edge, not at every event.
+    if (edges_changed_) {
+      next_ = next_domain();
+      next_edge_ps_ = next_ < 0 ? kForever : domains_[next_].next_cycle * domains_[next_].period_ps;
+      edges_changed_ = false;
+    }
+    const DomainId next = next_;
+    const Picoseconds edge_time = next_edge_ps_;
+    const Picoseconds event_time = next_event_ps_;
     if (event_time <= edge_time && event_time != kForever) {
       if (event_time > limits.until_ps) return Stop::TimeLimit;
       const auto e = events_.pop();
+      next_event_ps_ = events_.empty() ? kForever : events_.top_time();
       now_ = e.time;
       components_[e.payload.target].component->on_event(e.payload.kind, e.payload.data);
     } else {

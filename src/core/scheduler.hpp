@@ -121,6 +121,12 @@ class Scheduler {
   std::vector<Entry> components_;
   CalendarQueue<Event> events_;
   Picoseconds now_ = 0;
+  // The next edge (domain and time), recomputed only when edges_changed_.
+  bool edges_changed_ = true;
+  DomainId next_ = -1;
+  Picoseconds next_edge_ps_ = kForever;
+  // The earliest event's time, kept here because the calendar queue finds it by walking its days.
+  Picoseconds next_event_ps_ = kForever;
 };
 
 }  // namespace mppnet::core
