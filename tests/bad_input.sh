@@ -34,6 +34,10 @@ expect bad_set "traffic.rate" run "$(cfg ok '')" --set traffic.rate=7
 expect bad_set_key "did you mean traffic.rate?" run "$(cfg ok2 '')" --set traffic.rte=0.1
 expect bad_sweep "--sweep" sweep "$(cfg ok3 '')" --sweep traffic.rate=0.1:0.5
 expect bad_list "cannot list" list nothing
+# Below 1/65536 the network's 16.16 fixed-point ejection tokens cannot hold the rate (it once overflowed
+# the watchdog's cross-check instead of being refused).
+expect tiny_eject_rate "router.eject_flits_per_cycle: must be between 1.52587890625e-05 and 1 (got 1e-19)" \
+  run "$(cfg ok4 '')" --set router.eject_flits_per_cycle=1e-19
 appcfg=$(cfg app '[topology]\nkind = "mesh"\nk = 4\nn = 2\n[app]\ncounter_home = 3\n')
 expect app_param "--set app.counter_home=40: app.counter_home: 40 is not a node of this 16-node machine" \
   app counter "$appcfg" --set app.counter_home=40

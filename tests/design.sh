@@ -86,4 +86,8 @@ reject uneven_tree "design unit-tree: --dilation: r x d = 12 does not divide" un
 reject tolerated_above_parts "design reliability: --tolerated-faults: must be at most 10 (got 11)" reliability \
   --parts 10 --tolerated-faults 11
 reject permittivity "design wire: --permittivity: must be at least 1 (got 0.5)" wire --permittivity 0.5
+reject tiny_cycle "design wire: --cycle-ns: 5 ns of pad and wire take inf cycles of 1e-308 ns; at most 1e+06" \
+  wire --cycle-ns 1e-308
+reject long_wire "design wire: --cycle-ns: 3.33333e+07 ns of pad and wire take 6.67e+06 cycles of 5 ns" \
+  wire --wire-cm 5e8 --cycle-ns 5
 exit $fail

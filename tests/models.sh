@@ -9,6 +9,9 @@ trap 'rm -rf "$dir"' EXIT
 "$mppnet" run "$src/configs/cm1.toml" --set machine.dims=6 --set traffic.vp_ratio=2 --out "$dir/cm1" > "$dir/cm1.txt"
 grep -q "petit cycles" "$dir/cm1.txt"
 grep -q '"petit_cycles"' "$dir/cm1/results.json"
+# A config read from a pipe is parsed once, so its model is known without reading it a second time.
+cat "$src/configs/cm1.toml" | "$mppnet" run /dev/stdin --set machine.dims=6 --out "$dir/pipe" > "$dir/pipe.txt"
+grep -q '"petit_cycles"' "$dir/pipe/results.json"
 "$mppnet" yield "$src/configs/metro-64.toml" --trials 200 --out "$dir/y" > "$dir/y.txt"
 grep -q '"expected_faults_tolerated"' "$dir/y/yield.json"
 test -s "$dir/y/yield.svg" && test -s "$dir/y/yield.png"

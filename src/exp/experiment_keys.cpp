@@ -123,8 +123,10 @@ io::KeyTable<ExperimentConfig> make_table() {
                   "free (iSLIP)."),
               key("cycle_ps", &RouterParams::cycle_ps, io::in_range(1, 1e9),
                   "Router clock period in picoseconds (1000 = 1 GHz; the CM-5 data network: 25000)."),
-              key("eject_flits_per_cycle", &RouterParams::eject_flits_per_cycle, io::above_up_to(0, 1),
-                  "Rate at which a node drains arriving flits, per link."),
+              // The network counts ejection tokens in 16.16 fixed point: 1/65536 is the smallest rate it
+              // can hold (a smaller one was once taken and overflowed the watchdog's cross-check).
+              key("eject_flits_per_cycle", &RouterParams::eject_flits_per_cycle, io::in_range(1.0 / 65536, 1),
+                  "Rate at which a node drains arriving flits, per link (1/65536 = 1.52588e-05 at least)."),
           }),
       section(
           "traffic", &ExperimentConfig::traffic,

@@ -14,6 +14,8 @@ namespace mppnet::machines::metro::design {
 
 namespace {
 
+constexpr double kMaxWireCycles = 1e6;  // pad pair plus wire, in clock cycles
+
 // Eqs 2.4-2.9 and 3.1 (note 004a §2.4): switching, pipelined transit, transmission, contention.
 void latency(const Args& a) {
   const auto stages = static_cast<int>(a.whole("stages", 0, 1000000));
@@ -53,8 +55,15 @@ void wire(const Args& a) {
   const double cm = a.at_least("wire-cm", 0);
   const double permittivity = a.at_least("permittivity", 1);
   const double cycle = a.positive("cycle-ns");
-  const int cycles = metro::wire_cycles(pad, cm, permittivity, cycle);
   const double transit = metro::transit_ns(cm, permittivity);
+  // The count is an int, and the turn delay twice it: refuse a clock that makes either overflow (a
+  // 1e-308 ns clock once printed -2147483648 cycles).
+  const double exact_cycles = (pad + transit) / cycle;
+  if (!(exact_cycles <= kMaxWireCycles))
+    throw a.error("cycle-ns", fmt::format("{:g} ns of pad and wire take {:.3g} cycles of {:g} ns; at most {:g} "
+                                          "are supported",
+                                          pad + transit, exact_cycles, cycle, kMaxWireCycles));
+  const int cycles = metro::wire_cycles(pad, cm, permittivity, cycle);
   row("propagation speed",
       fmt::format("v = {:g} cm/ns / sqrt({:g}) = {:g} cm/ns  (Eq 2.3)", metro::kSpeedOfLightCmPerNs,
                   permittivity, metro::propagation_speed_cm_per_ns(permittivity)));
