@@ -78,7 +78,7 @@ TEST(ExperimentConfig, KeyListShowsDefaultsAndRanges) {
   };
   EXPECT_EQ(find("topology.kind").range, "mesh, torus, hypercube, fat_tree, dragonfly");
   EXPECT_EQ(find("topology.kind").default_value, "\"fat_tree\"");
-  EXPECT_EQ(find("router.eject_flits_per_cycle").range, "(0, 1]");
+  EXPECT_EQ(find("router.eject_flits_per_cycle").range, "[1.52587890625e-05, 1]");  // 1/65536: 16.16 tokens
   EXPECT_EQ(find("router.eject_flits_per_cycle").default_value, "1.0");
   EXPECT_EQ(find("topology.parents").range, "each 1..8");  // topo::kMaxParents
   EXPECT_EQ(find("machine.preset").range, "generic, cm5");
