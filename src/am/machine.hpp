@@ -81,7 +81,6 @@ class Machine final : public core::Component, public net::DeliveryHandler {
     for (std::size_t v = 0; v < nodes_.size(); ++v) nodes_[v]->user = &states[v];
   }
   const AmParams& params() const { return params_; }
-  net::Endpoint& endpoint() { return endpoint_; }
   FramePool& frames() { return frames_; }
   // Replaces the software collectives (e.g. by a machine's collective hardware).
   void set_collectives(std::unique_ptr<Collectives> c) { collectives_ = std::move(c); }

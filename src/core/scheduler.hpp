@@ -66,7 +66,6 @@ class Scheduler {
 
   Picoseconds now() const { return now_; }
   Picoseconds period_ps(DomainId d) const { return domains_[d].period_ps; }
-  const std::string& domain_name(DomainId d) const { return domains_[d].name; }
   bool has_events() const { return !events_.empty(); }
   bool is_active(ComponentId c) const { return components_[c].active; }
 

@@ -18,7 +18,7 @@
 
 #include "exp/fixed_run.hpp"
 #include "exp/foundation_validation.hpp"
-#include "net/network.hpp"
+#include "exp/open_loop.hpp"
 #include "topo/build.hpp"
 #include "topo/dragonfly.hpp"
 #include "topo/routing.hpp"
@@ -39,27 +39,21 @@ ExperimentConfig dragonfly_72_config(topo::DragonflyRouting routing) {
 }
 
 double dragonfly_zero_load_max_error(const ExperimentConfig& cfg, int flits, int stride) {
-  const topo::Graph graph = topo::build(cfg.topology);
-  const topo::Routing routing(cfg.topology, graph, cfg.router.vcs);
+  ProbeNetwork probe(cfg);
+  const topo::Graph& graph = probe.built().graph;
   const topo::DragonflyParams d = topo::dragonfly_params(cfg.topology);
-  net::Network network(graph, routing, cfg.router, static_cast<std::uint64_t>(cfg.run.seed));
   const int P = cfg.router.pipeline_cycles, L = cfg.router.channel_latency;
   double worst = 0;
   for (NodeId s = 0; s < graph.num_nodes; ++s) {
     for (NodeId t = s % stride; t < graph.num_nodes; t += stride) {
-      const net::PacketId id = network.inject(s, t, flits);
-      const Cycle start = network.now();
-      while (network.delivered().empty()) network.step();
+      const SinglePacket got = probe.send(s, t, flits);
       const RouterId from = s / d.p, to = t / d.p;
       int via = d.group_of(from);  // minimal: the route "through" the source group
       if (d.routing == topo::DragonflyRouting::Valiant && d.group_of(from) != d.group_of(to))
-        via = topo::valiant_intermediate(network.route_header(id));
+        via = topo::valiant_intermediate(got.route_header);
       const int routers = topo::dragonfly_routers_via(graph, d, from, to, via);
       const Cycle analytic = L + static_cast<Cycle>(routers) * (P + L) + (flits - 1);
-      worst =
-          std::max(worst, static_cast<double>(std::llabs(network.packet(id).delivered - start - analytic)));
-      network.release(id);
-      for (int k = 0; k <= L; ++k) network.step();  // the last credits come home
+      worst = std::max(worst, static_cast<double>(std::llabs(got.latency - analytic)));
     }
   }
   return worst;

@@ -8,6 +8,7 @@
 
 #include "registry/registry.hpp"
 #include "topo/build.hpp"
+#include "topo/dragonfly.hpp"
 #include "topo/topology.hpp"
 #include "workload/traffic_names.hpp"
 
@@ -92,11 +93,11 @@ io::KeyTable<ExperimentConfig> make_table() {
                       "digits."),
                   key("dateline", &TopologyParams::dateline, io::any_value(),
                       "Torus: dateline VC classes; false can deadlock (for teaching and watchdog tests)."),
-                  key("dragonfly_p", &TopologyParams::dragonfly_p, in_range(1, 64),
+                  key("dragonfly_p", &TopologyParams::dragonfly_p, in_range(1, topo::kMaxDragonflyParam),
                       "Dragonfly: nodes per router (p)."),
-                  key("dragonfly_a", &TopologyParams::dragonfly_a, in_range(1, 64),
+                  key("dragonfly_a", &TopologyParams::dragonfly_a, in_range(1, topo::kMaxDragonflyParam),
                       "Dragonfly: routers per group (a), fully connected by local links."),
-                  key("dragonfly_h", &TopologyParams::dragonfly_h, in_range(1, 64),
+                  key("dragonfly_h", &TopologyParams::dragonfly_h, in_range(1, topo::kMaxDragonflyParam),
                       "Dragonfly: global links per router (h); groups = a * h + 1, one link per pair."),
                   key("dragonfly_routing", &TopologyParams::dragonfly_routing, one_of(kDragonflyRoutingNames),
                       "Dragonfly: minimal (2 VCs or more) or valiant, via a random group (3 VCs or more)."),

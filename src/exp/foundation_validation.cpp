@@ -13,12 +13,9 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "core/scheduler.hpp"
 #include "exp/dragonfly_validation.hpp"
 #include "exp/fixed_run.hpp"
-#include "net/built_network.hpp"
-#include "net/clocked_network.hpp"
-#include "net/network.hpp"
+#include "exp/open_loop.hpp"
 #include "topo/build.hpp"
 #include "topo/routing.hpp"
 
@@ -71,38 +68,17 @@ double accepted_throughput(ExperimentConfig cfg, double offered, int warmup, int
   return run_fixed_cycles(std::move(cfg), offered, warmup, measure).accepted();
 }
 
-// Records the one packet in flight.
-class LastDelivery final : public net::DeliveryHandler {
- public:
-  void on_delivery(net::PacketId, const net::Packet& p, Picoseconds) override {
-    delivered_cycle = p.delivered;
-    delivered = true;
-  }
-  Cycle delivered_cycle = 0;
-  bool delivered = false;
-};
-
 double zero_load_max_error(const ExperimentConfig& cfg, int flits, int stride) {
-  net::BuiltNetwork built(cfg.topology, cfg.router, static_cast<std::uint64_t>(cfg.run.seed));
-  core::Scheduler scheduler;
-  const core::DomainId domain = scheduler.add_domain("network", cfg.router.cycle_ps);
-  net::ClockedNetwork endpoint(built.network, scheduler, domain);
-  LastDelivery last;
-  endpoint.set_delivery_handler(&last);
-  const Picoseconds period = cfg.router.cycle_ps;
+  ProbeNetwork probe(cfg);
   const int P = cfg.router.pipeline_cycles, L = cfg.router.channel_latency;
+  const int nodes = probe.built().graph.num_nodes;
   double worst = 0;
-  for (NodeId s = 0; s < built.graph.num_nodes; ++s) {
-    for (NodeId d = s % stride; d < built.graph.num_nodes; d += stride) {
-      last.delivered = false;
-      static_cast<void>(endpoint.try_send(s, d, flits, 0, 0));
-      const Cycle start = built.network.now();
-      scheduler.run_until([&] { return last.delivered; });
-      const int routers = built.routing.router_hops(s, d);
+  for (NodeId s = 0; s < nodes; ++s) {
+    for (NodeId d = s % stride; d < nodes; d += stride) {
+      const SinglePacket got = probe.send(s, d, flits);
+      const int routers = probe.built().routing.router_hops(s, d);
       const Cycle analytic = L + static_cast<Cycle>(routers) * (P + L) + (flits - 1);
-      worst = std::max(worst, static_cast<double>(std::llabs(last.delivered_cycle - start - analytic)));
-      // The last credits come home before the next packet starts.
-      scheduler.run_until_time(scheduler.now() + (L + 1) * period);
+      worst = std::max(worst, static_cast<double>(std::llabs(got.latency - analytic)));
     }
   }
   return worst;

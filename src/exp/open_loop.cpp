@@ -63,8 +63,7 @@ void check_watchdog(const net::Network& network, const RunParams& run) {
 class OpenLoopRun final : public net::DeliveryHandler {
  public:
   OpenLoopRun(const ExperimentConfig& cfg, const OpenLoopOptions& options)
-      : cfg_(cfg),
-        options_(options),
+      : options_(options),
         run_(cfg.run),
         built_(cfg.topology, cfg.router, static_cast<std::uint64_t>(cfg.run.seed)),
         network_(built_.network),
@@ -220,7 +219,6 @@ class OpenLoopRun final : public net::DeliveryHandler {
     return r;
   }
 
-  const ExperimentConfig& cfg_;
   const OpenLoopOptions& options_;
   const RunParams& run_;
   net::BuiltNetwork built_;
@@ -247,38 +245,39 @@ class OpenLoopRun final : public net::DeliveryHandler {
   std::vector<std::int64_t> port_flits_at_start_;
 };
 
-// Delivers one packet through an otherwise idle network and records it.
-class SinglePacketProbe final : public net::DeliveryHandler {
- public:
-  void on_delivery(net::PacketId, const net::Packet& p, Picoseconds) override {
-    latency = p.delivered - p.created;
-    hops = p.hops;
-    delivered = true;
-  }
-  Cycle latency = 0;
-  int hops = 0;
-  bool delivered = false;
-};
-
 }  // namespace
 
 OpenLoopResult run_open_loop(const ExperimentConfig& cfg, const OpenLoopOptions& options) {
   return OpenLoopRun(cfg, options).run();
 }
 
-SinglePacket run_single_packet(const ExperimentConfig& cfg, NodeId src, NodeId dest, int flits) {
-  net::BuiltNetwork built(cfg.topology, cfg.router, static_cast<std::uint64_t>(cfg.run.seed));
-  core::Scheduler scheduler;
-  net::ClockedNetwork endpoint(built.network, scheduler,
-                               scheduler.add_domain("network", cfg.router.cycle_ps));
-  SinglePacketProbe probe;
-  endpoint.set_delivery_handler(&probe);
-  static_cast<void>(endpoint.try_send(src, dest, flits, 0, 0));
-  scheduler.run_until([&] {
-    check_watchdog(built.network, cfg.run);
-    return probe.delivered;
+ProbeNetwork::ProbeNetwork(const ExperimentConfig& cfg)
+    : run_(cfg.run),
+      built_(cfg.topology, cfg.router, static_cast<std::uint64_t>(cfg.run.seed)),
+      endpoint_(built_.network, scheduler_, scheduler_.add_domain("network", cfg.router.cycle_ps)) {
+  endpoint_.set_delivery_handler(this);
+}
+
+void ProbeNetwork::on_delivery(net::PacketId id, const net::Packet& p, Picoseconds) {
+  last_ = {p.delivered - p.created, p.hops, built_.network.route_header(id)};
+  delivered_ = true;
+}
+
+SinglePacket ProbeNetwork::send(NodeId src, NodeId dest, int flits) {
+  delivered_ = false;
+  static_cast<void>(endpoint_.try_send(src, dest, flits, 0, 0));
+  scheduler_.run_until([&] {
+    check_watchdog(built_.network, run_);
+    return delivered_;
   });
-  return {probe.latency, probe.hops};
+  // The last credits come home (a channel latency after the tail) before the next packet starts.
+  const net::RouterParams& router = built_.network.params();
+  scheduler_.run_until_time(scheduler_.now() + (router.channel_latency + 1) * router.cycle_ps);
+  return last_;
+}
+
+SinglePacket run_single_packet(const ExperimentConfig& cfg, NodeId src, NodeId dest, int flits) {
+  return ProbeNetwork(cfg).send(src, dest, flits);
 }
 
 }  // namespace mppnet::exp

@@ -6,8 +6,11 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "core/scheduler.hpp"
 #include "core/types.hpp"
 #include "exp/experiment_config.hpp"
+#include "net/built_network.hpp"
+#include "net/clocked_network.hpp"
 
 namespace mppnet::exp {
 
@@ -45,11 +48,34 @@ using DeadlockError = core::DeadlockError;
 // REQUIRES: check_experiment(cfg) passed.
 OpenLoopResult run_open_loop(const ExperimentConfig& cfg, const OpenLoopOptions& options = {});
 
-// Latency of one packet through an otherwise idle network (zero-load), and the routers it passed.
+// Latency of one packet through an otherwise idle network (zero-load), the routers it passed, and the
+// routing header its route left (Valiant's intermediate group; 0 for routings without a header).
 struct SinglePacket {
   Cycle latency = 0;
   int hops = 0;
+  std::uint64_t route_header = 0;
 };
+
+// An idle network that sends one packet at a time: each send runs until the packet is delivered (with
+// the deadlock watchdog), then until its last credits are home, so every packet sees an idle network.
+class ProbeNetwork final : public net::DeliveryHandler {
+ public:
+  // REQUIRES: check_experiment(cfg) passed.
+  explicit ProbeNetwork(const ExperimentConfig& cfg);
+  SinglePacket send(NodeId src, NodeId dest, int flits);
+  const net::BuiltNetwork& built() const { return built_; }
+
+  void on_delivery(net::PacketId id, const net::Packet& p, Picoseconds) override;
+
+ private:
+  const RunParams run_;
+  net::BuiltNetwork built_;
+  core::Scheduler scheduler_;
+  net::ClockedNetwork endpoint_;
+  SinglePacket last_;
+  bool delivered_ = false;
+};
+
 SinglePacket run_single_packet(const ExperimentConfig& cfg, NodeId src, NodeId dest, int flits);
 
 }  // namespace mppnet::exp

@@ -48,12 +48,6 @@ class ClockedNetwork final : public core::Component, public Endpoint {
   std::string describe_blocked() const override { return network_.describe_blocked(); }
   std::int64_t cycles_run() const override { return cycles_run_; }
 
-  Network& network() { return network_; }
-  const Network& network() const { return network_; }
-  core::ComponentId id() const { return id_; }
-  // The scheduler cycle of the network's cycle c (they differ by the idle stretches skipped).
-  Cycle absolute_cycle(Cycle c) const { return c + offset_; }
-
  private:
   Network& network_;
   core::Scheduler& scheduler_;

@@ -66,9 +66,7 @@ class Network {
   const Packet& packet(PacketId id) const { return packets_[id]; }
   // The packet's routing header word as the last router's route() left it (0 for routings that keep
   // none, topo::Routing::needs_header()).
-  std::uint64_t route_header(PacketId id) const {
-    return packets_.keeps_route_headers() ? packets_.route_header(id) : 0;
-  }
+  std::uint64_t route_header(PacketId id) const { return route_header_ ? packets_.route_header(id) : 0; }
   // Returns a delivered packet's slot to the pool.
   void release(PacketId id) { packets_.release(id); }
 
@@ -152,6 +150,13 @@ class Network {
   bool allocate_vcs_fast(RouterId r, std::uint64_t waiting);
   void route_front(RouterId r, int ivc_local);
   std::uint64_t candidate_mask(const topo::RouteSet& rs) const;
+  // What every route must be: at least one port, and one at a time (multicast replication is not
+  // implemented yet: a router forwards a packet on one port only).
+  static void check_route(const topo::RouteSet& rs) {
+    MPPNET_ASSERT(rs.count > 0, "routing returned no candidate port");
+    MPPNET_ASSERT(!rs.multicast,
+                  "multicast replication is not implemented yet: a route returned a multicast set");
+  }
   // VC allocation for the input VCs in waiting[0..count); appends the winners to ready[*ready_count].
   void allocate_vcs(RouterId r, const std::int32_t* waiting, int count, std::int32_t* ready,
                     int* ready_count);

@@ -47,9 +47,8 @@ void Network::route_front(RouterId r, int ivc_local) {
   }
   topo::PacketHead head{.dest = static_cast<NodeId>(f.dest)};
   if (route_header_) {
-    // Only routings that use the header pay for it: the source from the packet's (cold) slot, the header
-    // word from its side array, a random value that depends on (seed, packet, router, cycle) alone.
-    head.src = packets_[f.packet].src;
+    // Only routings that use the header pay for it: the header word from its side array (the packet's
+    // cold slot is not read), a random value that depends on (seed, packet, router, cycle) alone.
     head.header = packets_.route_header(f.packet);
     head.random = core::splitmix64(
         route_key_ ^ core::splitmix64((std::uint64_t{f.packet} << 32) ^ static_cast<std::uint64_t>(r)) ^
@@ -57,10 +56,6 @@ void Network::route_front(RouterId r, int ivc_local) {
   }
   topo::RouteSet rs = routing_.route(r, local_port_[ivc_local], in_vc, head);
   if (route_header_) packets_.route_header(f.packet) = head.header;
-  MPPNET_ASSERT(rs.count > 0, "routing returned no candidate port");
-  // Multicast replication is not implemented: a router forwards a packet on one port only.
-  MPPNET_ASSERT(!rs.multicast,
-                "multicast replication is not implemented yet: a route returned a multicast set");
   rs.vc_lo = static_cast<std::uint8_t>(rs.vc_lo + first_vc);
   rs.vc_hi = static_cast<std::uint8_t>(rs.vc_hi + first_vc);
   InputVc& s = ivc_[g];
@@ -68,6 +63,7 @@ void Network::route_front(RouterId r, int ivc_local) {
   s.out_port = rs.count == 1 ? rs.ports[0] : -1;
   s.out_vc = -1;
   if (!fast_) {
+    check_route(rs);
     ivc_route_[g] = rs;
     return;
   }
@@ -77,9 +73,7 @@ void Network::route_front(RouterId r, int ivc_local) {
 // The bitmask router keeps the candidate output VCs as one mask. It lists candidate ports in increasing
 // order, so the candidates must come in that order for its random pick to match the general router's.
 std::uint64_t Network::candidate_mask(const topo::RouteSet& rs) const {
-  MPPNET_ASSERT(rs.count > 0, "routing returned no candidate port");
-  MPPNET_ASSERT(!rs.multicast,
-                "multicast replication is not implemented yet: a route returned a multicast set");
+  check_route(rs);
   const std::uint64_t range = ((std::uint64_t{2} << rs.vc_hi) - 1) & ~((std::uint64_t{1} << rs.vc_lo) - 1);
   std::uint64_t mask = 0;
   for (int c = 0; c < rs.count; ++c) {

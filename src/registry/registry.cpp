@@ -17,27 +17,40 @@ bool has_name(const Range& items, std::string_view name, Name name_of) {
 }  // namespace
 
 void Registry::add(Machine machine) {
-  // Two folders that claim one name would make `mppnet` pick whichever registered last: a bug in a
-  // machine folder, caught the first time the registry is built (every test run builds it).
+  // Two places that claim one name would make `mppnet` pick whichever came first: a bug in a machine
+  // folder, caught the first time the registry is built (every test run builds it). The machine is
+  // added first, so that a name it repeats in its own lists is caught as well as one another machine has.
   MPPNET_ASSERT(!machine.name.empty(), "a machine registers without a name");
   MPPNET_ASSERT(!has_name(machines_, machine.name, [](const Machine& m) { return m.name; }),
                 "two machines register the same name");
-  for (const Model& model : machine.models) {
-    MPPNET_ASSERT(model.name != kNetworkModel && find_model(model.name) == nullptr,
-                  "two machines register the same model");
+  machines_.push_back(std::move(machine));
+  const Machine& added = machines_.back();
+  auto count = [this](auto list_of, std::string_view name) {
+    long n = 0;
+    for (const Machine& m : machines_)
+      for (const auto& item : list_of(m)) n += item.name == name;
+    return n;
+  };
+  for (const Model& model : added.models) {
+    MPPNET_ASSERT(model.name != kNetworkModel &&
+                      count(
+                          [](const Machine& m) -> auto& { return m.models; }, model.name) == 1,
+                  "two machines register the same model (or one machine twice)");
     MPPNET_ASSERT(model.keys && model.check, "a model registers without its key table or loader");
   }
-  for (const Preset& preset : machine.presets) {
-    for (const Preset* other : presets_for(preset.model))
-      MPPNET_ASSERT(other->name != preset.name, "two machines register the same preset");
+  for (const Preset& preset : added.presets) {
+    long same = 0;
+    for (const Preset* other : presets_for(preset.model)) same += other->name == preset.name;
+    // "generic" is the generic network's own preset (exp/): a machine's of that name would never be found.
+    MPPNET_ASSERT(preset.name != "generic" && same == 1,
+                  "two machines register the same preset (or one machine twice, or one named generic)");
   }
-  for (const Command& command : machine.commands) {
+  for (const Command& command : added.commands) {
     MPPNET_ASSERT(command.declare != nullptr, "a command registers without its declaration");
-    for (const Machine& m : machines_)
-      MPPNET_ASSERT(!has_name(m.commands, command.name, [](const Command& c) { return c.name; }),
-                    "two machines register the same command");
+    MPPNET_ASSERT(count(
+                      [](const Machine& m) -> auto& { return m.commands; }, command.name) == 1,
+                  "two machines register the same command (or one machine twice)");
   }
-  machines_.push_back(std::move(machine));
 }
 
 const Model* Registry::find_model(std::string_view name) const {

@@ -109,5 +109,28 @@ TEST(RegistryDeathTest, NoMachineMayRegisterTheNetworkModel) {
                "two machines register the same model");
 }
 
+TEST(RegistryDeathTest, OneMachineCannotListACommandTwice) {
+  Registry r;
+  EXPECT_DEATH(r.add({.name = "gamma",
+                      .doc = "",
+                      .models = {},
+                      .presets = {},
+                      .validation_cases = nullptr,
+                      .commands = {command_for("study", ""), command_for("study", "")}}),
+               "two machines register the same command");
+}
+
+TEST(RegistryDeathTest, NoMachineMayNameAPresetGeneric) {
+  // The generic network's own preset is "generic": a machine's of that name would never be found.
+  Registry r;
+  EXPECT_DEATH(r.add({.name = "gamma",
+                      .doc = "",
+                      .models = {},
+                      .presets = {{std::string(kNetworkModel), "generic", "doc", {}}},
+                      .validation_cases = nullptr,
+                      .commands = {}}),
+               "two machines register the same preset");
+}
+
 }  // namespace
 }  // namespace mppnet::registry

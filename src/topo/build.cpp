@@ -11,7 +11,7 @@
 namespace mppnet::topo {
 
 static_assert(kMaxParents <= kMaxRouteCandidates, "route() offers every parent link as a candidate");
-static_assert(kMaxChildren + kMaxParents <= 64, "a router has at most 64 ports");
+static_assert(kMaxChildren + kMaxParents <= 64, "a fat-tree router has at most 64 ports");
 static_assert(kMaxVcsPerPort - 1 <= 255, "RouteSet stores VC numbers in 8 bits");
 
 std::string count_text(long long v) {

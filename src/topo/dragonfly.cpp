@@ -12,8 +12,6 @@ namespace mppnet::topo {
 
 namespace {
 
-constexpr int kMaxDragonflyParam = 64;  // p, a and h each: ports stay below net's 8-bit port numbers
-
 enum class Hop : std::uint8_t { Eject, Local, Global };
 struct Step {
   PortId port;
@@ -36,13 +34,8 @@ Step step_toward(const DragonflyParams& p, RouterId router, int target, RouterId
 }
 
 // VC class c of `classes` on a port of `vcs` VCs: [c * vcs / classes, (c + 1) * vcs / classes - 1].
-RouteSet one_port(PortId port, int c, int classes, int vcs) {
-  RouteSet rs;
-  rs.ports[0] = static_cast<std::int16_t>(port);
-  rs.count = 1;
-  rs.vc_lo = static_cast<std::uint8_t>(c * vcs / classes);
-  rs.vc_hi = static_cast<std::uint8_t>((c + 1) * vcs / classes - 1);
-  return rs;
+RouteSet class_port(PortId port, int c, int classes, int vcs) {
+  return one_port(port, c * vcs / classes, (c + 1) * vcs / classes - 1);
 }
 
 }  // namespace
@@ -212,10 +205,10 @@ RouteSet DragonflyMinimalRouting::route(RouterId router, PortId in_port, VcId,
   switch (s.hop) {
     case Hop::Eject:
     case Hop::Global:
-      return one_port(s.port, 0, 1, vcs_);
+      return class_port(s.port, 0, 1, vcs_);
     case Hop::Local:
       // A local hop after the global hop (the packet came in on a global port) takes class 1.
-      return one_port(s.port, in_port >= p_.global_port(0) ? 1 : 0, 2, vcs_);
+      return class_port(s.port, in_port >= p_.global_port(0) ? 1 : 0, 2, vcs_);
   }
   return {};
 }
@@ -239,13 +232,13 @@ RouteSet DragonflyValiantRouting::route(RouterId router, PortId in_port, VcId,
   RouteSet rs;
   switch (s.hop) {
     case Hop::Eject:
-      rs = one_port(s.port, 0, 1, vcs_);
+      rs = class_port(s.port, 0, 1, vcs_);
       break;
     case Hop::Local:
-      rs = one_port(s.port, globals, 3, vcs_);
+      rs = class_port(s.port, globals, 3, vcs_);
       break;
     case Hop::Global:
-      rs = one_port(s.port, globals, 2, vcs_);
+      rs = class_port(s.port, globals, 2, vcs_);
       h += std::uint64_t{1} << 40;
       break;
   }

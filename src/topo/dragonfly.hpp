@@ -70,6 +70,9 @@ struct DragonflyUniformLoad {
 };
 DragonflyUniformLoad dragonfly_uniform_load(const DragonflyParams& p);
 
+// p, a and h each at most this: a router's ports (p + a - 1 + h) stay below net's 8-bit port numbers.
+constexpr int kMaxDragonflyParam = 64;
+
 // Minimal routing (§4.1): local hop to the router that owns the global link to the destination group,
 // the global hop, a local hop to the destination router. VC classes on local channels: class 0 before
 // the global hop, class 1 after it (local ports split their VCs in 2); global channels use every VC.
@@ -108,7 +111,7 @@ class DragonflyValiantRouting {
     MPPNET_ASSERT(vcs >= 3, "Valiant dragonfly routing needs 3 VCs per port");
   }
   RouteSet route(RouterId router, PortId in_port, VcId in_vc, PacketHead& head) const noexcept;
-  // The minimal count; a Valiant route's depends on its intermediate group (dragonfly_valiant_routers).
+  // The minimal count; a Valiant route's depends on its intermediate group (dragonfly_routers_via).
   int router_hops(NodeId src, NodeId dest) const {
     return dragonfly_minimal_routers(p_, src / p_.p, dest / p_.p);
   }

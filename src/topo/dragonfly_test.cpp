@@ -271,8 +271,7 @@ TEST(Dragonfly, ValiantHeaderRecordsTheIntermediateGroupAndGlobalHops) {
   const DragonflyParams d{.p = 2, .a = 4, .h = 2, .routing = kValiant};
   const Routing routing = Routing::bind(DragonflyValiantRouting(d, 3), 3);
   // Node 0 (router 0, group 0) to node 71 (router 35, group 8), drawing group 4.
-  PacketHead head{
-      .src = 0, .dest = 71, .header = 0, .random = ((std::uint64_t{4} << 32) + (1u << 31)) / 9 << 32};
+  PacketHead head{.dest = 71, .header = 0, .random = ((std::uint64_t{4} << 32) + (1u << 31)) / 9 << 32};
   const RouteSet first = routing.route(0, 0, 0, head);
   EXPECT_EQ(valiant_intermediate(head.header), 4);
   EXPECT_FALSE(valiant_reached(head.header));

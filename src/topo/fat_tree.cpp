@@ -186,12 +186,8 @@ UpDownRouting::UpDownRouting(const FatTreeParams& p, const Graph& g, int vcs)
   }
 }
 
-RouteSet UpDownRouting::one_port(PortId port) const noexcept {
-  RouteSet rs;
-  rs.ports[0] = static_cast<std::int16_t>(port);
-  rs.count = 1;
-  rs.vc_hi = static_cast<std::uint8_t>(vcs_ - 1);
-  return rs;
+RouteSet UpDownRouting::all_vcs(PortId port) const noexcept {
+  return one_port(port, 0, vcs_ - 1);
 }
 
 // Up to the least common ancestor, then down along the unique path (note 000 §2.3.1, "route up to the
@@ -202,10 +198,10 @@ RouteSet UpDownRouting::route(RouterId router, PortId in_port, VcId, PacketHead&
   const NodeId dest = head.dest;
   if (child_shift_ >= 0) {  // the same, with shifts
     const std::int32_t below = dest >> (child_shift_ * (k - 1));
-    if ((below >> child_shift_) == subtree_[router]) return one_port(below & (c - 1));
+    if ((below >> child_shift_) == subtree_[router]) return all_vcs(below & (c - 1));
   } else {
     const std::int32_t below = dest / pow_children_[k - 1];  // dest's level-(k-1) subtree
-    if (below / c == subtree_[router]) return one_port(below % c);
+    if (below / c == subtree_[router]) return all_vcs(below % c);
   }
 
   // The packet must climb. It can only have come up from a child: a packet that came down has already
@@ -219,10 +215,10 @@ RouteSet UpDownRouting::route(RouterId router, PortId in_port, VcId, PacketHead&
     // so all traffic for one destination converges on one path down, and the destinations outside a
     // subtree are spread evenly over its parents (exactly evenly when P(k) divides c, as in k-ary n-trees
     // and the CM-5 schedule [2, 2, 4]).
-    return one_port(c + (dest / pow_children_[k - 1]) % parents);
+    return all_vcs(c + (dest / pow_children_[k - 1]) % parents);
   }
   // RandomFree: every parent is legal; the router draws among the free ones.
-  RouteSet rs = one_port(c);
+  RouteSet rs = all_vcs(c);
   for (int p = 1; p < parents; ++p) rs.ports[p] = static_cast<std::int16_t>(c + p);
   rs.count = static_cast<std::uint8_t>(parents);
   return rs;

@@ -74,7 +74,7 @@ class UpDownRouting {
   bool uses_input_vc() const { return false; }
 
  private:
-  RouteSet one_port(PortId port) const noexcept;
+  RouteSet all_vcs(PortId port) const noexcept;  // one port, every VC
   int children_;
   UpRouting up_routing_;
   int vcs_;

@@ -61,11 +61,7 @@ Graph build_hypercube(int n) {
 
 RouteSet ECubeRouting::route(RouterId router, PortId, VcId, PacketHead& head) const noexcept {
   const auto diff = static_cast<std::uint32_t>(router ^ head.dest);
-  RouteSet rs;
-  rs.ports[0] = static_cast<std::int16_t>(diff == 0 ? hypercube_node_port(n_) : std::countr_zero(diff));
-  rs.count = 1;
-  rs.vc_hi = static_cast<std::uint8_t>(vcs_ - 1);
-  return rs;
+  return one_port(diff == 0 ? hypercube_node_port(n_) : std::countr_zero(diff), 0, vcs_ - 1);
 }
 
 int ECubeRouting::router_hops(NodeId src, NodeId dest) const {

@@ -15,9 +15,7 @@ KAryNCubeParams k_ary_n_cube_params(const TopologyParams& p) {
   return {.k = p.k, .n = p.n, .wrap = p.kind == TopologyKind::Torus, .dateline = p.dateline};
 }
 
-namespace {
-
-void check_k_ary_n_cube(const TopologyParams& params, std::vector<Problem>& out) {
+void check_k_ary_n_cube_topology(const TopologyParams& params, std::vector<Problem>& out) {
   const KAryNCubeParams p = k_ary_n_cube_params(params);
   const char* kind = p.wrap ? "torus" : "mesh";
   bool sizes_ok = true;
@@ -44,20 +42,10 @@ void check_k_ary_n_cube(const TopologyParams& params, std::vector<Problem>& out)
   }
 }
 
-}  // namespace
-
-void check_mesh(const TopologyParams& p, std::vector<Problem>& out) {
-  check_k_ary_n_cube(p, out);
-}
-void check_torus(const TopologyParams& p, std::vector<Problem>& out) {
-  check_k_ary_n_cube(p, out);
-}
-
-Graph build_mesh(const TopologyParams& p) {
-  return build_k_ary_n_cube(p.k, p.n, /*wrap=*/false);
-}
-Graph build_torus(const TopologyParams& p) {
-  return build_k_ary_n_cube(p.k, p.n, /*wrap=*/true);
+// Mesh and torus share their check and builder: both read `wrap` from the kind.
+Graph build_k_ary_n_cube_topology(const TopologyParams& params) {
+  const KAryNCubeParams p = k_ary_n_cube_params(params);
+  return build_k_ary_n_cube(p.k, p.n, p.wrap);
 }
 
 long long k_ary_n_cube_node_count(const TopologyParams& p) {
@@ -139,35 +127,25 @@ RouteSet DimensionOrderRouting::route(RouterId router, PortId in_port, VcId in_v
                                       PacketHead& head) const noexcept {
   const int k = p_.k;
   const int n = p_.n;
-  RouteSet rs;
-  rs.count = 1;
-  rs.vc_hi = static_cast<std::uint8_t>(vcs_ - 1);
   const std::int16_t* here = &digits_[static_cast<std::size_t>(router) * n];
   const std::int16_t* there = &digits_[static_cast<std::size_t>(head.dest) * n];  // node v sits at router v
   for (int d = 0; d < n; ++d) {
     const int from = here[d];
     const int to = there[d];
     if (from == to) continue;
-    if (!p_.wrap) {
-      rs.ports[0] = static_cast<std::int16_t>(to > from ? plus_port(d) : minus_port(d));
-      return rs;
-    }
+    if (!p_.wrap) return one_port(to > from ? plus_port(d) : minus_port(d), 0, vcs_ - 1);
     const int forward = (to - from + k) % k;
     const bool plus = 2 * forward <= k;  // minimal direction; a tie (k/2 each way) goes +
     const PortId out = plus ? plus_port(d) : minus_port(d);
-    rs.ports[0] = static_cast<std::int16_t>(out);
-    if (!p_.dateline) return rs;
+    if (!p_.dateline) return one_port(out, 0, vcs_ - 1);
     const bool takes_wrap_link = plus ? from == k - 1 : from == 0;
     // Arriving on the opposite port of the same dimension means the packet is moving the same way.
     const bool continues = in_port == (out ^ 1);
     const int half = vcs_ / 2;
     const bool class1 = takes_wrap_link || (continues && in_vc >= half);
-    rs.vc_lo = static_cast<std::uint8_t>(class1 ? half : 0);
-    rs.vc_hi = static_cast<std::uint8_t>(class1 ? vcs_ - 1 : half - 1);
-    return rs;
+    return one_port(out, class1 ? half : 0, class1 ? vcs_ - 1 : half - 1);
   }
-  rs.ports[0] = static_cast<std::int16_t>(cube_node_port(n));  // ejection may use every VC
-  return rs;
+  return one_port(cube_node_port(n), 0, vcs_ - 1);  // ejection may use every VC
 }
 
 int DimensionOrderRouting::router_hops(NodeId src, NodeId dest) const {

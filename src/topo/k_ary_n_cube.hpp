@@ -62,10 +62,8 @@ class DimensionOrderRouting {
   std::vector<std::int16_t> digits_;
 };
 
-void check_mesh(const TopologyParams& p, std::vector<Problem>& out);
-void check_torus(const TopologyParams& p, std::vector<Problem>& out);
-Graph build_mesh(const TopologyParams& p);
-Graph build_torus(const TopologyParams& p);
+void check_k_ary_n_cube_topology(const TopologyParams& p, std::vector<Problem>& out);
+Graph build_k_ary_n_cube_topology(const TopologyParams& p);
 long long k_ary_n_cube_node_count(const TopologyParams& p);
 int mesh_max_router_hops(const TopologyParams& p);
 int torus_max_router_hops(const TopologyParams& p);
@@ -79,8 +77,8 @@ inline constexpr TopologyInfo kMeshTopology{
     .kind = TopologyKind::Mesh,
     .name = "mesh",
     .summary = "k-ary n-mesh, dimension-order routing (topology.k, topology.n)",
-    .check = check_mesh,
-    .build = build_mesh,
+    .check = check_k_ary_n_cube_topology,
+    .build = build_k_ary_n_cube_topology,
     .node_count = k_ary_n_cube_node_count,
     .max_router_hops = mesh_max_router_hops,
     .min_vcs = mesh_min_vcs,
@@ -91,8 +89,8 @@ inline constexpr TopologyInfo kTorusTopology{
     .kind = TopologyKind::Torus,
     .name = "torus",
     .summary = "k-ary n-cube, dimension-order routing with dateline VC classes (needs 2 VCs)",
-    .check = check_torus,
-    .build = build_torus,
+    .check = check_k_ary_n_cube_topology,
+    .build = build_k_ary_n_cube_topology,
     .node_count = k_ary_n_cube_node_count,
     .max_router_hops = torus_max_router_hops,
     .min_vcs = torus_min_vcs,

@@ -59,7 +59,7 @@ class RouteWalker {
     for (const Hop& h : path_) {
       if (h.router == r) return fail("revisits router " + std::to_string(r));
     }
-    PacketHead head{.src = src_, .dest = dest_, .header = header, .random = random_};
+    PacketHead head{.dest = dest_, .header = header, .random = random_};
     const RouteSet rs = routing_.route(r, in_port, in_vc, head);
     if (rs.count < 1 || rs.count > kMaxRouteCandidates) return fail("bad candidate count at router " + at(r));
     if (rs.vc_lo > rs.vc_hi || rs.vc_hi >= vcs_) {

@@ -42,12 +42,21 @@ struct RouteSet {
 };
 static_assert(sizeof(RouteSet) == 20, "a RouteSet is kept per input VC by the general router");
 
+// The common route: one port, output VCs [vc_lo, vc_hi].
+inline RouteSet one_port(PortId port, int vc_lo, int vc_hi) noexcept {
+  RouteSet rs;
+  rs.ports[0] = static_cast<std::int16_t>(port);
+  rs.count = 1;
+  rs.vc_lo = static_cast<std::uint8_t>(vc_lo);
+  rs.vc_hi = static_cast<std::uint8_t>(vc_hi);
+  return rs;
+}
+
 // What a route function sees of the packet whose head it routes.
 struct PacketHead {
-  NodeId src = -1;
   NodeId dest = -1;
   // The packet's routing word: 0 when the packet enters the network; what route() leaves here is what
-  // the next router's route() sees. Only for policies with kNeedsHeader (others see 0 and src = -1).
+  // the next router's route() sees. Only for policies with kNeedsHeader (others see 0).
   std::uint64_t header = 0;
   // A random value for this packet at this router: a hash of (run seed, packet, router, cycle), so it
   // does not depend on the order routers are visited. Only for policies with kNeedsHeader.
@@ -55,7 +64,7 @@ struct PacketHead {
 };
 
 // A routing policy: a value type with
-//   static constexpr bool kNeedsHeader;   // whether route() reads or writes PacketHead::header/src/random
+//   static constexpr bool kNeedsHeader;   // whether route() reads or writes PacketHead::header/random
 //   RouteSet route(RouterId, PortId in_port, VcId in_vc, PacketHead&) const noexcept;
 //   int router_hops(NodeId src, NodeId dest) const;  // routers on the route (minimal choice)
 //   bool uses_input_vc() const;  // whether route() depends on in_vc (else the network may memoise it)
