@@ -62,7 +62,7 @@ nlohmann::json metrics_json(const workload::apps::AppResult& r) {
 
 AppRunConfig load_app_config_text(const std::string& text, const std::string& path,
                                   const std::vector<std::string>& sets) {
-  return load_app_config(io::ConfigFile(path, io::parse_config(text, path)), sets);
+  return load_app_config(io::config_file_from_text(text, path), sets);
 }
 
 AppRunConfig load_app_config(const io::ConfigFile& file, const std::vector<std::string>& sets) {

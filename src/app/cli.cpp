@@ -96,9 +96,10 @@ SweepSpec parse_sweep(const std::string& text, const exp::SweepParams& fallback,
   return s;
 }
 
-int run_points(const io::ConfigFile& file, const std::vector<std::string>& sets, const SweepSpec& sweep,
-               const std::filesystem::path& out, bool stop_after_saturation, bool plot) {
-  exp::ExperimentConfig base = exp::load_experiment(file, sets);
+// `base` is the config loaded from `file` and `sets`; each point loads it again with its own value set.
+int run_points(const io::ConfigFile& file, const std::vector<std::string>& sets,
+               const exp::ExperimentConfig& base, const SweepSpec& sweep, const std::filesystem::path& out,
+               bool stop_after_saturation, bool plot) {
   std::vector<exp::ExperimentConfig> configs;
   // Load every point first, so that a bad value is reported before hours of simulation.
   for (double v : sweep.values) {
@@ -309,11 +310,13 @@ int main(int argc, char** argv) {
     if (*sweep && !network) throw registry::wrong_model(file, model, "sweep", "network", machines);
     if (*app_run && !network) throw registry::wrong_model(file, model, "app", "network", machines);
     if (*app_run) return app_command(app_name, file, sets, out_dir);
-    if (*run) return run_points(file, sets, SweepSpec{"", {0.0}}, out_dir, false, false);
+    if (*run)
+      return run_points(file, sets, exp::load_experiment(file, sets), SweepSpec{"", {0.0}}, out_dir, false,
+                        false);
     if (*sweep) {
       const exp::ExperimentConfig cfg = exp::load_experiment(file, sets);
       const SweepSpec spec = parse_sweep(sweep_text, cfg.sweep, !sweep_text.empty());
-      return run_points(file, sets, spec, out_dir, cfg.sweep.stop_after_saturation, true);
+      return run_points(file, sets, cfg, spec, out_dir, cfg.sweep.stop_after_saturation, true);
     }
   } catch (const core::ConfigError& e) {
     std::fprintf(stderr, "mppnet: %s\n", e.what());

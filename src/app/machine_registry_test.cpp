@@ -49,8 +49,7 @@ TEST(MachineRegistry, EveryPresetLoadsThroughTheModelItBelongsTo) {
       } else {
         const registry::Model* model = machines().find_model(p.model);
         ASSERT_NE(model, nullptr) << p.name << " is a preset of unregistered model " << p.model;
-        EXPECT_NO_THROW(model->check(io::ConfigFile("t.toml", io::parse_config(text, "t.toml")), {}))
-            << p.name;
+        EXPECT_NO_THROW(model->check(io::config_file_from_text(text, "t.toml"), {})) << p.name;
       }
     }
   }

@@ -45,18 +45,6 @@ void check_sweep(const ExperimentConfig& c) {
     fail_at(c, "sweep.step", fmt::format("{} takes whole numbers (got {})", s.key, s.step));
 }
 
-ExperimentConfig load_document(const toml::table& doc, const std::string& name,
-                               const std::vector<std::string>& sets,
-                               const std::vector<std::string>& foreign_sections) {
-  // The preset goes first, so that the file's keys and --set override it; the keys it sets get the
-  // location of the machine.preset that chose it.
-  const io::Presets presets{"machine.preset",
-                            [](const std::string& preset) { return machine_preset(preset).sets; }};
-  ExperimentConfig c = io::load_config(experiment_keys(), doc, name, sets, presets, foreign_sections);
-  check_experiment(c);
-  return c;
-}
-
 }  // namespace
 
 ExperimentConfig load_experiment(const std::string& path, const std::vector<std::string>& sets) {
@@ -65,12 +53,19 @@ ExperimentConfig load_experiment(const std::string& path, const std::vector<std:
 
 ExperimentConfig load_experiment(const io::ConfigFile& file, const std::vector<std::string>& sets,
                                  const std::vector<std::string>& foreign_sections) {
-  return load_document(file.doc, file.path, sets, foreign_sections);
+  // The preset goes first, so that the file's keys and --set override it; the keys it sets get the
+  // location of the machine.preset that chose it.
+  const io::Presets presets{"machine.preset",
+                            [](const std::string& preset) { return machine_preset(preset).sets; }};
+  ExperimentConfig c =
+      io::load_config(experiment_keys(), file.doc, file.path, sets, presets, foreign_sections);
+  check_experiment(c);
+  return c;
 }
 
 ExperimentConfig load_experiment_text(const std::string& text, const std::string& name,
                                       const std::vector<std::string>& sets) {
-  return load_document(io::parse_config(text, name), name, sets, {});
+  return load_experiment(io::config_file_from_text(text, name), sets);
 }
 
 nlohmann::json to_json(const ExperimentConfig& c) {

@@ -47,7 +47,11 @@ toml::table parse_config(std::string_view text, const std::string& name) {
 }
 
 ConfigFile open_config_file(const std::string& path) {
-  return ConfigFile(path, parse_config(read_config_file(path), path));
+  return config_file_from_text(read_config_file(path), path);
+}
+
+ConfigFile config_file_from_text(std::string_view text, const std::string& name) {
+  return ConfigFile(name, parse_config(text, name));
 }
 
 SourceLocation where_set(const Origins& origin, const std::string& source_file, const std::string& key) {

@@ -59,6 +59,8 @@ struct ConfigFile {
 
 // Reads and parses `path`. Throws ConfigError "path: cannot read file: ..." or "path:line: <syntax>".
 ConfigFile open_config_file(const std::string& path);
+// The same for a config held in memory; `name` stands for the file in messages.
+ConfigFile config_file_from_text(std::string_view text, const std::string& name);
 
 // The TOML document in `text`; `name` stands for the file in messages. Throws ConfigError
 // "name:line: <description>" on a syntax error.

@@ -6,16 +6,6 @@
 
 namespace mppnet::registry {
 
-namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
-
-}  // namespace
-
 void add_config_arguments(CLI::App& command, ConfigArguments& args, const std::string& config_help,
                           const std::string& out_help) {
   command.add_option("config", args.config, config_help)->required();
@@ -31,12 +21,11 @@ std::filesystem::path output_directory(const std::string& config, const std::str
 std::string model_of(const io::ConfigFile& file, const std::vector<std::string>& sets) {
   std::string model(kNetworkModel);
   if (auto m = file.doc["machine"]["model"].value<std::string>()) model = *m;
-  // The value is read exactly as the loaders read a --set (quotes, spaces, TOML or a bare word); a
-  // malformed one is left for the loader to report with its location.
+  // The value is read exactly as the loaders read a --set (quotes, spaces, TOML or a bare word). A set
+  // of another key, or a malformed one, is refused by this one-key table and left for the loader to
+  // report with its location.
   static const io::KeySet model_key({io::KeySpec{"machine.model", io::KeyType::String, io::any_value(), ""}});
   for (const std::string& s : sets) {
-    const auto eq = s.find('=');
-    if (eq == std::string::npos || trim(std::string_view(s).substr(0, eq)) != "machine.model") continue;
     try {
       model = std::get<std::string>(model_key.read_arg(s).value);
     } catch (const core::ConfigError&) {

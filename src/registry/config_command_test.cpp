@@ -7,7 +7,7 @@ namespace mppnet::registry {
 namespace {
 
 io::ConfigFile parsed(const std::string& text) {
-  return io::ConfigFile("t.toml", io::parse_config(text, "t.toml"));
+  return io::config_file_from_text(text, "t.toml");
 }
 
 TEST(ModelOf, TheFilesMachineModelElseTheNetwork) {

@@ -129,35 +129,26 @@ std::int64_t vp_count(const Cm1Config& c) {
   return (std::int64_t{1} << c.machine.dims) * c.machine.procs_per_chip * c.traffic.vp_ratio;
 }
 
-namespace {
-
-Cm1Config load_cm1_document(const toml::table& doc, const std::string& name,
-                            const std::vector<std::string>& sets) {
-  Cm1Config c = io::load_config(cm1_keys(), doc, name, sets);
-  // A relative pattern file is relative to the config file that names it.
-  const auto& file = c.traffic.file;
-  if (!file.empty() && file.front() != '/' && c.origin.count("traffic.file") &&
-      c.origin.at("traffic.file").line > 0) {
-    const auto slash = name.rfind('/');
-    if (slash != std::string::npos) c.traffic.file = name.substr(0, slash + 1) + file;
-  }
-  check_cm1(c);
-  return c;
-}
-
-}  // namespace
-
 Cm1Config load_cm1(const std::string& path, const std::vector<std::string>& sets) {
   return load_cm1(io::open_config_file(path), sets);
 }
 
 Cm1Config load_cm1(const io::ConfigFile& file, const std::vector<std::string>& sets) {
-  return load_cm1_document(file.doc, file.path, sets);
+  Cm1Config c = io::load_config(cm1_keys(), file.doc, file.path, sets);
+  // A relative pattern file is relative to the config file that names it.
+  const auto& pattern = c.traffic.file;
+  if (!pattern.empty() && pattern.front() != '/' && c.origin.count("traffic.file") &&
+      c.origin.at("traffic.file").line > 0) {
+    const auto slash = file.path.rfind('/');
+    if (slash != std::string::npos) c.traffic.file = file.path.substr(0, slash + 1) + pattern;
+  }
+  check_cm1(c);
+  return c;
 }
 
 Cm1Config load_cm1_text(const std::string& text, const std::string& name,
                         const std::vector<std::string>& sets) {
-  return load_cm1_document(io::parse_config(text, name), name, sets);
+  return load_cm1(io::config_file_from_text(text, name), sets);
 }
 
 void check_cm1(const Cm1Config& c) {

@@ -60,9 +60,10 @@ void wire(const Args& a) {
   // 1e-308 ns clock once printed -2147483648 cycles).
   const double exact_cycles = (pad + transit) / cycle;
   if (!(exact_cycles <= kMaxWireCycles))
-    throw a.error("cycle-ns", fmt::format("{:g} ns of pad and wire take {:.3g} cycles of {:g} ns; at most {:g} "
-                                          "are supported",
-                                          pad + transit, exact_cycles, cycle, kMaxWireCycles));
+    throw a.error("cycle-ns",
+                  fmt::format("{:g} ns of pad and wire take {:.3g} cycles of {:g} ns; at most {:g} "
+                              "are supported",
+                              pad + transit, exact_cycles, cycle, kMaxWireCycles));
   const int cycles = metro::wire_cycles(pad, cm, permittivity, cycle);
   row("propagation speed",
       fmt::format("v = {:g} cm/ns / sqrt({:g}) = {:g} cm/ns  (Eq 2.3)", metro::kSpeedOfLightCmPerNs,

@@ -12,7 +12,6 @@ namespace mppnet::machines::metro {
 
 namespace {
 
-constexpr long long kMaxNodes = 1LL << 20;
 // Sizes of a tree being checked saturate here: they are only compared against limits below it.
 constexpr long long kBig = kMaxNodes * 1024;
 
@@ -133,11 +132,7 @@ std::vector<Problem> check_tree(const MetroTreeParams& p, bool hybrid, int cs, l
 
 }  // namespace
 
-long long network_nodes(const MultibutterflyParams& p) {
-  if (p.radix < 2 || p.stages < 0) return 0;
-  return capped_pow(p.radix, p.stages, kBig);
-}
-long long network_nodes(const MetroFatTreeParams& p) {
+long long network_nodes(const MetroNetworkParams& p) {
   if (p.radix < 2 || p.stages < 0) return 0;
   return capped_pow(p.radix, p.stages, kBig);
 }

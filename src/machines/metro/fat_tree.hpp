@@ -78,8 +78,7 @@ TreeShape tree_shape(const MetroFatTreeParams& p);
 TreeShape tree_shape(const HybridFatTreeParams& p);
 
 // Nodes of the network `p` describes (saturates far above every limit).
-long long network_nodes(const MultibutterflyParams& p);
-long long network_nodes(const MetroFatTreeParams& p);
+long long network_nodes(const MetroNetworkParams& p);  // radix^stages: a multibutterfly or a fat tree
 long long network_nodes(const HybridFatTreeParams& p);
 
 // Every reason the tree cannot be built; empty when it can.

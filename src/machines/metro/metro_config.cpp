@@ -153,9 +153,7 @@ MetroConfig load_metro(const io::ConfigFile& file, const std::vector<std::string
 
 MetroConfig load_metro_text(const std::string& text, const std::string& name,
                             const std::vector<std::string>& sets) {
-  MetroConfig c = io::load_config(metro_keys(), text, name, sets);
-  check_metro(c);
-  return c;
+  return load_metro(io::config_file_from_text(text, name), sets);
 }
 
 void check_metro(const MetroConfig& c) {

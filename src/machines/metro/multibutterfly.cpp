@@ -15,7 +15,6 @@ namespace mppnet::machines::metro {
 
 namespace {
 
-constexpr long long kMaxNodes = 1LL << 20;
 constexpr int kMaxRadix = 64;
 constexpr int kMaxDilation = 16;
 constexpr int kMaxNodePorts = 16;
@@ -54,7 +53,7 @@ Shape shape_of(const MultibutterflyParams& p) {
     sh.inputs.push_back(last ? r * p.final_dilation : r * d);
     sh.directions.push_back(extra ? 1 : r);
     sh.copies.push_back(extra ? r * d : last ? p.final_dilation : d);
-    reach = std::min(reach * sh.copies.back(), kMaxNodes * 64);
+    reach = std::min(reach * sh.copies.back(), kSizeCap);
   }
   return sh;
 }

@@ -8,6 +8,9 @@
 
 namespace mppnet::machines::metro {
 
+// The most nodes a METRO network may have (checks refuse more).
+inline constexpr long long kMaxNodes = 1LL << 20;
+
 // base^exp pinned at `cap` (1 for exp <= 0), so that the product of such a size with a small factor
 // cannot overflow before a check compares it with a limit below `cap`. REQUIRES: base >= 0.
 inline long long capped_pow(long long base, int exp, long long cap) {

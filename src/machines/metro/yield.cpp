@@ -61,9 +61,9 @@ YieldResult run_yield(const YieldParams& p, const Progress& progress) {
   // One instance at a time, so memory holds one network whatever the instance count; trial t still runs
   // on instance t mod instances with its own stream, so the order of the loops does not show.
   long long done = 0;
+  // The trees (fat_tree.hpp) are graphs without strict stages: the graph tracker handles them.
+  const auto* multibutterfly = std::get_if<MultibutterflyParams>(&p.network);
   for (int inst = 0; inst < p.instances; ++inst) {
-    // The trees (fat_tree.hpp) are graphs without strict stages: the graph tracker handles them.
-    const auto* multibutterfly = std::get_if<MultibutterflyParams>(&p.network);
     if (!multibutterfly) {
       const NetworkGraph g = build_network_graph(p.network, p.seed, inst);
       GraphCompletenessTracker tracker(g);
