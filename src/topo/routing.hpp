@@ -6,7 +6,7 @@
 // choice, e.g. fat-tree parents) and the range of output VCs the packet may use. The router picks among
 // candidates (randomly among free ones, see net/); the topology decides only what is legal.
 //
-// A policy sees the packet's head (PacketHead): its source, its destination and a per-packet routing
+// A policy sees the packet's head (PacketHead): its destination and a per-packet routing
 // word that it may set at the first router and read or rewrite at later ones (a source route consumed hop
 // by hop, Valiant's intermediate group), plus a random value drawn for this packet at this router. The
 // network fetches the word (and the source) only for policies that declare kNeedsHeader, so the others
