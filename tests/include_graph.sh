@@ -9,7 +9,7 @@ allowed() {  # the layers a file of layer $1 may include
   case $1 in
     core) echo "core" ;;
     io) echo "io core" ;;
-    topo) echo "topo core" ;;
+    topo) echo "topo io core" ;;
     net) echo "net topo core" ;;
     workload) echo "workload core" ;;
     am) echo "am net topo io core" ;;

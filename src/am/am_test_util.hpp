@@ -4,15 +4,12 @@
 #include <memory>
 
 #include "am/simulated_machine.hpp"
+#include "topo/params_for_test.hpp"
 
 namespace mppnet::am::testing {
 
 inline topo::TopologyParams mesh(int k, int n = 2) {
-  topo::TopologyParams t;
-  t.kind = topo::TopologyKind::Mesh;
-  t.k = k;
-  t.n = n;
-  return t;
+  return topo::testing::mesh(k, n);
 }
 
 // 1 VC per virtual network and 1-cycle routers and channels, unless changed.

@@ -3,6 +3,7 @@
 
 #include "am/am_test_util.hpp"
 #include "am/node.hpp"
+#include "topo/fat_tree.hpp"
 
 namespace mppnet::am {
 namespace {
@@ -22,11 +23,8 @@ void on_request(Incoming& in) {
 // A 4-ary 3-level fat tree picks up-links at random, from the seed; every node sends 30 requests to
 // pseudo-random nodes. The same seed gives identical handler times everywhere.
 std::vector<Log> run_tree(std::uint64_t seed) {
-  topo::TopologyParams t;
-  t.kind = topo::TopologyKind::FatTree;
-  t.children = 4;
-  t.n = 3;
-  t.parents = {4, 4, 4};
+  const topo::TopologyParams t =
+      topo::topology_of(topo::FatTreeParams{.n = 3, .children = 4, .parents = {4, 4, 4}});
   auto sim = testing::make(t, testing::router(4, 4), AmParams{}, seed);
   std::vector<Log> logs(64);
   sim->machine.attach(logs);

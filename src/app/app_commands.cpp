@@ -161,7 +161,7 @@ int app_command(const std::string& name, const io::ConfigFile& file, const std::
   }
   const auto& t = r.totals;
   std::printf("app %s on %s: %d nodes (%s)\n", name.c_str(), config.c_str(), r.nodes,
-              topo::name(e.topology.kind));
+              e.topology.kind.c_str());
   std::printf("check: %s: %s\n", r.passed ? "passed" : "FAILED", r.check.c_str());
   std::printf("simulated time: %.3f us\n", r.time_us());
   std::printf("per-node bandwidth: %.3f MB/s (argument and data bytes sent per node / simulated time)\n",

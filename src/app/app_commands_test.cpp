@@ -11,6 +11,7 @@
 #include "app/app_commands.hpp"
 #include "core/error.hpp"
 #include "io/config_loader.hpp"
+#include "topo/k_ary_n_cube.hpp"
 
 namespace mppnet::app {
 namespace {
@@ -34,7 +35,7 @@ alltoall_bytes = 128
 TEST(AppConfig, NetworkAmAndAppKeysEachReachTheirStruct) {
   const AppRunConfig c =
       load_app_config_text(kConfig, "t.toml", {"am.send_cycles=7", "router.buffer_flits=4"});
-  EXPECT_EQ(c.experiment.topology.k, 4);
+  EXPECT_EQ(topo::k_ary_n_cube_params(c.experiment.topology).k, 4);
   EXPECT_EQ(c.experiment.router.vcs, 4);
   EXPECT_EQ(c.experiment.router.buffer_flits, 4);
   EXPECT_EQ(c.settings.am.clock_ps, 31250);

@@ -30,11 +30,7 @@ ExperimentConfig dragonfly_72_config(topo::DragonflyRouting routing) {
   c.router.vcs = 4;
   c.router.buffer_flits = 8;
   c.traffic.packet_flits = 4;
-  c.topology = {.kind = topo::TopologyKind::Dragonfly,
-                .dragonfly_p = 2,
-                .dragonfly_a = 4,
-                .dragonfly_h = 2,
-                .dragonfly_routing = routing};
+  c.topology = topo::topology_of(topo::DragonflyParams{.p = 2, .a = 4, .h = 2, .routing = routing});
   return c;
 }
 

@@ -8,6 +8,8 @@
 
 #include "exp/experiment_keys.hpp"
 #include "topo/build.hpp"
+#include "topo/fat_tree.hpp"
+#include "topo/topology.hpp"
 
 namespace mppnet::exp {
 namespace {
@@ -76,7 +78,7 @@ TEST(ExperimentConfig, KeyListShowsDefaultsAndRanges) {
       if (k.name == name) return k;
     return io::KeyInfo{};
   };
-  EXPECT_EQ(find("topology.kind").range, "mesh, torus, hypercube, fat_tree, dragonfly");
+  EXPECT_EQ(find("topology.kind").range, "dragonfly, fat_tree, hypercube, mesh, torus");
   EXPECT_EQ(find("topology.kind").default_value, "\"fat_tree\"");
   EXPECT_EQ(find("router.eject_flits_per_cycle").range, "[1.52587890625e-05, 1]");  // 1/65536: 16.16 tokens
   EXPECT_EQ(find("router.eject_flits_per_cycle").default_value, "1.0");
@@ -87,13 +89,20 @@ TEST(ExperimentConfig, KeyListShowsDefaultsAndRanges) {
             "neighbor, hot_spot");
 }
 
-TEST(ExperimentConfig, TopologyKindNamesAreTopoNames) {
+TEST(ExperimentConfig, TopologyKindNamesAreTheRegisteredTopologies) {
   const auto& keys = experiment_keys().keys();
   const auto& choices = keys.specs()[*keys.find("topology.kind")].check.choices;
-  ASSERT_EQ(choices.size(), 5u);
-  EXPECT_EQ(choices[static_cast<int>(topo::TopologyKind::Torus)], topo::name(topo::TopologyKind::Torus));
-  EXPECT_EQ(choices[static_cast<int>(topo::TopologyKind::FatTree)], "fat_tree");
-  EXPECT_EQ(choices[static_cast<int>(topo::TopologyKind::Dragonfly)], "dragonfly");
+  std::vector<std::string> registered;
+  for (const topo::TopologyInfo* t : topo::topologies()) registered.push_back(t->name);
+  EXPECT_EQ(choices, registered);
+  // Each topology's keys are in the table, once.
+  for (const char* key : {"topology.k", "topology.dateline", "topology.children", "topology.dragonfly_h"})
+    EXPECT_TRUE(keys.find(key).has_value()) << key;
+}
+
+TEST(ExperimentConfig, AKeyTheTopologyDoesNotReadIsAnErrorAtItsLine) {
+  EXPECT_EQ(load_error("[topology]\nkind = \"mesh\"\nk = 4\nchildren = 4\n"),
+            "t.toml:4: topology.children: a mesh has no key children; its keys: k, n");
 }
 
 // --- Unknown keys and sections ---
@@ -171,10 +180,10 @@ TEST(ExperimentConfig, SeedIsAnyNonNegativeInt64) {
 }
 
 TEST(ExperimentConfig, UnknownEnumValueListsChoices) {
-  EXPECT_EQ(
-      load_error("[topology]\nkind = \"dorr\"\n"),
-      "t.toml:2: topology.kind: unknown value \"dorr\"; expected one of: mesh, torus, hypercube, fat_tree, "
-      "dragonfly");
+  EXPECT_EQ(load_error("[topology]\nkind = \"dorr\"\n"),
+            "t.toml:2: topology.kind: unknown value \"dorr\"; expected one of: dragonfly, fat_tree, "
+            "hypercube, mesh, "
+            "torus");
 }
 
 TEST(ExperimentConfig, UnknownPresetListsPresets) {
@@ -220,13 +229,13 @@ TEST(ExperimentConfig, SetBadValue) {
 
 TEST(ExperimentConfig, SetList) {
   const auto c = load("", {"topology.parents=[2,2,4]", "traffic.rate=0.3"});
-  EXPECT_EQ(c.topology.parents, (std::vector<int>{2, 2, 4}));
+  EXPECT_EQ(topo::fat_tree_params(c.topology).parents, (std::vector<int>{2, 2, 4}));
   EXPECT_EQ(c.traffic.rate, 0.3);
 }
 
 TEST(ExperimentConfig, SetBareWordAndQuotedEnum) {
-  EXPECT_EQ(load("", {"topology.kind=torus"}).topology.kind, topo::TopologyKind::Torus);
-  EXPECT_EQ(load("", {"topology.kind=\"mesh\""}).topology.kind, topo::TopologyKind::Mesh);
+  EXPECT_EQ(load("", {"topology.kind=torus"}).topology.kind, "torus");
+  EXPECT_EQ(load("", {"topology.kind=\"mesh\""}).topology.kind, "mesh");
   EXPECT_EQ(load("", {"router.switching=store_and_forward"}).router.switching,
             net::Switching::StoreAndForward);
 }
@@ -243,10 +252,11 @@ TEST(ExperimentConfig, SetOverridesFileInOrder) {
 TEST(ExperimentConfig, PresetIsAppliedBeforeTheFileKeysWhateverTheirOrder) {
   // [machine] comes last in the file, yet the file's parents override the preset's [2, 2, 4].
   const auto c = load("[topology]\nparents = [2, 2, 2]\n[machine]\npreset = \"cm5\"\n");
-  EXPECT_EQ(c.topology.parents, (std::vector<int>{2, 2, 2}));
-  EXPECT_EQ(c.topology.leaf_links, 2);  // from the preset
-  EXPECT_EQ(c.topology.children, 4);
-  EXPECT_EQ(c.topology.kind, topo::TopologyKind::FatTree);
+  const topo::FatTreeParams tree = topo::fat_tree_params(c.topology);
+  EXPECT_EQ(tree.parents, (std::vector<int>{2, 2, 2}));
+  EXPECT_EQ(tree.leaf_links, 2);  // from the preset
+  EXPECT_EQ(tree.children, 4);
+  EXPECT_EQ(c.topology.kind, "fat_tree");
   EXPECT_EQ(c.origin.at("topology.parents").line, 2);
   EXPECT_EQ(c.origin.at("topology.leaf_links").line, 4);  // the line of preset = "cm5"
   EXPECT_EQ(c.origin.at("machine.preset").line, 4);
@@ -255,18 +265,19 @@ TEST(ExperimentConfig, PresetIsAppliedBeforeTheFileKeysWhateverTheirOrder) {
 TEST(ExperimentConfig, PresetFromSetIsStillAppliedBeforeTheFile) {
   const auto c = load("[topology]\nleaf_links = 1\n", {"machine.preset=cm5"});
   EXPECT_EQ(c.machine.preset, "cm5");
-  EXPECT_EQ(c.topology.leaf_links, 1);  // the file overrides the preset
-  EXPECT_EQ(c.topology.parents, (std::vector<int>{2, 2, 4}));
+  EXPECT_EQ(topo::fat_tree_params(c.topology).leaf_links, 1);  // the file overrides the preset
+  EXPECT_EQ(topo::fat_tree_params(c.topology).parents, (std::vector<int>{2, 2, 4}));
   EXPECT_EQ(c.origin.at("topology.parents").file, "--set machine.preset=cm5");
 }
 
 TEST(ExperimentConfig, Cm5PresetIsTheDataNetworkSchedule) {
   // note 000 §2.3.2: 4 children, P(k) = 2, 2, 4 for levels 1, 2, >= 3, and U(0) = 2 links per leaf.
   const auto c = load("[machine]\npreset = \"cm5\"\n");
-  EXPECT_EQ(c.topology.kind, topo::TopologyKind::FatTree);
-  EXPECT_EQ(c.topology.children, 4);
-  EXPECT_EQ(c.topology.parents, (std::vector<int>{2, 2, 4}));
-  EXPECT_EQ(c.topology.leaf_links, 2);
+  EXPECT_EQ(c.topology.kind, "fat_tree");
+  const topo::FatTreeParams tree = topo::fat_tree_params(c.topology);
+  EXPECT_EQ(tree.children, 4);
+  EXPECT_EQ(tree.parents, (std::vector<int>{2, 2, 4}));
+  EXPECT_EQ(tree.leaf_links, 2);
 }
 
 TEST(ExperimentConfig, EveryPresetLoadsAndNamesDeclaredKeys) {

@@ -7,9 +7,7 @@
 #include <fmt/format.h>
 
 #include "registry/registry.hpp"
-#include "topo/build.hpp"
-#include "topo/dragonfly.hpp"
-#include "topo/topology.hpp"
+#include "topo/topology_keys.hpp"
 #include "workload/traffic_names.hpp"
 
 namespace mppnet::exp {
@@ -27,15 +25,7 @@ std::vector<std::string> strings(std::span<const char* const> names) {
   return {names.begin(), names.end()};
 }
 
-// Names in enum order: names[i] is the config spelling of static_cast<Enum>(i). The topologies are the
-// registered ones (topo/registry.cpp), so a new topology needs no edit here.
-std::vector<std::string> topology_kind_names() {
-  std::vector<std::string> names;
-  for (const topo::TopologyInfo* t : topo::topologies()) names.push_back(t->name);
-  return names;
-}
-const std::vector<std::string> kUpRoutingNames = {"random_free", "deterministic"};
-const std::vector<std::string> kDragonflyRoutingNames = {"minimal", "valiant"};
+// Names in enum order: names[i] is the config spelling of static_cast<Enum>(i).
 const std::vector<std::string> kSwitchingNames = {"wormhole", "virtual_cut_through", "store_and_forward"};
 const std::vector<std::string> kAllocatorNames = {"input_first", "output_first"};
 
@@ -62,7 +52,6 @@ std::string check_sweep_key(const io::Value& v) {
 
 io::KeyTable<ExperimentConfig> make_table() {
   using net::RouterParams;
-  using topo::TopologyParams;
   using workload::TrafficParams;
   return io::KeyTable<ExperimentConfig>{
       section("machine", &ExperimentConfig::machine,
@@ -73,35 +62,8 @@ io::KeyTable<ExperimentConfig> make_table() {
                   key("preset", &MachineParams::preset, one_of(preset_names()),
                       "Named machine whose keys are applied before the file's own (`mppnet list machines`)."),
               }),
-      section("topology", &ExperimentConfig::topology,
-              {
-                  key("kind", &TopologyParams::kind, one_of(topology_kind_names()), "Network shape."),
-                  key("k", &TopologyParams::k, in_range(1, 1024), "Mesh/torus: routers per dimension."),
-                  key("n", &TopologyParams::n, in_range(1, 24),
-                      "Mesh/torus/hypercube: dimensions; fat tree: levels (nodes = children^n)."),
-                  // The ranges are the topology's own limits (topo::kMaxChildren, kMaxParents), so `list
-                  // keys` shows what topo::check accepts.
-                  key("children", &TopologyParams::children, in_range(2, topo::kMaxChildren),
-                      "Fat tree: down-links per router."),
-                  key("parents", &TopologyParams::parents, in_range(1, topo::kMaxParents),
-                      "Fat tree: parent links per router at levels 1, 2, ...; the last repeats; empty: "
-                      "children."),
-                  key("leaf_links", &TopologyParams::leaf_links, in_range(1, 64),
-                      "Fat tree: network links per node (the CM-5 has 2)."),
-                  key("up_routing", &TopologyParams::up_routing, one_of(kUpRoutingNames),
-                      "Fat tree: random_free picks a free parent at random; deterministic uses destination "
-                      "digits."),
-                  key("dateline", &TopologyParams::dateline, io::any_value(),
-                      "Torus: dateline VC classes; false can deadlock (for teaching and watchdog tests)."),
-                  key("dragonfly_p", &TopologyParams::dragonfly_p, in_range(1, topo::kMaxDragonflyParam),
-                      "Dragonfly: nodes per router (p)."),
-                  key("dragonfly_a", &TopologyParams::dragonfly_a, in_range(1, topo::kMaxDragonflyParam),
-                      "Dragonfly: routers per group (a), fully connected by local links."),
-                  key("dragonfly_h", &TopologyParams::dragonfly_h, in_range(1, topo::kMaxDragonflyParam),
-                      "Dragonfly: global links per router (h); groups = a * h + 1, one link per pair."),
-                  key("dragonfly_routing", &TopologyParams::dragonfly_routing, one_of(kDragonflyRoutingNames),
-                      "Dragonfly: minimal (2 VCs or more) or valiant, via a random group (3 VCs or more)."),
-              }),
+      // Each topology declares its own keys (topo/topology_keys.hpp); this table only places them.
+      section("topology", &ExperimentConfig::topology, topo::topology_config_keys()),
       section(
           "router", &ExperimentConfig::router,
           {

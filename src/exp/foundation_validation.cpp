@@ -17,6 +17,9 @@
 #include "exp/fixed_run.hpp"
 #include "exp/open_loop.hpp"
 #include "topo/build.hpp"
+#include "topo/fat_tree.hpp"
+#include "topo/hypercube.hpp"
+#include "topo/k_ary_n_cube.hpp"
 #include "topo/routing.hpp"
 
 namespace mppnet::exp {
@@ -35,32 +38,32 @@ ExperimentConfig base_config() {
 
 ExperimentConfig mesh_8x8_config() {
   ExperimentConfig c = base_config();
-  c.topology = {.kind = topo::TopologyKind::Mesh, .k = 8, .n = 2};
+  c.topology = topo::topology_of(topo::KAryNCubeParams{.k = 8, .n = 2, .wrap = false});
   return c;
 }
 
 ExperimentConfig torus_8x8_config() {
   ExperimentConfig c = base_config();
-  c.topology = {.kind = topo::TopologyKind::Torus, .k = 8, .n = 2};
+  c.topology = topo::topology_of(topo::KAryNCubeParams{.k = 8, .n = 2, .wrap = true});
   return c;
 }
 
 ExperimentConfig hypercube_1024_config() {
   ExperimentConfig c = base_config();
-  c.topology = {.kind = topo::TopologyKind::Hypercube, .n = 10};
+  c.topology = topo::topology_of(topo::HypercubeParams{.n = 10});
   return c;
 }
 
 ExperimentConfig kary_ntree_config(int k, int n) {
   ExperimentConfig c = base_config();
-  c.topology = {.kind = topo::TopologyKind::FatTree, .n = n, .children = k};
+  c.topology = topo::topology_of(topo::FatTreeParams{.n = n, .children = k});
   return c;
 }
 
 ExperimentConfig fat_tree_224_config(int levels) {
   ExperimentConfig c = base_config();
-  c.topology = {
-      .kind = topo::TopologyKind::FatTree, .n = levels, .children = 4, .parents = {2, 2, 4}, .leaf_links = 2};
+  c.topology = topo::topology_of(
+      topo::FatTreeParams{.n = levels, .children = 4, .parents = {2, 2, 4}, .leaf_links = 2});
   return c;
 }
 

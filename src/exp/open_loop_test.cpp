@@ -12,13 +12,14 @@
 #include "exp/results.hpp"
 #include "exp/validation.hpp"
 #include "registry/registry.hpp"
+#include "topo/k_ary_n_cube.hpp"
 
 namespace mppnet::exp {
 namespace {
 
 ExperimentConfig small_mesh(double rate) {
   ExperimentConfig c = mesh_8x8_config();
-  c.topology.k = 4;
+  c.topology = topo::topology_of(topo::KAryNCubeParams{.k = 4, .n = 2, .wrap = false});
   c.traffic.rate = rate;
   c.run.warmup_cycles = 500;
   c.run.batch_cycles = 500;
@@ -139,8 +140,7 @@ TEST(OpenLoop, WatchdogReportsTheBlockedChannelsOfATorusWithoutDateline) {
   // Negative control: one VC, no dateline classes, packets four times longer than a buffer. Each ring's
   // channel dependencies form a cycle, so at full load packets wait on each other around it forever.
   ExperimentConfig c = torus_8x8_config();
-  c.topology.k = 4;
-  c.topology.dateline = false;
+  c.topology = topo::topology_of(topo::KAryNCubeParams{.k = 4, .n = 2, .wrap = true, .dateline = false});
   c.router.vcs = 1;
   c.router.buffer_flits = 2;
   c.traffic.packet_flits = 8;

@@ -26,15 +26,11 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
+#include "io/value.hpp"
 
 namespace mppnet::io {
 
 enum class KeyType { Int, Int64, Double, Bool, String, Enum, IntList, DoubleList };
-
-// A checked value on its way into a struct. Integers are int64 whatever the field's width; an enum
-// is the index of its name in the key's choices.
-using Value =
-    std::variant<bool, std::int64_t, double, std::string, std::vector<std::int64_t>, std::vector<double>>;
 
 // Where each key was last set ("router.vcs" -> file and line), filled by the set_* calls.
 using Origins = std::map<std::string, core::SourceLocation>;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "net/built_network.hpp"
+#include "topo/params_for_test.hpp"
 
 namespace mppnet::net {
 namespace {
@@ -15,7 +16,7 @@ namespace {
 constexpr Picoseconds kCyclePs = 1000;
 
 topo::TopologyParams mesh4x4() {
-  return {.kind = topo::TopologyKind::Mesh, .k = 4, .n = 2};
+  return topo::testing::mesh(4, 2);
 }
 
 struct Delivered {

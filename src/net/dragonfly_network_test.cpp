@@ -8,17 +8,14 @@
 #include "net/network.hpp"
 #include "topo/build.hpp"
 #include "topo/dragonfly.hpp"
+#include "topo/params_for_test.hpp"
 #include "topo/routing.hpp"
 
 namespace mppnet::net {
 namespace {
 
 topo::TopologyParams dragonfly72(topo::DragonflyRouting routing) {
-  return {.kind = topo::TopologyKind::Dragonfly,
-          .dragonfly_p = 2,
-          .dragonfly_a = 4,
-          .dragonfly_h = 2,
-          .dragonfly_routing = routing};
+  return topo::testing::dragonfly(2, 4, 2, routing);
 }
 
 TEST(DragonflyNetwork, ValiantZeroLoadLatencyIsExactThroughEachPacketsIntermediateGroup) {
@@ -82,7 +79,7 @@ struct MulticastEverywhere {
 };
 
 TEST(DragonflyNetworkDeathTest, AMulticastRouteStopsTheRunBecauseReplicationIsNotImplemented) {
-  const topo::TopologyParams p = {.kind = topo::TopologyKind::Hypercube, .n = 1};
+  const topo::TopologyParams p = topo::testing::hypercube(1);
   const topo::Graph g = topo::build(p);
   const topo::Routing routing = topo::Routing::bind(MulticastEverywhere{}, 4);
   EXPECT_DEATH(

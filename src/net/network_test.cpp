@@ -12,6 +12,7 @@
 
 #include "core/rng.hpp"
 #include "topo/build.hpp"
+#include "topo/params_for_test.hpp"
 #include "topo/routing.hpp"
 
 namespace mppnet::net {
@@ -23,28 +24,19 @@ struct Case {
   RouterParams router;
 };
 
-topo::TopologyParams mesh(int k, int n) {
-  return {.kind = topo::TopologyKind::Mesh, .k = k, .n = n};
-}
-topo::TopologyParams torus(int k, int n) {
-  return {.kind = topo::TopologyKind::Torus, .k = k, .n = n};
-}
+using topo::testing::mesh;
+using topo::testing::torus;
 topo::TopologyParams cube(int n) {
-  return {.kind = topo::TopologyKind::Hypercube, .n = n};
+  return topo::testing::hypercube(n);
 }
 topo::TopologyParams tree(int k, int n) {
-  return {.kind = topo::TopologyKind::FatTree, .n = n, .children = k};
+  return topo::testing::k_ary_n_tree(k, n);
 }
 topo::TopologyParams cm5(int n) {
-  return {.kind = topo::TopologyKind::FatTree, .n = n, .children = 4, .parents = {2, 2, 4}, .leaf_links = 2};
+  return topo::topology_of(topo::FatTreeParams{.n = n, .children = 4, .parents = {2, 2, 4}, .leaf_links = 2});
 }
-
 topo::TopologyParams dragonfly72(topo::DragonflyRouting routing) {
-  return {.kind = topo::TopologyKind::Dragonfly,
-          .dragonfly_p = 2,
-          .dragonfly_a = 4,
-          .dragonfly_h = 2,
-          .dragonfly_routing = routing};
+  return topo::testing::dragonfly(2, 4, 2, routing);
 }
 
 // A network with the graph and routing it points into.
@@ -111,8 +103,8 @@ Cycle zero_load(int routers, const RouterParams& r, int flits) {
 TEST(Network, ZeroLoadLatencyIsExactForEveryPairOnEveryTopology) {
   for (const Case& c : all_cases()) {
     // A Valiant route's length depends on its random intermediate group: dragonfly_network_test.cpp.
-    if (c.topo.kind == topo::TopologyKind::Dragonfly &&
-        c.topo.dragonfly_routing == topo::DragonflyRouting::Valiant)
+    if (c.topo.kind == topo::kDragonflyTopology.name &&
+        topo::dragonfly_params(c.topo).routing == topo::DragonflyRouting::Valiant)
       continue;
     for (int flits : {1, 5}) {
       Rig rig(c);

@@ -9,6 +9,7 @@
 #include "net/network.hpp"
 #include "topo/build.hpp"
 #include "topo/k_ary_n_cube.hpp"
+#include "topo/params_for_test.hpp"
 #include "topo/routing.hpp"
 
 namespace mppnet::net {
@@ -81,7 +82,7 @@ std::vector<std::pair<std::uint64_t, Cycle>> deliveries(Network& net) {
 }
 
 TEST(SourceRoute, ConsumedHopByHopItDeliversExactlyAsDimensionOrder) {
-  const topo::TopologyParams mesh{.kind = topo::TopologyKind::Mesh, .k = 4, .n = 2};
+  const topo::TopologyParams mesh = topo::testing::mesh(4, 2);
   const topo::Graph g = topo::build(mesh);
   const RouterParams r;
   const topo::Routing dor(mesh, g, r.vcs);

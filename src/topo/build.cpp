@@ -7,6 +7,7 @@
 #include "topo/routing.hpp"
 #include "topo/saturating.hpp"
 #include "topo/topology.hpp"
+#include "topo/topology_keys.hpp"
 
 namespace mppnet::topo {
 
@@ -25,8 +26,10 @@ void check_node_count(long long nodes, const char* key, const std::string& what,
 }
 
 std::vector<Problem> check(const TopologyParams& p, int vcs) {
-  const TopologyInfo& t = topology(p.kind);
   std::vector<Problem> out;
+  check_kind_and_keys(p, out);
+  if (find_topology(p.kind) == nullptr) return out;
+  const TopologyInfo& t = topology(p.kind);
   t.check(p, out);
   const int least = t.min_vcs(p);
   if (vcs < least) {
@@ -46,6 +49,7 @@ std::vector<Problem> check(const TopologyParams& p, int vcs) {
 Graph build(const TopologyParams& p) {
   const TopologyInfo& t = topology(p.kind);
   std::vector<Problem> problems;
+  check_kind_and_keys(p, problems);
   t.check(p, problems);
   MPPNET_ASSERT(problems.empty(), "build() called with parameters that check() rejects");
   return t.build(p);
@@ -53,10 +57,6 @@ Graph build(const TopologyParams& p) {
 
 long long node_count(const TopologyParams& p) {
   return topology(p.kind).node_count(p);
-}
-
-const char* name(TopologyKind k) {
-  return topology(k).name;
 }
 
 int max_router_hops(const TopologyParams& p) {

@@ -20,7 +20,8 @@ constexpr int kMaxParents = 8;      // fat-tree up-links per router: route() off
 constexpr int kMaxLeafLinks = 8;    // network links per fat-tree node
 constexpr int kMaxVcsPerPort = 64;  // the network keeps a port's VCs in 64-bit masks (net/network.hpp)
 
-// Every reason `p` cannot be built; empty when it can. `vcs` is the router's VCs per port.
+// Every reason `p` cannot be built; empty when it can: an unknown kind, a key the kind does not read,
+// the kind's own checks, too few or too many VCs. `vcs` is the router's VCs per port.
 std::vector<Problem> check(const TopologyParams& p, int vcs);
 
 // REQUIRES: check(p, vcs).empty().
@@ -30,9 +31,6 @@ Graph build(const TopologyParams& p);
 // Never overflows: a count beyond long long saturates at kSaturated (topo/saturating.hpp), and values
 // that check() rejects (k < 0, n < 0) count as 0 routers per dimension / 0 dimensions.
 long long node_count(const TopologyParams& p);
-
-// "mesh", "torus", "hypercube", "fat_tree", "dragonfly" (the config spelling).
-const char* name(TopologyKind k);
 
 // Routers on the longest route (REQUIRES: check(p, ...) is empty): the diameter in routers.
 int max_router_hops(const TopologyParams& p);

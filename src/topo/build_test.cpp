@@ -4,10 +4,15 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <climits>
+#include <string>
+#include <vector>
 
 #include "topo/params_for_test.hpp"
 #include "topo/saturating.hpp"
+#include "topo/topology.hpp"
+#include "topo/topology_keys.hpp"
 
 namespace mppnet::topo {
 namespace {
@@ -28,7 +33,7 @@ Problem only_problem(const TopologyParams& p, int vcs) {
 TEST(Check, AcceptsEveryTopologyTheTestsBuild) {
   for (const auto& p : {mesh(2, 1), mesh(8, 2), torus(3, 1), torus(5, 3), hypercube(1), hypercube(20),
                         k_ary_n_tree(4, 11), k_ary_n_tree(4, 3), cm5(1), cm5(3), cm5(7), cm5(11)}) {
-    EXPECT_TRUE(check(p, 2).empty()) << name(p.kind) << " n=" << p.n;
+    EXPECT_TRUE(check(p, 2).empty()) << describe(p);
   }
 }
 
@@ -46,10 +51,11 @@ TEST(Check, TorusNeedsKAtLeast3AndSuggestsAMesh) {
 }
 
 TEST(Check, EveryKindNeedsNAtLeast1) {
-  for (auto p : {mesh(4, 0), torus(4, -1), hypercube(0), k_ary_n_tree(4, 0)}) {
+  for (const auto& [p, n] : {std::pair{mesh(4, 0), 0}, std::pair{torus(4, -1), -1},
+                             std::pair{hypercube(0), 0}, std::pair{k_ary_n_tree(4, 0), 0}}) {
     const Problem q = only_problem(p, 2);
-    EXPECT_EQ(q.key, "topology.n") << name(p.kind);
-    EXPECT_THAT(q.reason, HasSubstr("(got " + std::to_string(p.n) + ")")) << name(p.kind);
+    EXPECT_EQ(q.key, "topology.n") << describe(p);
+    EXPECT_THAT(q.reason, HasSubstr("(got " + std::to_string(n) + ")")) << describe(p);
   }
 }
 
@@ -88,10 +94,10 @@ TEST(Check, FatTreeWithMoreThan2To22NodesIsRejected) {
 TEST(Check, FatTreeWithMoreThan2To24RoutersIsRejected) {
   // 2-ary 22-tree, 8 parents per level, 8 links per node: C(k) = 8^k, so C(22) = 2^66 chips in the root
   // alone; the count saturates rather than wrapping.
-  TopologyParams p = k_ary_n_tree(2, 22);
+  FatTreeParams p = fat_tree_params(k_ary_n_tree(2, 22));
   p.parents = {8};
   p.leaf_links = 8;
-  const Problem q = only_problem(p, 1);
+  const Problem q = only_problem(topology_of(p), 1);
   EXPECT_EQ(q.key, "topology.n");
   EXPECT_THAT(q.reason, HasSubstr("more than " + std::to_string(kSaturated) + " routers"));
 }
@@ -106,9 +112,9 @@ TEST(Check, FatTreeChildrenBetween2And8) {
 
 TEST(Check, FatTreeParentsEntriesBetween1And8) {
   for (int bad : {0, 9}) {
-    TopologyParams p = cm5(5);
+    FatTreeParams p = fat_tree_params(cm5(5));
     p.parents[1] = bad;
-    const Problem q = only_problem(p, 1);
+    const Problem q = only_problem(topology_of(p), 1);
     EXPECT_EQ(q.key, "topology.parents");
     EXPECT_THAT(q.reason, HasSubstr("parents[1] = " + std::to_string(bad)));
   }
@@ -117,20 +123,21 @@ TEST(Check, FatTreeParentsEntriesBetween1And8) {
 TEST(Check, FatTreeParentsLongerThanTheLevelsAreIgnoredBeyondTheTop) {
   // n = 3 levels: levels 1 and 2 have parents; the third entry of the CM-5 schedule [2, 2, 4] is unused,
   // so one preset fits every machine size, and the tree equals the one built from [2, 2].
-  TopologyParams p = cm5(3);
-  p.parents = {2, 2, 4};
+  FatTreeParams f = fat_tree_params(cm5(3));
+  f.parents = {2, 2, 4};
+  const TopologyParams p = topology_of(f);
   EXPECT_TRUE(check(p, 1).empty());
-  TopologyParams q = cm5(3);
-  q.parents = {2, 2};
+  f.parents = {2, 2};
+  const TopologyParams q = topology_of(f);
   EXPECT_EQ(build(p).ports.size(), build(q).ports.size());
   EXPECT_EQ(build(p).num_routers(), build(q).num_routers());
 }
 
 TEST(Check, FatTreeLeafLinksBetween1And8) {
   for (int links : {0, 9}) {
-    TopologyParams p = cm5(3);
+    FatTreeParams p = fat_tree_params(cm5(3));
     p.leaf_links = links;
-    const Problem q = only_problem(p, 1);
+    const Problem q = only_problem(topology_of(p), 1);
     EXPECT_EQ(q.key, "topology.leaf_links");
     EXPECT_THAT(q.reason, HasSubstr("got " + std::to_string(links)));
   }
@@ -175,11 +182,52 @@ TEST(NodeCount, IsKToTheNOrChildrenToTheN) {
   EXPECT_EQ(node_count(mesh(-3, 2)), 0);          // rejected values count as 0 per dimension
 }
 
-TEST(Name, MatchesTheConfigSpelling) {
-  EXPECT_STREQ(name(TopologyKind::Mesh), "mesh");
-  EXPECT_STREQ(name(TopologyKind::Torus), "torus");
-  EXPECT_STREQ(name(TopologyKind::Hypercube), "hypercube");
-  EXPECT_STREQ(name(TopologyKind::FatTree), "fat_tree");
+TEST(Registry, EveryTopologyIsRegisteredByItsConfigSpelling) {
+  std::vector<std::string> names;
+  for (const TopologyInfo* t : topologies()) names.push_back(t->name);
+  EXPECT_EQ(names, (std::vector<std::string>{"dragonfly", "fat_tree", "hypercube", "mesh", "torus"}));
+  EXPECT_EQ(&topology("torus"), &kTorusTopology);
+  EXPECT_EQ(find_topology("dorr"), nullptr);
+}
+
+TEST(Check, AKeyTheKindDoesNotReadIsRejected) {
+  TopologyParams p = mesh(4, 2);
+  p.values["children"] = std::int64_t{4};
+  const Problem q = only_problem(p, 1);
+  EXPECT_EQ(q.key, "topology.children");
+  EXPECT_EQ(q.reason, "a mesh has no key children; its keys: k, n");
+}
+
+TEST(Check, AnUnknownKindIsRejected) {
+  const TopologyParams p{.kind = "dorr", .values = {}};
+  const Problem q = only_problem(p, 1);
+  EXPECT_EQ(q.key, "topology.kind");
+  EXPECT_EQ(q.reason,
+            "unknown topology \"dorr\"; expected one of: dragonfly, fat_tree, hypercube, mesh, torus");
+}
+
+TEST(Keys, ReadingBackATopologyGivesItsParameters) {
+  const FatTreeParams f{
+      .n = 3, .children = 4, .parents = {2, 2}, .leaf_links = 2, .up_routing = UpRouting::Deterministic};
+  const FatTreeParams back = fat_tree_params(topology_of(f));
+  EXPECT_EQ(back.n, 3);
+  EXPECT_EQ(back.parents, (std::vector<int>{2, 2}));
+  EXPECT_EQ(back.leaf_links, 2);
+  EXPECT_EQ(back.up_routing, UpRouting::Deterministic);
+  // A key not set takes the struct's default.
+  EXPECT_EQ(fat_tree_params(TopologyParams{.kind = "fat_tree", .values = {}}).children,
+            FatTreeParams{}.children);
+  EXPECT_EQ(describe(topology_of(f)),
+            "fat_tree (n = 3, children = 4, parents = [2, 2], leaf_links = 2, up_routing = deterministic)");
+}
+
+TEST(Keys, ASharedNameIsOneKeyWhoseDocSaysWhatItMeansToEach) {
+  const auto keys = topology_config_keys();
+  const auto n = std::find_if(keys.begin(), keys.end(), [](const auto& k) { return k.spec.name == "n"; });
+  ASSERT_NE(n, keys.end());
+  EXPECT_EQ(n->spec.doc, "fat_tree: levels (nodes = children^n); hypercube, mesh, torus: dimensions.");
+  EXPECT_EQ(std::count_if(keys.begin(), keys.end(), [](const auto& k) { return k.spec.name == "n"; }), 1);
+  EXPECT_EQ(keys.front().spec.name, "kind");
 }
 
 }  // namespace

@@ -93,7 +93,7 @@ TEST(Deadlock, TorusDatelineClassesAreAcyclic) {
         std::pair{torus(4, 3), 4}, std::pair{torus(5, 3), 2}, std::pair{torus(8, 1), 3}}) {
     const auto next = dependencies(p, vcs, Classes::Dateline);
     EXPECT_GT(edge_count(next), 0);
-    EXPECT_FALSE(has_cycle(next)) << "k=" << p.k << " n=" << p.n << " vcs=" << vcs;
+    EXPECT_FALSE(has_cycle(next)) << describe(p) << " vcs=" << vcs;
   }
 }
 
@@ -101,30 +101,29 @@ TEST(Deadlock, TorusWithoutClassesHasACycle) {
   // The same routes with every VC in one class: each ring's dependencies close on themselves, which
   // is why a torus needs its dateline (and why check() asks for 2 VCs).
   for (const auto& p : {torus(4, 2), torus(5, 2), torus(4, 3), torus(5, 3)}) {
-    EXPECT_TRUE(has_cycle(dependencies(p, 2, Classes::OneClass))) << "k=" << p.k << " n=" << p.n;
+    EXPECT_TRUE(has_cycle(dependencies(p, 2, Classes::OneClass))) << describe(p);
   }
 }
 
 TEST(Deadlock, MeshDimensionOrderIsAcyclic) {
   for (const auto& p : {mesh(4, 2), mesh(5, 2), mesh(3, 3), mesh(2, 4)}) {
-    EXPECT_FALSE(has_cycle(dependencies(p, 1, Classes::OneClass))) << "k=" << p.k << " n=" << p.n;
+    EXPECT_FALSE(has_cycle(dependencies(p, 1, Classes::OneClass))) << describe(p);
   }
 }
 
 TEST(Deadlock, HypercubeECubeIsAcyclic) {
   for (const auto& p : {hypercube(3), hypercube(6)}) {
-    EXPECT_FALSE(has_cycle(dependencies(p, 1, Classes::OneClass))) << "n=" << p.n;
+    EXPECT_FALSE(has_cycle(dependencies(p, 1, Classes::OneClass))) << describe(p);
   }
 }
 
 TEST(Deadlock, FatTreeUpDownIsAcyclic) {
-  TopologyParams two_links = k_ary_n_tree(4, 2);
-  two_links.leaf_links = 2;
+  const TopologyParams two_links = topology_of(FatTreeParams{.n = 2, .children = 4, .leaf_links = 2});
   for (const auto& p : {k_ary_n_tree(4, 3), k_ary_n_tree(2, 4), k_ary_n_tree(4, 3, UpRouting::Deterministic),
                         cm5(3), two_links}) {
     const auto next = dependencies(p, 1, Classes::OneClass);
     EXPECT_GT(edge_count(next), 0);
-    EXPECT_FALSE(has_cycle(next)) << "children=" << p.children << " n=" << p.n;
+    EXPECT_FALSE(has_cycle(next)) << describe(p);
   }
 }
 

@@ -7,6 +7,7 @@
 #include "core/error.hpp"
 #include "topo/build.hpp"
 #include "topo/saturating.hpp"
+#include "topo/topology_keys.hpp"
 
 namespace mppnet::topo {
 
@@ -38,10 +39,30 @@ RouteSet class_port(PortId port, int c, int classes, int vcs) {
   return one_port(port, c * vcs / classes, (c + 1) * vcs / classes - 1);
 }
 
+const TopologyKeys<DragonflyParams>& keys() {
+  const auto size = io::in_range(1, kMaxDragonflyParam);
+  static const TopologyKeys<DragonflyParams> keys({
+      io::key("dragonfly_p", &DragonflyParams::p, size, "nodes per router (p)"),
+      io::key("dragonfly_a", &DragonflyParams::a, size,
+              "routers per group (a), fully connected by local links"),
+      io::key("dragonfly_h", &DragonflyParams::h, size,
+              "global links per router (h); groups = a * h + 1, one link per pair"),
+      io::key("dragonfly_routing", &DragonflyParams::routing, io::one_of({"minimal", "valiant"}),
+              "minimal (2 VCs or more) or valiant, via a random group (3 VCs or more)"),
+  });
+  return keys;
+}
+
 }  // namespace
 
 DragonflyParams dragonfly_params(const TopologyParams& p) {
-  return {.p = p.dragonfly_p, .a = p.dragonfly_a, .h = p.dragonfly_h, .routing = p.dragonfly_routing};
+  return keys().read(p);
+}
+TopologyParams topology_of(const DragonflyParams& p) {
+  return keys().write(kDragonflyTopology.name, p);
+}
+std::vector<TopologyKey> dragonfly_keys() {
+  return keys().list();
 }
 
 void check_dragonfly(const TopologyParams& params, std::vector<Problem>& out) {
@@ -68,9 +89,10 @@ Graph build_dragonfly_topology(const TopologyParams& p) {
 }
 
 long long dragonfly_node_count(const TopologyParams& params) {
-  const long long p = std::max(params.dragonfly_p, 0);
-  const long long a = std::max(params.dragonfly_a, 0);
-  const long long h = std::max(params.dragonfly_h, 0);
+  const DragonflyParams d = dragonfly_params(params);
+  const long long p = std::max(d.p, 0);
+  const long long a = std::max(d.a, 0);
+  const long long h = std::max(d.h, 0);
   const long long groups = saturating_add(saturating_mul(a, h), 1);
   return saturating_mul(p, saturating_mul(a, groups));
 }
@@ -83,11 +105,11 @@ int dragonfly_max_router_hops(const TopologyParams& params) {
 }
 
 int dragonfly_min_vcs(const TopologyParams& p) {
-  return p.dragonfly_routing == DragonflyRouting::Valiant ? 3 : 2;
+  return dragonfly_params(p).routing == DragonflyRouting::Valiant ? 3 : 2;
 }
 
 const char* dragonfly_min_vcs_reason(const TopologyParams& p) {
-  return p.dragonfly_routing == DragonflyRouting::Valiant
+  return dragonfly_params(p).routing == DragonflyRouting::Valiant
              ? "a dragonfly with Valiant routing needs at least 3 VCs per port (a local-channel class for "
                "each of the source, intermediate and destination groups)"
              : "a dragonfly with minimal routing needs at least 2 VCs per port (local-channel classes before "

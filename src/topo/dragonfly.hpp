@@ -27,6 +27,12 @@
 
 namespace mppnet::topo {
 
+// How a dragonfly routes (Kim, Dally, Scott, Abts, ISCA 2008, §4).
+enum class DragonflyRouting {
+  Minimal,  // local hop, global hop, local hop
+  Valiant,  // minimal to a random intermediate group, then minimal to the destination
+};
+
 struct DragonflyParams {
   int p = 2;                                             // nodes per router (topology.dragonfly_p)
   int a = 4;                                             // routers per group (topology.dragonfly_a)
@@ -45,6 +51,7 @@ struct DragonflyParams {
   int link_to(int from, int to) const { return to - (to > from ? 1 : 0); }
 };
 DragonflyParams dragonfly_params(const TopologyParams& p);
+TopologyParams topology_of(const DragonflyParams& p);
 
 // REQUIRES: the parameters pass check_dragonfly.
 Graph build_dragonfly(const DragonflyParams& p);
@@ -134,6 +141,7 @@ constexpr int valiant_global_hops(std::uint64_t header) {
   return static_cast<int>((header >> 40) & 0xff);
 }
 
+std::vector<TopologyKey> dragonfly_keys();
 void check_dragonfly(const TopologyParams& p, std::vector<Problem>& out);
 Graph build_dragonfly_topology(const TopologyParams& p);
 long long dragonfly_node_count(const TopologyParams& p);
@@ -143,11 +151,11 @@ const char* dragonfly_min_vcs_reason(const TopologyParams& p);
 Routing dragonfly_routing(const TopologyParams& p, const Graph& g, int vcs);
 
 inline constexpr TopologyInfo kDragonflyTopology{
-    .kind = TopologyKind::Dragonfly,
     .name = "dragonfly",
     .summary =
         "groups of a fully connected routers, one global link between each pair of a * h + 1 groups; minimal "
         "(2 VCs) or Valiant (3 VCs) routing (topology.dragonfly_*)",
+    .keys = dragonfly_keys,
     .check = check_dragonfly,
     .build = build_dragonfly_topology,
     .node_count = dragonfly_node_count,

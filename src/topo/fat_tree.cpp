@@ -9,15 +9,38 @@
 #include "core/error.hpp"
 #include "topo/build.hpp"
 #include "topo/saturating.hpp"
+#include "topo/topology_keys.hpp"
 
 namespace mppnet::topo {
 
+namespace {
+
+const TopologyKeys<FatTreeParams>& keys() {
+  // The ranges are the topology's own limits (kMaxChildren, kMaxParents), so `mppnet list keys` shows
+  // what check() accepts.
+  static const TopologyKeys<FatTreeParams> keys({
+      io::key("n", &FatTreeParams::n, io::in_range(1, 24), "levels (nodes = children^n)"),
+      io::key("children", &FatTreeParams::children, io::in_range(2, kMaxChildren), "down-links per router"),
+      io::key("parents", &FatTreeParams::parents, io::in_range(1, kMaxParents),
+              "parent links per router at levels 1, 2, ...; the last repeats; empty: children"),
+      io::key("leaf_links", &FatTreeParams::leaf_links, io::in_range(1, 64),
+              "network links per node (the CM-5 has 2)"),
+      io::key("up_routing", &FatTreeParams::up_routing, io::one_of({"random_free", "deterministic"}),
+              "random_free picks a free parent at random; deterministic uses destination digits"),
+  });
+  return keys;
+}
+
+}  // namespace
+
 FatTreeParams fat_tree_params(const TopologyParams& p) {
-  return {.children = p.children,
-          .n = p.n,
-          .parents = p.parents,
-          .leaf_links = p.leaf_links,
-          .up_routing = p.up_routing};
+  return keys().read(p);
+}
+TopologyParams topology_of(const FatTreeParams& p) {
+  return keys().write(kFatTreeTopology.name, p);
+}
+std::vector<TopologyKey> fat_tree_keys() {
+  return keys().list();
 }
 
 int parents_at_level(const FatTreeParams& p, int level) {
@@ -101,12 +124,13 @@ void check_fat_tree(const TopologyParams& params, std::vector<Problem>& out) {
                                    " (2^24) are supported; use fewer levels or parent links"});
 }
 
-long long fat_tree_node_count(const TopologyParams& p) {
+long long fat_tree_node_count(const TopologyParams& params) {
+  const FatTreeParams p = fat_tree_params(params);
   return saturating_pow(std::max(p.children, 0), std::max(p.n, 0));
 }
 
 int fat_tree_max_router_hops(const TopologyParams& p) {
-  return 2 * p.n - 1;
+  return 2 * fat_tree_params(p).n - 1;
 }
 
 int fat_tree_min_vcs(const TopologyParams&) {

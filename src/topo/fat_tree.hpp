@@ -22,14 +22,24 @@
 
 namespace mppnet::topo {
 
+// How a fat tree picks a parent link on the way up.
+enum class UpRouting {
+  RandomFree,     // pseudorandomly among parent links with a free output VC (CM-5, note 000 §2.3.4)
+  Deterministic,  // a fixed parent chosen from the destination's digits (d-mod-k)
+};
+
 struct FatTreeParams {
-  int children = 4;                              // c: down-links per router (topology.children)
-  int n = 3;                                     // levels (topology.n)
-  std::vector<int> parents = {};                 // parent links per level (topology.parents)
-  int leaf_links = 1;                            // network links per node (topology.leaf_links)
+  int n = 5;         // levels (topology.n)
+  int children = 4;  // c: down-links per router (topology.children)
+  // Parent links per router at levels 1, 2, ..., n-1 (topology.parents): the last entry repeats for the
+  // levels the list does not reach and entries beyond level n-1 are ignored (empty: `children` at every
+  // level, a k-ary n-tree; the CM-5 schedule is [2, 2, 4]).
+  std::vector<int> parents = {};
+  int leaf_links = 1;                            // network links per node (topology.leaf_links; CM-5: 2)
   UpRouting up_routing = UpRouting::RandomFree;  // topology.up_routing
 };
 FatTreeParams fat_tree_params(const TopologyParams& p);
+TopologyParams topology_of(const FatTreeParams& p);
 
 // Sizes of one fat tree. Counts saturate at kSaturated (topo/saturating.hpp) rather than overflow, so
 // check() can compare them with its caps before anything is allocated.
@@ -85,6 +95,7 @@ class UpDownRouting {
   int child_shift_ = -1;                    // log2(children) when children is a power of two
 };
 
+std::vector<TopologyKey> fat_tree_keys();
 void check_fat_tree(const TopologyParams& p, std::vector<Problem>& out);
 long long fat_tree_node_count(const TopologyParams& p);
 int fat_tree_max_router_hops(const TopologyParams& p);
@@ -93,11 +104,11 @@ const char* fat_tree_min_vcs_reason(const TopologyParams& p);
 Routing fat_tree_routing(const TopologyParams& p, const Graph& g, int vcs);
 
 inline constexpr TopologyInfo kFatTreeTopology{
-    .kind = TopologyKind::FatTree,
     .name = "fat_tree",
     .summary =
         "c-ary fat tree of n levels, parents per level (k-ary n-tree, CM-5 [2, 2, 4]), up to the least "
         "common ancestor on a free parent link, then down the unique path",
+    .keys = fat_tree_keys,
     .check = check_fat_tree,
     .build = build_fat_tree,
     .node_count = fat_tree_node_count,

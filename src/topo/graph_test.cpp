@@ -58,7 +58,7 @@ TEST(Graph, EveryTopologyHasSymmetricLinks) {
   for (const auto& p : {mesh(4, 2), mesh(8, 2), mesh(3, 3), mesh(2, 4), torus(4, 2), torus(8, 2), torus(4, 3),
                         torus(5, 2), torus(3, 3), hypercube(1), hypercube(6), hypercube(10),
                         k_ary_n_tree(4, 2), k_ary_n_tree(4, 3), k_ary_n_tree(2, 5), cm5(3), cm5(5), cm5(7)}) {
-    EXPECT_EQ(asymmetry(build(p)), "") << name(p.kind) << " k=" << p.k << " n=" << p.n;
+    EXPECT_EQ(asymmetry(build(p)), "") << describe(p);
   }
 }
 
@@ -141,9 +141,7 @@ TEST(Graph, Cm5Channels) {
 TEST(Graph, FatTreeWithTwoLeafLinks) {
   // 4-ary 2-tree with 2 links per node: C(1) = 2, C(2) = 2 x 4 = 8; 4 x 2 level-1 routers with 4 parents
   // each = 32 links, 64 channels.
-  TopologyParams p = k_ary_n_tree(4, 2);
-  p.leaf_links = 2;
-  const Graph g = build(p);
+  const Graph g = build(topology_of(FatTreeParams{.n = 2, .children = 4, .leaf_links = 2}));
   EXPECT_EQ(g.num_routers(), 16);
   EXPECT_EQ(g.links_per_node, 2);
   EXPECT_EQ(g.num_router_channels(), 64);

@@ -8,11 +8,29 @@
 #include "core/error.hpp"
 #include "topo/build.hpp"
 #include "topo/saturating.hpp"
+#include "topo/topology_keys.hpp"
 
 namespace mppnet::topo {
 
+namespace {
+
+const TopologyKeys<HypercubeParams>& keys() {
+  static const TopologyKeys<HypercubeParams> keys({
+      io::key("n", &HypercubeParams::n, io::in_range(1, 24), "dimensions"),
+  });
+  return keys;
+}
+
+}  // namespace
+
 HypercubeParams hypercube_params(const TopologyParams& p) {
-  return {.n = p.n};
+  return keys().read(p);
+}
+TopologyParams topology_of(const HypercubeParams& p) {
+  return keys().write(kHypercubeTopology.name, p);
+}
+std::vector<TopologyKey> hypercube_keys() {
+  return keys().list();
 }
 
 void check_hypercube(const TopologyParams& params, std::vector<Problem>& out) {
@@ -31,11 +49,11 @@ Graph build_hypercube_topology(const TopologyParams& p) {
 }
 
 long long hypercube_node_count(const TopologyParams& p) {
-  return saturating_pow(2, std::max(p.n, 0));
+  return saturating_pow(2, std::max(hypercube_params(p).n, 0));
 }
 
 int hypercube_max_router_hops(const TopologyParams& p) {
-  return p.n + 1;
+  return hypercube_params(p).n + 1;
 }
 
 int hypercube_min_vcs(const TopologyParams&) {

@@ -13,9 +13,10 @@
 namespace mppnet::topo {
 
 struct HypercubeParams {
-  int n = 4;  // dimensions (topology.n)
+  int n = 5;  // dimensions (topology.n)
 };
 HypercubeParams hypercube_params(const TopologyParams& p);
+TopologyParams topology_of(const HypercubeParams& p);
 
 // Port d (0 <= d < n) connects to router r ^ (1 << d) at its port d; port n attaches the node.
 constexpr PortId hypercube_node_port(int n) {
@@ -39,6 +40,7 @@ class ECubeRouting {
   int vcs_;
 };
 
+std::vector<TopologyKey> hypercube_keys();
 void check_hypercube(const TopologyParams& p, std::vector<Problem>& out);
 Graph build_hypercube_topology(const TopologyParams& p);
 long long hypercube_node_count(const TopologyParams& p);
@@ -48,9 +50,9 @@ const char* hypercube_min_vcs_reason(const TopologyParams& p);
 Routing hypercube_routing(const TopologyParams& p, const Graph& g, int vcs);
 
 inline constexpr TopologyInfo kHypercubeTopology{
-    .kind = TopologyKind::Hypercube,
     .name = "hypercube",
     .summary = "binary n-cube, e-cube routing (topology.n)",
+    .keys = hypercube_keys,
     .check = check_hypercube,
     .build = build_hypercube_topology,
     .node_count = hypercube_node_count,

@@ -8,11 +8,49 @@
 #include "core/error.hpp"
 #include "topo/build.hpp"
 #include "topo/saturating.hpp"
+#include "topo/topology_keys.hpp"
 
 namespace mppnet::topo {
 
+namespace {
+
+std::vector<io::Key<KAryNCubeParams>> size_keys() {
+  return {
+      io::key("k", &KAryNCubeParams::k, io::in_range(1, 1024), "routers per dimension"),
+      io::key("n", &KAryNCubeParams::n, io::in_range(1, 24), "dimensions"),
+  };
+}
+
+const TopologyKeys<KAryNCubeParams>& keys_of(bool wrap) {
+  static const TopologyKeys<KAryNCubeParams> mesh(size_keys());
+  static const TopologyKeys<KAryNCubeParams> torus = [] {
+    auto keys = size_keys();
+    keys.push_back(io::key("dateline", &KAryNCubeParams::dateline, io::any_value(),
+                           "dateline VC classes; false can deadlock (for teaching and watchdog tests)"));
+    return TopologyKeys<KAryNCubeParams>(std::move(keys));
+  }();
+  return wrap ? torus : mesh;
+}
+
+}  // namespace
+
 KAryNCubeParams k_ary_n_cube_params(const TopologyParams& p) {
-  return {.k = p.k, .n = p.n, .wrap = p.kind == TopologyKind::Torus, .dateline = p.dateline};
+  const bool wrap = p.kind == kTorusTopology.name;
+  MPPNET_ASSERT(wrap || p.kind == kMeshTopology.name, "k_ary_n_cube_params of another topology");
+  KAryNCubeParams out = keys_of(wrap).read(p);
+  out.wrap = wrap;
+  return out;
+}
+
+TopologyParams topology_of(const KAryNCubeParams& p) {
+  return keys_of(p.wrap).write(p.wrap ? kTorusTopology.name : kMeshTopology.name, p);
+}
+
+std::vector<TopologyKey> mesh_keys() {
+  return keys_of(false).list();
+}
+std::vector<TopologyKey> torus_keys() {
+  return keys_of(true).list();
 }
 
 void check_k_ary_n_cube_topology(const TopologyParams& params, std::vector<Problem>& out) {
@@ -48,14 +86,17 @@ Graph build_k_ary_n_cube_topology(const TopologyParams& params) {
   return build_k_ary_n_cube(p.k, p.n, p.wrap);
 }
 
-long long k_ary_n_cube_node_count(const TopologyParams& p) {
+long long k_ary_n_cube_node_count(const TopologyParams& params) {
+  const KAryNCubeParams p = k_ary_n_cube_params(params);
   return saturating_pow(std::max(p.k, 0), std::max(p.n, 0));
 }
 
-int mesh_max_router_hops(const TopologyParams& p) {
+int mesh_max_router_hops(const TopologyParams& params) {
+  const KAryNCubeParams p = k_ary_n_cube_params(params);
   return p.n * (p.k - 1) + 1;
 }
-int torus_max_router_hops(const TopologyParams& p) {
+int torus_max_router_hops(const TopologyParams& params) {
+  const KAryNCubeParams p = k_ary_n_cube_params(params);
   return p.n * (p.k / 2) + 1;
 }
 
@@ -66,10 +107,11 @@ const char* mesh_min_vcs_reason(const TopologyParams&) {
   return nullptr;
 }
 int torus_min_vcs(const TopologyParams& p) {
-  return p.dateline ? 2 : 1;
+  return k_ary_n_cube_params(p).dateline ? 2 : 1;
 }
 const char* torus_min_vcs_reason(const TopologyParams& p) {
-  return p.dateline ? "a torus needs at least 2 VCs per port for its dateline classes" : nullptr;
+  return k_ary_n_cube_params(p).dateline ? "a torus needs at least 2 VCs per port for its dateline classes"
+                                         : nullptr;
 }
 
 Routing k_ary_n_cube_routing(const TopologyParams& p, const Graph& g, int vcs) {

@@ -19,11 +19,14 @@ namespace mppnet::topo {
 
 struct KAryNCubeParams {
   int k = 4;             // routers per dimension (topology.k)
-  int n = 2;             // dimensions (topology.n)
+  int n = 5;             // dimensions (topology.n)
   bool wrap = false;     // torus (topology.kind = "torus") or mesh
   bool dateline = true;  // torus: dateline VC classes (topology.dateline)
 };
+// REQUIRES: p.kind is "mesh" or "torus".
 KAryNCubeParams k_ary_n_cube_params(const TopologyParams& p);
+// The [topology] table of `p`: a torus when p.wrap, else a mesh.
+TopologyParams topology_of(const KAryNCubeParams& p);
 
 // Coordinate of `id` in dimension `dim`. REQUIRES: k >= 2, 0 <= dim, id >= 0.
 constexpr int coordinate(std::int32_t id, int dim, int k) {
@@ -65,6 +68,8 @@ class DimensionOrderRouting {
 void check_k_ary_n_cube_topology(const TopologyParams& p, std::vector<Problem>& out);
 Graph build_k_ary_n_cube_topology(const TopologyParams& p);
 long long k_ary_n_cube_node_count(const TopologyParams& p);
+std::vector<TopologyKey> mesh_keys();
+std::vector<TopologyKey> torus_keys();
 int mesh_max_router_hops(const TopologyParams& p);
 int torus_max_router_hops(const TopologyParams& p);
 int mesh_min_vcs(const TopologyParams& p);
@@ -74,9 +79,9 @@ const char* torus_min_vcs_reason(const TopologyParams& p);
 Routing k_ary_n_cube_routing(const TopologyParams& p, const Graph& g, int vcs);
 
 inline constexpr TopologyInfo kMeshTopology{
-    .kind = TopologyKind::Mesh,
     .name = "mesh",
     .summary = "k-ary n-mesh, dimension-order routing (topology.k, topology.n)",
+    .keys = mesh_keys,
     .check = check_k_ary_n_cube_topology,
     .build = build_k_ary_n_cube_topology,
     .node_count = k_ary_n_cube_node_count,
@@ -86,9 +91,9 @@ inline constexpr TopologyInfo kMeshTopology{
     .routing = k_ary_n_cube_routing,
 };
 inline constexpr TopologyInfo kTorusTopology{
-    .kind = TopologyKind::Torus,
     .name = "torus",
     .summary = "k-ary n-cube, dimension-order routing with dateline VC classes (needs 2 VCs)",
+    .keys = torus_keys,
     .check = check_k_ary_n_cube_topology,
     .build = build_k_ary_n_cube_topology,
     .node_count = k_ary_n_cube_node_count,

@@ -4,23 +4,28 @@
 #include <algorithm>
 #include <vector>
 
+#include "topo/dragonfly.hpp"
+#include "topo/fat_tree.hpp"
+#include "topo/hypercube.hpp"
+#include "topo/k_ary_n_cube.hpp"
+#include "topo/topology_keys.hpp"
 #include "topo/topology_params.hpp"
 
 namespace mppnet::topo::testing {
 
 inline TopologyParams mesh(int k, int n) {
-  return {.kind = TopologyKind::Mesh, .k = k, .n = n};
+  return topology_of(KAryNCubeParams{.k = k, .n = n, .wrap = false});
 }
-inline TopologyParams torus(int k, int n) {
-  return {.kind = TopologyKind::Torus, .k = k, .n = n};
+inline TopologyParams torus(int k, int n, bool dateline = true) {
+  return topology_of(KAryNCubeParams{.k = k, .n = n, .wrap = true, .dateline = dateline});
 }
 inline TopologyParams hypercube(int n) {
-  return {.kind = TopologyKind::Hypercube, .n = n};
+  return topology_of(HypercubeParams{.n = n});
 }
 
 // A k-ary n-tree: k children and k parents per router, one link per node.
 inline TopologyParams k_ary_n_tree(int k, int n, UpRouting up = UpRouting::RandomFree) {
-  return {.kind = TopologyKind::FatTree, .n = n, .children = k, .leaf_links = 1, .up_routing = up};
+  return topology_of(FatTreeParams{.n = n, .children = k, .leaf_links = 1, .up_routing = up});
 }
 
 // The CM-5 data network schedule (note 000 §2.3.1): 4 children, 2 parents at levels 1 and 2, 4 above,
@@ -28,21 +33,13 @@ inline TopologyParams k_ary_n_tree(int k, int n, UpRouting up = UpRouting::Rando
 inline TopologyParams cm5(int n, UpRouting up = UpRouting::RandomFree) {
   std::vector<int> parents = {2, 2, 4};
   parents.resize(std::min<std::size_t>(parents.size(), static_cast<std::size_t>(std::max(n - 1, 0))));
-  return {.kind = TopologyKind::FatTree,
-          .n = n,
-          .children = 4,
-          .parents = parents,
-          .leaf_links = 2,
-          .up_routing = up};
+  return topology_of(
+      FatTreeParams{.n = n, .children = 4, .parents = parents, .leaf_links = 2, .up_routing = up});
 }
 
 // A dragonfly of p nodes per router, a routers per group, h global links per router (g = a * h + 1).
 inline TopologyParams dragonfly(int p, int a, int h, DragonflyRouting routing = DragonflyRouting::Minimal) {
-  return {.kind = TopologyKind::Dragonfly,
-          .dragonfly_p = p,
-          .dragonfly_a = a,
-          .dragonfly_h = h,
-          .dragonfly_routing = routing};
+  return topology_of(DragonflyParams{.p = p, .a = a, .h = h, .routing = routing});
 }
 
 }  // namespace mppnet::topo::testing

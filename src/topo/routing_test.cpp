@@ -33,7 +33,7 @@ struct WalkCase {
 // LCA offers P(k) parents and every choice leads to a distinct path: prod_{k < H} P(k).
 long long expected_paths(const TopologyParams& p, const Routing& routing, NodeId src, NodeId dest,
                          Branches branches) {
-  if (p.kind != TopologyKind::FatTree || p.up_routing == UpRouting::Deterministic ||
+  if (p.kind != kFatTreeTopology.name || fat_tree_params(p).up_routing == UpRouting::Deterministic ||
       branches != Branches::All) {
     return 1;
   }
@@ -73,9 +73,10 @@ TEST_P(RouteWalk, EveryPairReachesItsDestinationInRouterHopsRouters) {
   EXPECT_GT(walks, 0);
 }
 
-TopologyParams with_leaf_links(TopologyParams p, int links) {
-  p.leaf_links = links;
-  return p;
+TopologyParams with_leaf_links(const TopologyParams& p, int links) {
+  FatTreeParams f = fat_tree_params(p);
+  f.leaf_links = links;
+  return topology_of(f);
 }
 
 const WalkCase kWalkCases[] = {
@@ -145,7 +146,7 @@ TEST(RouterHops, IsTheShortestPathInTheGraph) {
     for (NodeId s = 0; s < g.num_nodes; ++s) {
       for (NodeId d = 0; d < g.num_nodes; ++d) {
         ASSERT_EQ(routing.router_hops(s, d), shortest_router_path(g, s, d))
-            << name(p.kind) << " " << s << "->" << d;
+            << describe(p) << " " << s << "->" << d;
       }
     }
   }

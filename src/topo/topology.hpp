@@ -1,12 +1,14 @@
-// topo/topology.hpp: what one topology registers: its name, check, builder, sizes and routing.
+// topo/topology.hpp: what one topology registers: its name, keys, check, builder, sizes and routing.
 //
-// Each topology is one file pair in topo/ (k_ary_n_cube, hypercube, fat_tree, dragonfly) that defines a
-// TopologyInfo; topo/registry.cpp lists them in TopologyKind order, and check(), build(), node_count(),
-// max_router_hops(), name() and Routing's constructor look the kind up there. Nothing else switches on
-// the kind. docs/design.md, "Add a topology", walks through adding one.
+// Each topology is one file pair in topo/ (k_ary_n_cube, hypercube, fat_tree, dragonfly) whose header
+// defines `inline constexpr TopologyInfo k<Name>Topology`; the build finds those definitions and
+// generates the list (CMakeLists.txt, "Topologies"), so registering one edits no other file.
+// check(), build(), node_count(), max_router_hops() and Routing's constructor look the kind up by name;
+// nothing switches on it. docs/design.md, "Add a topology", walks through adding one.
 #pragma once
 
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "topo/graph.hpp"
@@ -16,10 +18,13 @@
 
 namespace mppnet::topo {
 
+struct TopologyKey;
+
 struct TopologyInfo {
-  TopologyKind kind;
   const char* name;     // the config spelling of topology.kind
   const char* summary;  // one line for `mppnet list topologies`: the shape, its routing, its keys
+  // The [topology] keys it reads (topo/topology_keys.hpp), with their defaults.
+  std::vector<TopologyKey> (*keys)();
   // Appends every reason `p` cannot be built (VC counts aside: the central check() asks min_vcs).
   void (*check)(const TopologyParams& p, std::vector<Problem>& out);
   // REQUIRES: check(p) found nothing.
@@ -36,9 +41,11 @@ struct TopologyInfo {
   Routing (*routing)(const TopologyParams& p, const Graph& g, int vcs);
 };
 
-// Every registered topology, in TopologyKind order.
+// Every registered topology, by name.
 std::span<const TopologyInfo* const> topologies();
-// REQUIRES: `kind` is a TopologyKind enumerator.
-const TopologyInfo& topology(TopologyKind kind);
+// The topology named `name`, or nullptr.
+const TopologyInfo* find_topology(std::string_view name);
+// REQUIRES: `name` is registered (check_kind_and_keys says so).
+const TopologyInfo& topology(std::string_view name);
 
 }  // namespace mppnet::topo

@@ -100,7 +100,7 @@ class AppsDeterminism : public ::testing::TestWithParam<std::string> {};
 TEST_P(AppsDeterminism, SameSeedSameResultOnTheFatTree) {
   const AppInfo* app = find_application(GetParam());
   ASSERT_NE(app, nullptr);
-  const auto t = shape(topo::TopologyKind::FatTree, 4, 3);
+  const auto t = shape("fat_tree", 4, 3);
   const AppParams params = small_params(64);
   const AppResult a = run_application(*app, t, router(), {}, params, 11, 5000);
   const AppResult b = run_application(*app, t, router(), {}, params, 11, 5000);
@@ -119,7 +119,7 @@ INSTANTIATE_TEST_SUITE_P(Apps, AppsDeterminism,
 TEST(Apps, ADifferentSeedSortsDifferentKeys) {
   const AppInfo* app = find_application("samplesort");
   ASSERT_NE(app, nullptr);
-  const auto t = shape(topo::TopologyKind::Mesh, 4, 2);
+  const auto t = shape("mesh", 4, 2);
   const AppResult a = run_application(*app, t, router(), {}, small_params(16), 1, 5000);
   const AppResult b = run_application(*app, t, router(), {}, small_params(16), 2, 5000);
   ASSERT_TRUE(a.passed && b.passed) << a.check << " / " << b.check;
@@ -132,7 +132,7 @@ TEST(Apps, TooLittleMemoryIsReportedWithTheKeys) {
   am::AmParams am;
   am.memory_bytes = 1024;
   try {
-    run_application(*app, shape(topo::TopologyKind::Mesh, 4, 2), router(), am, {}, 1, 5000);
+    run_application(*app, shape("mesh", 4, 2), router(), am, {}, 1, 5000);
     FAIL() << "no error";
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("am.memory_bytes is 1024"), std::string::npos) << e.what();
@@ -145,7 +145,7 @@ TEST(Apps, FftPointsNotAMultipleOfPSquaredAreRejectedWithAValidValue) {
   AppParams params;
   params.fft_points = 1000;  // 16 nodes: P^2 = 256; the next multiple is 1024
   try {
-    run_application(*app, shape(topo::TopologyKind::Mesh, 4, 2), router(), {}, params, 1, 5000);
+    run_application(*app, shape("mesh", 4, 2), router(), {}, params, 1, 5000);
     FAIL() << "no error";
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("not a multiple of P^2 = 16 x 16 = 256 (try 1024)"),
@@ -160,7 +160,7 @@ TEST(Apps, FftShapesWithALongDirectDftAreRejectedWithAValidValue) {
   AppParams params;
   params.fft_points = 256 * 4099;  // 16 nodes: 16 x 65584, and 65584 = 16 x 4099 (a prime)
   try {
-    run_application(*app, shape(topo::TopologyKind::Mesh, 4, 2), router(), {}, params, 1, 5000);
+    run_application(*app, shape("mesh", 4, 2), router(), {}, params, 1, 5000);
     FAIL() << "no error";
   } catch (const AppParamError& e) {
     EXPECT_EQ(e.key(), "app.fft_points");
@@ -173,7 +173,7 @@ TEST(Apps, FftShapesWithALongDirectDftAreRejectedWithAValidValue) {
   // 2304 x 2304.
   params.fft_points = 1296 << 13;
   try {
-    run_application(*app, shape(topo::TopologyKind::Torus, 6, 2), router(), {}, params, 1, 5000);
+    run_application(*app, shape("torus", 6, 2), router(), {}, params, 1, 5000);
     FAIL() << "no error";
   } catch (const AppParamError& e) {
     EXPECT_NE(std::string(e.what()).find("split as 2304 x 4608: a local transform of length 4608"),

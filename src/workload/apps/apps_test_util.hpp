@@ -2,8 +2,10 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "topo/params_for_test.hpp"
 #include "workload/apps/registry.hpp"
 
 namespace mppnet::workload::apps::testing {
@@ -14,22 +16,19 @@ struct Net {
   int nodes;
 };
 
-inline topo::TopologyParams shape(topo::TopologyKind kind, int k, int n) {
-  topo::TopologyParams t;
-  t.kind = kind;
-  t.k = k;
-  t.n = n;
-  t.children = 4;
-  return t;
+// A topology by kind: k routers per dimension (mesh, torus) or children (fat tree), n dimensions or levels.
+inline topo::TopologyParams shape(std::string_view kind, int k, int n) {
+  if (kind == "hypercube") return topo::testing::hypercube(n);
+  if (kind == "fat_tree") return topo::testing::k_ary_n_tree(k, n);
+  return kind == "torus" ? topo::testing::torus(k, n) : topo::testing::mesh(k, n);
 }
 
 // Two sizes of each family.
 inline std::vector<Net> networks() {
-  using K = topo::TopologyKind;
-  return {{"mesh4x4", shape(K::Mesh, 4, 2), 16},          {"mesh8x8", shape(K::Mesh, 8, 2), 64},
-          {"torus4x4", shape(K::Torus, 4, 2), 16},        {"torus6x6", shape(K::Torus, 6, 2), 36},
-          {"hypercube16", shape(K::Hypercube, 2, 4), 16}, {"hypercube128", shape(K::Hypercube, 2, 7), 128},
-          {"fattree4ary2", shape(K::FatTree, 4, 2), 16},  {"fattree4ary3", shape(K::FatTree, 4, 3), 64}};
+  return {{"mesh4x4", shape("mesh", 4, 2), 16},          {"mesh8x8", shape("mesh", 8, 2), 64},
+          {"torus4x4", shape("torus", 4, 2), 16},        {"torus6x6", shape("torus", 6, 2), 36},
+          {"hypercube16", shape("hypercube", 2, 4), 16}, {"hypercube128", shape("hypercube", 2, 7), 128},
+          {"fattree4ary2", shape("fat_tree", 4, 2), 16}, {"fattree4ary3", shape("fat_tree", 4, 3), 64}};
 }
 
 // 4 VCs of 4 flits: 2 per virtual network, which the torus's dateline classes need.

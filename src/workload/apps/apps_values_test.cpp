@@ -21,7 +21,7 @@ namespace {
 using testing::router;
 using testing::shape;
 
-const topo::TopologyParams kMesh4x4 = shape(topo::TopologyKind::Mesh, 4, 2);
+const topo::TopologyParams kMesh4x4 = shape("mesh", 4, 2);
 
 AppResult run(const std::string& name, const AppParams& params, std::uint64_t seed = 1,
               const topo::TopologyParams& t = kMesh4x4, const net::RouterParams& r = router(),
@@ -118,7 +118,7 @@ TEST(Stencil, TwoByTwoCellsAfterOneAndTwoIterationsAreTheMeanRuleByHand) {
   p.stencil_edge = 1;
   for (const int iterations : {1, 2}) {
     p.stencil_iterations = iterations;
-    am::SimulatedMachine sim(shape(topo::TopologyKind::Mesh, 2, 2), router(), {}, kSeed, 5000);
+    am::SimulatedMachine sim(shape("mesh", 2, 2), router(), {}, kSeed, 5000);
     const StencilRun r = run_stencil_cells(sim, p, kSeed, 2);
     ASSERT_TRUE(r.result.passed) << r.result.check;
     ASSERT_EQ(r.cells.size(), 4u);  // x fastest: (0, 0), (1, 0), (0, 1), (1, 1)
@@ -219,8 +219,7 @@ TEST(Fft, PureToneGivesOneLineOfHeightN) {
   // x[j] = exp(2 pi i 5 j / N): X[5] = N and every other X[k] = 0 (a geometric sum of N roots of 1).
   // The tolerance 1e-9 N is the app's own bound for sum|x| = N. On 6 x 6 nodes N = 1296 = 36 x 36, so
   // the local transforms are direct DFTs of 36 points rather than radix 2.
-  for (const auto& [t, n] :
-       {std::pair{kMesh4x4, 1024}, std::pair{shape(topo::TopologyKind::Torus, 6, 2), 1296}}) {
+  for (const auto& [t, n] : {std::pair{kMesh4x4, 1024}, std::pair{shape("torus", 6, 2), 1296}}) {
     AppParams p;
     p.fft_points = n;
     p.fft_signal = FftSignal::Tone;
