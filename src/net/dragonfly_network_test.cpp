@@ -1,6 +1,5 @@
 // net/dragonfly_network_test.cpp: a Valiant dragonfly in the network: exact zero-load latency over the
-// route through each packet's own intermediate group, a header the network keeps per packet, and the
-// assertion that multicast routes are not replicated yet.
+// route through each packet's own intermediate group, and a header the network keeps per packet.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -61,34 +60,6 @@ TEST(DragonflyNetwork, MinimalRoutingKeepsNoHeader) {
   const PacketId id = net.inject(0, 71, 2);
   while (net.delivered().empty()) net.step();
   EXPECT_EQ(net.route_header(id), 0u);
-}
-
-// A policy that sends every packet to all of its router's ports at once.
-struct MulticastEverywhere {
-  static constexpr bool kNeedsHeader = false;
-  topo::RouteSet route(RouterId, PortId, VcId, topo::PacketHead&) const noexcept {
-    topo::RouteSet rs;
-    rs.ports[0] = 0;
-    rs.ports[1] = 1;
-    rs.count = 2;
-    rs.multicast = true;
-    return rs;
-  }
-  int router_hops(NodeId, NodeId) const { return 1; }
-  bool uses_input_vc() const { return false; }
-};
-
-TEST(DragonflyNetworkDeathTest, AMulticastRouteStopsTheRunBecauseReplicationIsNotImplemented) {
-  const topo::TopologyParams p = topo::testing::hypercube(1);
-  const topo::Graph g = topo::build(p);
-  const topo::Routing routing = topo::Routing::bind(MulticastEverywhere{}, 4);
-  EXPECT_DEATH(
-      {
-        Network net(g, routing, RouterParams{}, 1);
-        net.inject(0, 1, 1);
-        for (int t = 0; t < 10; ++t) net.step();
-      },
-      "multicast replication is not implemented yet");
 }
 
 }  // namespace

@@ -104,7 +104,7 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
   for (RouterId r = 0; r < routers; ++r) max_ports = std::max(max_ports, graph.num_ports(r));
   fast_ = mask_words_ == 1 && vcs_ < 64 && max_ports <= 16 && params.switching == Switching::Wormhole &&
           params.speedup == 1 && params.allocator == AllocatorKind::InputFirst &&
-          params.allocator_iterations == 1;
+          params.allocator_iterations == 1 && !routing.may_multicast();
   occupied_.assign(static_cast<std::size_t>(routers) * mask_words_, 0);  // the general router's
   router_.resize(routers + 1);  // and the credit sink, which never holds a flit
   for (RouterId r = 0; r < routers; ++r) {
@@ -127,6 +127,13 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
       route_memo_.assign(memo_size, 0);
   } else {
     ivc_route_.assign(router_ivcs_, topo::RouteSet{});
+  }
+  multicast_ = routing.may_multicast();
+  if (multicast_) {
+    branch_vc_.assign(static_cast<std::size_t>(router_ivcs_) * topo::kMaxRouteCandidates, -1);
+    branch_packet_.assign(branch_vc_.size(), kNoPacket);
+    mc_rr_.assign(routers, 0);
+    mc_order_.assign(max_ivcs, 0);
   }
   router_rng_.reserve(routers);
   for (RouterId r = 0; r < routers; ++r)
@@ -365,7 +372,11 @@ std::string Network::describe_blocked(int max_lines) const {
         if (!routed) {
           wait = "a route";
         } else if (!has_vc) {
-          wait = "a free output VC";
+          wait = s.out_port == -1 && !fast_ && is_multicast(ivc_route_[ivc])
+                     ? "a free output VC on every branch"
+                     : "a free output VC";
+        } else if (s.out_port == kMulticastPort) {
+          wait = "a credit on every branch of its multicast";
         } else {
           wait = fmt::format("a credit on output port {} VC {} (credits {})", s.out_port, s.out_vc,
                              ovc_[(graph_.port_base[r] + s.out_port) * vcs_ + s.out_vc].credits);

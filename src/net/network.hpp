@@ -13,6 +13,12 @@
 // delivered() lists the packets whose tail reached their destination during the last step. A node drains
 // arriving flits at RouterParams::eject_flits_per_cycle per link and returns credits as it does, unless
 // its owner holds ejection on that virtual network (a node that cannot accept more work of a kind).
+//
+// Multicast: where the routing returns a multicast set, the router takes an output VC on every branch at
+// once (all or none) and moves each flit to all branches together, when every branch has a credit
+// (lockstep, the Meiko CS-2's rule). Each branch after the first carries a copy of the packet under a
+// packet id of its own, so every copy is delivered, and released, like a unicast packet; a delivered
+// packet's `dest` is the node that received it.
 #pragma once
 
 #include <cstdint>
@@ -38,7 +44,8 @@ struct NetworkCounters {
   std::int64_t flits_ejected = 0;     // flits drained at a destination
   std::int64_t packets_injected = 0;  // heads that left a source
   std::int64_t packets_delivered = 0;
-  std::int64_t flit_hops = 0;  // flits granted through a router crossbar
+  std::int64_t flit_hops = 0;         // flits granted through a router crossbar (each multicast copy counts)
+  std::int64_t flits_replicated = 0;  // flit copies a multicast made beyond the first
 };
 
 class Network {
@@ -50,9 +57,11 @@ class Network {
   Cycle now() const { return now_; }
 
   // Puts a packet of `flits` flits from src to dest in src's source queue at now(). Returns its id,
-  // valid until release().
-  // REQUIRES: 0 <= vnet < params().vnets.
-  PacketId inject(NodeId src, NodeId dest, int flits, std::uint64_t tag = 0, int vnet = 0);
+  // valid until release(). `route_header` is the routing word the first router sees (a source route, a
+  // multicast's range), for routings that read one.
+  // REQUIRES: 0 <= vnet < params().vnets; route_header == 0 unless the routing needs_header().
+  PacketId inject(NodeId src, NodeId dest, int flits, std::uint64_t tag = 0, int vnet = 0,
+                  std::uint64_t route_header = 0);
 
   // While held, node v drains no flits of virtual network `vnet`: they back up into the network.
   void hold_ejection(NodeId v, int vnet, bool hold);
@@ -61,7 +70,8 @@ class Network {
   // Advances one cycle.
   void step();
 
-  // Packets whose tail was drained during the last step, in increasing destination order.
+  // Packets whose tail was drained during the last step, in increasing destination order (a multicast's
+  // copies each under its own id).
   std::span<const PacketId> delivered() const { return delivered_; }
   const Packet& packet(PacketId id) const { return packets_[id]; }
   // The packet's routing header word as the last router's route() left it (0 for routings that keep
@@ -74,7 +84,9 @@ class Network {
   // Flits sent on each router output port so far, indexed by graph.port_base[r] + p.
   std::vector<std::int64_t> port_flits() const;
 
-  std::int64_t flits_in_network() const { return counters_.flits_injected - counters_.flits_ejected; }
+  std::int64_t flits_in_network() const {
+    return counters_.flits_injected + counters_.flits_replicated - counters_.flits_ejected;
+  }
   std::int64_t queued_packets() const { return queued_packets_; }  // waiting in source queues
   std::int64_t source_queue_length(NodeId v) const;                // all virtual networks
   std::int64_t source_queue_length(NodeId v, int vnet) const { return queue_length_[v * vnets_ + vnet]; }
@@ -150,13 +162,43 @@ class Network {
   bool allocate_vcs_fast(RouterId r, std::uint64_t waiting);
   void route_front(RouterId r, int ivc_local);
   std::uint64_t candidate_mask(const topo::RouteSet& rs) const;
-  // What every route must be: at least one port, and one at a time (multicast replication is not
-  // implemented yet: a router forwards a packet on one port only).
-  static void check_route(const topo::RouteSet& rs) {
+  // What every route must be: at least one port; a multicast only from a routing that declares it may
+  // (the bitmask router, chosen otherwise, cannot replicate).
+  void check_route(const topo::RouteSet& rs) const {
     MPPNET_ASSERT(rs.count > 0, "routing returned no candidate port");
-    MPPNET_ASSERT(!rs.multicast,
-                  "multicast replication is not implemented yet: a route returned a multicast set");
+    MPPNET_ASSERT(!rs.multicast || multicast_,
+                  "a route returned a multicast set, but its routing does not declare kMayMulticast");
   }
+  // InputVc::out_port of a multicast: its branch ports are ivc_route_[g].ports, their output VCs
+  // branch_vc_[g * K + c] and the packet copies they carry branch_packet_[g * K + c] (K =
+  // topo::kMaxRouteCandidates; branch 0 carries the packet itself).
+  static constexpr std::int16_t kMulticastPort = -2;
+  // Calls visit(o) for each output port of input VC `g` (global), which holds its output VC(s).
+  template <class Visit>
+  void for_each_output(std::int32_t g, Visit visit) const {
+    if (ivc_[g].out_port != kMulticastPort) {
+      visit(static_cast<int>(ivc_[g].out_port));
+      return;
+    }
+    const topo::RouteSet& rs = ivc_route_[g];
+    for (int c = 0; c < rs.count; ++c) visit(static_cast<int>(rs.ports[c]));
+  }
+  static bool is_multicast(const topo::RouteSet& rs) { return rs.multicast && rs.count > 1; }
+  // Multicast VC allocation (net/multicast.cpp): local input VC i asks for the first usable VC of every
+  // branch port, or for none when a branch has none; then keeps them all if it won all, else none.
+  void request_branches(RouterId r, int i, int packet_flits, std::int32_t* claim, std::int32_t* dist,
+                        int& touched, int rr);
+  bool grant_branches(RouterId r, int i, const std::int32_t* claim);
+  // Multicast switch allocation, before the separable stages: in round-robin order from mc_rr_[r], each
+  // multicast in ready[0..count) that can advance takes its input port and all its outputs if they are
+  // still free (picks at priority -1, listed in ins and outs).
+  void take_for_multicasts(RouterId r, const std::int32_t* ready, int count, std::int32_t* outs,
+                           int& out_count, std::int32_t* ins, int& in_count);
+  // Multicast switch traversal: if local input VC i won every one of its outputs in out_pick_, its front
+  // flit goes to all of them (returns the copies sent); its picks are cleared either way.
+  int switch_multicast(RouterId r, int i, bool move_pointers);
+  // A copy of packet `id` (its record, hops and routing word) under a new id, for a multicast branch.
+  PacketId clone_packet(PacketId id);
   // VC allocation for the input VCs in waiting[0..count); appends the winners to ready[*ready_count].
   void allocate_vcs(RouterId r, const std::int32_t* waiting, int count, std::int32_t* ready,
                     int* ready_count);
@@ -164,7 +206,11 @@ class Network {
   // Moves the flits of the winners out_pick_[outs[k]] through the crossbar; resets out_pick_. Only the
   // grants outs[0..rr_count) move the round-robin pointers (those of the allocator's first iteration).
   int switch_granted(RouterId r, const std::int32_t* outs, int out_count, int rr_count);
-  bool output_vc_usable(std::int32_t ovc, int packet_flits) const;
+  bool output_vc_usable(std::int32_t ovc, int packet_flits) const {
+    if (ovc_[ovc].owner >= 0) return false;
+    // Cut-through and store-and-forward take a VC only when the next buffer can hold the whole packet.
+    return params_.switching == Switching::Wormhole || ovc_[ovc].credits >= packet_flits;
+  }
   bool can_advance(RouterId r, int ivc_local) const;
 
   // The per-flit primitives, inline because every flit-hop takes each of them once.
@@ -355,6 +401,12 @@ class Network {
   // source and a random value keyed by route_key_) only then. Last, so that no hot member moves.
   bool route_header_ = false;
   std::uint64_t route_key_ = 0;
+  // The routing may multicast: per router input VC and branch, the output VC and the packet copy.
+  bool multicast_ = false;
+  std::vector<std::int8_t> branch_vc_;
+  std::vector<PacketId> branch_packet_;
+  std::vector<std::uint16_t> mc_rr_;    // per router: the local input VC whose multicast goes first
+  std::vector<std::int32_t> mc_order_;  // scratch: ready multicasts in round-robin order
 };
 
 }  // namespace mppnet::net

@@ -7,12 +7,15 @@
 
 namespace mppnet::net {
 
-PacketId Network::inject(NodeId src, NodeId dest, int flits, std::uint64_t tag, int vnet) {
+PacketId Network::inject(NodeId src, NodeId dest, int flits, std::uint64_t tag, int vnet,
+                         std::uint64_t route_header) {
   MPPNET_ASSERT(src >= 0 && src < graph_.num_nodes && dest >= 0 && dest < graph_.num_nodes,
                 "node out of range");
   MPPNET_ASSERT(flits >= 1 && flits <= 0xffff, "packet length outside 1..65535 flits");
   MPPNET_ASSERT(vnet >= 0 && vnet < vnets_, "virtual network out of range");
+  MPPNET_ASSERT(route_header == 0 || route_header_, "a routing word for a routing that reads none");
   PacketId id = packets_.allocate();
+  if (route_header_) packets_.route_header(id) = route_header;
   Packet& p = packets_[id];
   p.src = src;
   p.dest = dest;
@@ -89,6 +92,7 @@ void Network::eject(NodeId v) {
       last_progress_ = now_;
       packets_[f.packet].hops = packets_.hops(f.packet);  // final since the head got here
       if (f.tail) {
+        packets_[f.packet].dest = v;  // a multicast copy's own destination (a unicast's is v already)
         packets_[f.packet].delivered = now_;
         ++counters_.packets_delivered;
         delivered_.push_back(f.packet);

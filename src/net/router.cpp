@@ -93,6 +93,10 @@ int Network::switch_granted(RouterId r, const std::int32_t* outs, int out_count,
   for (int k = 0; k < out_count; ++k) {
     const int o = outs[k];
     const int i = out_pick[o];
+    if (i >= 0 && ivc_[base * vcs_ + i].out_port == kMulticastPort) {
+      grants += switch_multicast(r, i, k < rr_count);  // clears its picks (net/multicast.cpp)
+      continue;
+    }
     out_pick[o] = -1;
     if (i < 0) continue;
     const int p = local_port_[i];

@@ -12,14 +12,25 @@ namespace mppnet::net {
 using arbiter::offer;
 using arbiter::rr_distance;
 
-inline bool Network::can_advance(RouterId r, int i) const {
+bool Network::can_advance(RouterId r, int i) const {
   const std::int32_t base = graph_.port_base[r];
   const std::int32_t g = base * vcs_ + i;
   if (ivc_[g].count == 0 || switched_[i]) return false;
   const InputVc& s = ivc_[g];
   if (s.out_vc < 0) return false;
-  if (ovc_[(base + s.out_port) * vcs_ + s.out_vc].credits == 0) return false;
-  if (outq_cap_ > 0 && outq_count_[base + s.out_port] >= outq_cap_) return false;
+  if (s.out_port == kMulticastPort) {
+    // Lockstep: every branch must take the flit (net/multicast.cpp).
+    const topo::RouteSet& rs = ivc_route_[g];
+    const std::size_t b0 = static_cast<std::size_t>(g) * topo::kMaxRouteCandidates;
+    for (int c = 0; c < rs.count; ++c) {
+      const int o = rs.ports[c];
+      if (ovc_[(base + o) * vcs_ + branch_vc_[b0 + c]].credits == 0) return false;
+      if (outq_cap_ > 0 && outq_count_[base + o] >= outq_cap_) return false;
+    }
+  } else {
+    if (ovc_[(base + s.out_port) * vcs_ + s.out_vc].credits == 0) return false;
+    if (outq_cap_ > 0 && outq_count_[base + s.out_port] >= outq_cap_) return false;
+  }
   if (params_.switching == Switching::StoreAndForward) {
     const Flit& f = buffer_[static_cast<std::size_t>(g) * depth_ + ivc_[g].head];
     if (f.head && ivc_[g].count < packets_[f.packet].flits) return false;
@@ -45,11 +56,28 @@ int Network::allocate_switch(RouterId r, const std::int32_t* ready, int count) {
   // One ready VC (the common case at light load) wins both stages if it can advance at all.
   if (count == 1) {
     if (can_advance(r, ready[0])) {
-      outs[out_count++] = ivc_[base * vcs_ + ready[0]].out_port;
-      out_pick[outs[0]] = ready[0];
+      for_each_output(base * vcs_ + ready[0], [&](int o) {
+        outs[out_count++] = o;
+        out_pick[o] = ready[0];
+      });
     }
     return switch_granted(r, outs, out_count, out_count);
   }
+  // Whether input VC i holds every output it asked for, and whether none of them is matched yet (a
+  // unicast has one output; a multicast needs all of its branches).
+  auto matched = [&](int i) {
+    bool all = true;
+    for_each_output(base * vcs_ + i, [&](int o) { all &= out_pick[o] == i; });
+    return all;
+  };
+  auto outputs_free = [&](int i) {
+    bool free = true;
+    for_each_output(base * vcs_ + i, [&](int o) { free &= out_pick[o] < 0; });
+    return free;
+  };
+  // Multicasts first (net/multicast.cpp): each that can advance takes its input port and all of its
+  // outputs, if free, at a priority no unicast request displaces.
+  if (multicast_) take_for_multicasts(r, ready, count, outs, out_count, ins, in_count);
   // With several iterations, the VCs that can advance are kept for the later ones.
   std::int32_t* eligible = sa_eligible_.data();
   int eligible_count = 0;
@@ -63,8 +91,9 @@ int Network::allocate_switch(RouterId r, const std::int32_t* ready, int count) {
       offer(port_pick, port_dist, ins, in_count, p, i,
             rr_distance(local_vc_[i], port_rr_[base + p].sa_in, vcs_));
     } else {
-      const int o = ivc_[base * vcs_ + i].out_port;
-      offer(out_pick, out_dist, outs, out_count, o, i, rr_distance(i, port_rr_[base + o].sa_out, n));
+      for_each_output(base * vcs_ + i, [&](int o) {
+        offer(out_pick, out_dist, outs, out_count, o, i, rr_distance(i, port_rr_[base + o].sa_out, n));
+      });
     }
   }
   // Second stage: outputs choose among the inputs that asked (input-first), or inputs accept one of the
@@ -74,8 +103,9 @@ int Network::allocate_switch(RouterId r, const std::int32_t* ready, int count) {
       for (int k = from_in; k < in_count; ++k) {
         const int p = ins[k];
         const int i = port_pick[p];
-        const int o = ivc_[base * vcs_ + i].out_port;
-        offer(out_pick, out_dist, outs, out_count, o, i, rr_distance(p, port_rr_[base + o].sa_out, ports));
+        for_each_output(base * vcs_ + i, [&](int o) {
+          offer(out_pick, out_dist, outs, out_count, o, i, rr_distance(p, port_rr_[base + o].sa_out, ports));
+        });
       }
     } else {
       for (int k = from_out; k < out_count; ++k) {
@@ -107,7 +137,7 @@ int Network::allocate_switch(RouterId r, const std::int32_t* ready, int count) {
     for (int k = from_in; k < in_count; ++k) {
       const int p = ins[k];
       const int i = port_pick[p];
-      if (out_pick[ivc_[base * vcs_ + i].out_port] == i) {
+      if (matched(i)) {
         ins[kept++] = p;
       } else {
         port_pick[p] = -1;
@@ -124,7 +154,7 @@ int Network::allocate_switch(RouterId r, const std::int32_t* ready, int count) {
     int kept = 0;
     for (int e = 0; e < eligible_count; ++e) {
       const int i = eligible[e];
-      if (port_pick[local_port_[i]] < 0 && out_pick[ivc_[base * vcs_ + i].out_port] < 0) eligible[kept++] = i;
+      if (port_pick[local_port_[i]] < 0 && outputs_free(i)) eligible[kept++] = i;
     }
     eligible_count = kept;
     if (eligible_count == 0) break;
@@ -136,8 +166,9 @@ int Network::allocate_switch(RouterId r, const std::int32_t* ready, int count) {
         offer(port_pick, port_dist, ins, in_count, p, i,
               rr_distance(local_vc_[i], port_rr_[base + p].sa_in, vcs_));
       } else {
-        const int o = ivc_[base * vcs_ + i].out_port;
-        offer(out_pick, out_dist, outs, out_count, o, i, rr_distance(i, port_rr_[base + o].sa_out, n));
+        for_each_output(base * vcs_ + i, [&](int o) {
+          offer(out_pick, out_dist, outs, out_count, o, i, rr_distance(i, port_rr_[base + o].sa_out, n));
+        });
       }
     }
     second_stage(from_out, from_in);

@@ -15,12 +15,6 @@ namespace mppnet::net {
 using arbiter::offer;
 using arbiter::rr_distance;
 
-inline bool Network::output_vc_usable(std::int32_t ovc, int packet_flits) const {
-  if (ovc_[ovc].owner >= 0) return false;
-  // Cut-through and store-and-forward take a VC only when the next buffer can hold the whole packet.
-  return params_.switching == Switching::Wormhole || ovc_[ovc].credits >= packet_flits;
-}
-
 void Network::allocate_vcs(RouterId r, const std::int32_t* waiting, int count, std::int32_t* ready,
                            int* ready_count) {
   const std::int32_t ivc0 = graph_.port_base[r] * vcs_;
@@ -43,6 +37,10 @@ void Network::allocate_vcs(RouterId r, const std::int32_t* waiting, int count, s
             ? 0
             : packets_[buffer_[static_cast<std::size_t>(g) * depth_ + ivc_[g].head].packet].flits;
     const topo::RouteSet& rs = ivc_route_[g];
+    if (multicast_ && is_multicast(rs)) {
+      request_branches(r, i, packet_flits, claim, dist, touched, rr);  // net/multicast.cpp
+      continue;
+    }
     if (input_first) {
       // Input stage: one request, to a port chosen at random among the candidates with a usable VC.
       int options[topo::kMaxRouteCandidates];
@@ -74,6 +72,7 @@ void Network::allocate_vcs(RouterId r, const std::int32_t* waiting, int count, s
     std::sort(touched_.begin(), touched_.begin() + touched);
     for (int w = 0; w < count; ++w) {
       const int i = waiting[w];
+      if (multicast_ && is_multicast(ivc_route_[ivc0 + i])) continue;  // it needs every grant it got
       int grants = 0;
       for (int t = 0; t < touched; ++t) grants += claim[touched_[t]] == i;
       if (grants <= 1) continue;
@@ -87,6 +86,21 @@ void Network::allocate_vcs(RouterId r, const std::int32_t* waiting, int count, s
   }
 
   int first = -1;
+  if (multicast_) {
+    // A multicast keeps its output VCs only if it won every branch (net/multicast.cpp); the claims it
+    // won are dropped from the grants below either way.
+    for (int w = 0; w < count; ++w) {
+      const int i = waiting[w];
+      if (!is_multicast(ivc_route_[ivc0 + i])) continue;
+      if (grant_branches(r, i, claim)) {
+        ready[(*ready_count)++] = i;
+        if (first < 0 || rr_distance(i, rr, n) < rr_distance(first, rr, n)) first = i;
+      }
+    }
+    for (int t = 0; t < touched; ++t)
+      if (claim[touched_[t]] >= 0 && is_multicast(ivc_route_[ivc0 + claim[touched_[t]]]))
+        claim[touched_[t]] = -1;
+  }
   for (int t = 0; t < touched; ++t) {
     const int ol = touched_[t];
     const int i = claim[ol];

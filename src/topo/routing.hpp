@@ -12,8 +12,9 @@
 // network fetches the word (and the source) only for policies that declare kNeedsHeader, so the others
 // pay nothing for it.
 //
-// A RouteSet may say `multicast`: the packet goes out on *all* its ports, not one of them. The network
-// does NOT replicate packets yet: a multicast route stops the run with an assertion that says so.
+// A RouteSet may say `multicast`: the packet goes out on *all* its ports, not one of them, and the router
+// replicates it (net/router.cpp: all branches' VCs at once, every flit in lockstep). A policy that can
+// return one declares kMayMulticast = true; the network then uses its general router.
 #pragma once
 
 #include <array>
@@ -36,8 +37,8 @@ struct RouteSet {
   std::uint8_t count = 0;
   std::uint8_t vc_lo = 0;  // allowed output VCs: [vc_lo, vc_hi]
   std::uint8_t vc_hi = 0;
-  // All of `ports` at once (a multicast), not one of them. Not implemented by net/ yet: the network
-  // asserts on it (docs/design.md, "Routing policies").
+  // All of `ports` at once (a multicast), not one of them; ports in increasing order, VCs [vc_lo, vc_hi]
+  // on each. Only from a policy that declares kMayMulticast (docs/design.md, "Multicast").
   bool multicast = false;
 };
 static_assert(sizeof(RouteSet) == 20, "a RouteSet is kept per input VC by the general router");
@@ -65,6 +66,7 @@ struct PacketHead {
 
 // A routing policy: a value type with
 //   static constexpr bool kNeedsHeader;   // whether route() reads or writes PacketHead::header/random
+//   static constexpr bool kMayMulticast;  // optional (false if absent): whether route() may multicast
 //   RouteSet route(RouterId, PortId in_port, VcId in_vc, PacketHead&) const noexcept;
 //   int router_hops(NodeId src, NodeId dest) const;  // routers on the route (minimal choice)
 //   bool uses_input_vc() const;  // whether route() depends on in_vc (else the network may memoise it)
@@ -96,6 +98,7 @@ class Routing {
     r.hops_ = &call_hops<P>;
     r.vcs_ = vcs;
     r.needs_header_ = P::kNeedsHeader;
+    if constexpr (requires { P::kMayMulticast; }) r.may_multicast_ = P::kMayMulticast;
     r.uses_input_vc_ = static_cast<const P*>(r.self_)->uses_input_vc();
     return r;
   }
@@ -116,6 +119,8 @@ class Routing {
   // Whether route() reads or writes the packet's header (then the network passes it, and does not
   // memoise routes).
   bool needs_header() const { return needs_header_; }
+  // Whether route() may return a multicast set (then the network replicates, on its general router).
+  bool may_multicast() const { return may_multicast_; }
   // Whether route() depends on the input VC (a torus's dateline classes); otherwise a route is a
   // function of (router, input port, destination, header) alone, which callers may remember.
   bool uses_input_vc() const { return uses_input_vc_; }
@@ -149,6 +154,7 @@ class Routing {
   int vcs_ = 0;
   bool needs_header_ = false;
   bool uses_input_vc_ = false;
+  bool may_multicast_ = false;
 };
 
 }  // namespace mppnet::topo

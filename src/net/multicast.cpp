@@ -1,0 +1,171 @@
+// net/multicast.cpp: the general router's multicast: VC allocation for every branch at once, and the
+// switch traversal that copies each flit to all branches in lockstep.
+//
+// The rules are the Meiko CS-2's (Elite switch, reference note 003, pseudocode: "broadcast: grant
+// all-or-nothing", "forward a symbol only when every out has flow-control credit"): a multicast waits
+// until it holds an output VC on every branch, and a flit crosses only when every branch can take it,
+// so the branches advance together. All-or-nothing allocation keeps a multicast from holding some
+// branches while it waits for others, which would let two multicasts block each other; the lockstep
+// means that one blocked branch stalls the others (the CS-2 behaves so). Each allocator stage is the
+// separable one of router.cpp: a multicast offers itself at every output it needs, with the same
+// round-robin priority at each, and whatever it wins is void unless it wins everything.
+#include <algorithm>
+
+#include "net/arbiter.hpp"
+#include "net/network.hpp"
+
+namespace mppnet::net {
+
+void Network::request_branches(RouterId r, int i, int packet_flits, std::int32_t* claim, std::int32_t* dist,
+                               int& touched, int rr) {
+  const std::int32_t ivc0 = graph_.port_base[r] * vcs_;
+  const std::int32_t g = ivc0 + i;
+  const topo::RouteSet& rs = ivc_route_[g];
+  const std::size_t b0 = static_cast<std::size_t>(g) * topo::kMaxRouteCandidates;
+  const int n = graph_.num_ports(r) * vcs_;
+  for (int c = 0; c < rs.count; ++c) {
+    branch_vc_[b0 + c] = -1;
+    for (int vc = rs.vc_lo; vc <= rs.vc_hi; ++vc) {
+      if (!output_vc_usable(ivc0 + rs.ports[c] * vcs_ + vc, packet_flits)) continue;
+      branch_vc_[b0 + c] = static_cast<std::int8_t>(vc);
+      break;
+    }
+    if (branch_vc_[b0 + c] < 0) {
+      branch_vc_[b0] = -1;  // no request this cycle (grant_branches reads branch 0 first)
+      return;
+    }
+  }
+  for (int c = 0; c < rs.count; ++c)
+    arbiter::offer(claim, dist, touched_.data(), touched, rs.ports[c] * vcs_ + branch_vc_[b0 + c], i,
+                   arbiter::rr_distance(i, rr, n));
+}
+
+bool Network::grant_branches(RouterId r, int i, const std::int32_t* claim) {
+  const std::int32_t ivc0 = graph_.port_base[r] * vcs_;
+  const std::int32_t g = ivc0 + i;
+  const topo::RouteSet& rs = ivc_route_[g];
+  const std::size_t b0 = static_cast<std::size_t>(g) * topo::kMaxRouteCandidates;
+  if (branch_vc_[b0] < 0) return false;  // it asked for nothing
+  for (int c = 0; c < rs.count; ++c)
+    if (claim[rs.ports[c] * vcs_ + branch_vc_[b0 + c]] != i) return false;
+  for (int c = 0; c < rs.count; ++c)
+    ovc_[ivc0 + rs.ports[c] * vcs_ + branch_vc_[b0 + c]].owner = static_cast<std::int16_t>(i);
+  InputVc& s = ivc_[g];
+  s.out_port = kMulticastPort;
+  s.out_vc = branch_vc_[b0];  // marks "holds its output VCs"
+  return true;
+}
+
+void Network::take_for_multicasts(RouterId r, const std::int32_t* ready, int count, std::int32_t* outs,
+                                  int& out_count, std::int32_t* ins, int& in_count) {
+  // Separable allocation would let two multicasts split the outputs they share, each winning some and
+  // neither all; with round-robin pointers that do not move unless a flit crosses, they would split them
+  // the same way every cycle. Taken first and whole, in an order that rotates, a multicast that can
+  // advance always does, and every one gets its turn.
+  const std::int32_t g0 = graph_.port_base[r] * vcs_;
+  const int n = graph_.num_ports(r) * vcs_;
+  const int rr = mc_rr_[r];
+  std::int32_t* out_pick = out_pick_.data();
+  std::int32_t* out_dist = out_dist_.data();
+  std::int32_t* port_pick = port_pick_.data();
+  std::int32_t* port_dist = port_dist_.data();
+  // The ready multicasts that can advance, nearest after the pointer first.
+  std::int32_t* order = mc_order_.data();
+  int found = 0;
+  for (int k = 0; k < count; ++k)
+    if (ivc_[g0 + ready[k]].out_port == kMulticastPort && can_advance(r, ready[k])) order[found++] = ready[k];
+  std::sort(order, order + found,
+            [&](int a, int b) { return arbiter::rr_distance(a, rr, n) < arbiter::rr_distance(b, rr, n); });
+  for (int k = 0; k < found; ++k) {
+    const int i = order[k];
+    if (port_pick[local_port_[i]] >= 0) continue;
+    bool free = true;
+    for_each_output(g0 + i, [&](int o) { free &= out_pick[o] < 0; });
+    if (!free) continue;
+    ins[in_count++] = local_port_[i];
+    port_pick[local_port_[i]] = i;
+    port_dist[local_port_[i]] = -1;
+    for_each_output(g0 + i, [&](int o) {
+      outs[out_count++] = o;
+      out_pick[o] = i;
+      out_dist[o] = -1;
+    });
+  }
+}
+
+PacketId Network::clone_packet(PacketId id) {
+  const Packet record = packets_[id];
+  const std::uint16_t hops = packets_.hops(id);
+  const std::uint64_t header = route_header_ ? packets_.route_header(id) : 0;
+  const PacketId copy = packets_.allocate();  // may grow the pool: nothing above is a reference into it
+  packets_[copy] = record;
+  packets_[copy].next = kNoPacket;
+  packets_.hops(copy) = hops;
+  if (route_header_) packets_.route_header(copy) = header;
+  return copy;
+}
+
+int Network::switch_multicast(RouterId r, int i, bool move_pointers) {
+  const std::int32_t base = graph_.port_base[r];
+  const std::int32_t g = base * vcs_ + i;
+  const topo::RouteSet& rs = ivc_route_[g];
+  std::int32_t* out_pick = out_pick_.data();
+  bool won_all = true;
+  for (int c = 0; c < rs.count; ++c) won_all &= out_pick[rs.ports[c]] == i;
+  for (int c = 0; c < rs.count; ++c)
+    if (out_pick[rs.ports[c]] == i) out_pick[rs.ports[c]] = -1;
+  if (!won_all) return 0;
+
+  const int p = local_port_[i];
+  if (move_pointers) {
+    const int ports = graph_.num_ports(r);
+    const int n = ports * vcs_;
+    const bool input_first = params_.allocator == AllocatorKind::InputFirst;
+    port_rr_[base + p].sa_in = static_cast<std::uint16_t>(local_vc_[i] + 1 == vcs_ ? 0 : local_vc_[i] + 1);
+    const int next = input_first ? (p + 1 == ports ? 0 : p + 1) : (i + 1 == n ? 0 : i + 1);
+    for (int c = 0; c < rs.count; ++c) port_rr_[base + rs.ports[c]].sa_out = static_cast<std::uint16_t>(next);
+    mc_rr_[r] = static_cast<std::uint16_t>(i + 1 == n ? 0 : i + 1);
+  }
+  const Flit f = pop_input(g);
+  if (ivc_[g].count == 0) set_occupied(r, i, false);
+  return_credit(port_[base + p].vc_base + local_vc_[i], credit_owner(port_[base + p]));
+  switched_[i] = 1;
+  const std::size_t b0 = static_cast<std::size_t>(g) * topo::kMaxRouteCandidates;
+  if (f.head) {
+    ++packets_.hops(f.packet);
+    branch_packet_[b0] = f.packet;
+    for (int c = 1; c < rs.count; ++c) branch_packet_[b0 + c] = clone_packet(f.packet);
+  }
+  for (int c = 0; c < rs.count; ++c) {
+    const int o = rs.ports[c];
+    Flit copy = f;
+    copy.packet = branch_packet_[b0 + c];
+    copy.vc = static_cast<std::uint32_t>(branch_vc_[b0 + c]);
+    OutputVc& ov = ovc_[(base + o) * vcs_ + copy.vc];
+    --ov.credits;
+    if (f.tail) ov.owner = -1;
+    if (outq_cap_ == 0) {
+      send_flit(r, o, copy);
+    } else {
+      const std::int32_t gp = base + o;
+      int slot = outq_head_[gp] + outq_count_[gp];
+      if (slot >= outq_cap_) slot -= outq_cap_;
+      outq_[static_cast<std::size_t>(gp) * outq_cap_ + slot] = copy;
+      ++outq_count_[gp];
+    }
+  }
+  // One flit left the input buffer; rs.count copies left for the channels or wait in output queues.
+  router_flits_[r] += outq_cap_ == 0 ? -1 : rs.count - 1;
+  counters_.flit_hops += rs.count;
+  counters_.flits_replicated += rs.count - 1;
+  last_progress_ = now_;
+  if (f.tail) {
+    InputVc& s = ivc_[g];
+    s.routed = false;
+    s.out_port = -1;
+    s.out_vc = -1;
+  }
+  return rs.count;
+}
+
+}  // namespace mppnet::net
