@@ -147,11 +147,7 @@ int Network::switch_multicast(RouterId r, int i, bool move_pointers) {
     if (outq_cap_ == 0) {
       send_flit(r, o, copy);
     } else {
-      const std::int32_t gp = base + o;
-      int slot = outq_head_[gp] + outq_count_[gp];
-      if (slot >= outq_cap_) slot -= outq_cap_;
-      outq_[static_cast<std::size_t>(gp) * outq_cap_ + slot] = copy;
-      ++outq_count_[gp];
+      push_output_queue(base + o, copy);
     }
   }
   // One flit left the input buffer; rs.count copies left for the channels or wait in output queues.

@@ -123,23 +123,20 @@ TEST(Multicast, BranchesMoveInLockstepSoOneBlockedBranchStallsThemAll) {
   rig.net.hold_ejection(15, 0, true);
   rig.net.inject(0, 0, 64, 0, 0, kBroadcast);
   int delivered = 0;
-  for (int t = 0; t < 500; ++t) {
-    rig.net.step();
-    for (const PacketId id : rig.net.delivered()) {
-      ++delivered;
-      rig.net.release(id);
+  auto run = [&](int cycles) {
+    for (int t = 0; t < cycles; ++t) {
+      rig.net.step();
+      for (const PacketId id : rig.net.delivered()) {
+        ++delivered;
+        rig.net.release(id);
+      }
     }
-  }
+  };
+  run(500);
   EXPECT_EQ(delivered, 0);
   EXPECT_GT(rig.net.flits_in_network(), 0);
   rig.net.hold_ejection(15, 0, false);
-  for (int t = 0; t < 500; ++t) {
-    rig.net.step();
-    for (const PacketId id : rig.net.delivered()) {
-      ++delivered;
-      rig.net.release(id);
-    }
-  }
+  run(500);
   EXPECT_EQ(delivered, 15);
   EXPECT_TRUE(rig.net.idle());
 }

@@ -220,6 +220,13 @@ class Network {
     *flit_out_++ = {port_[gp].vc_base + f.vc, port_[gp].owner, f};
     ++port_flits_[gp];
   }
+  // Speedup > 1: a switched flit waits in its output port's queue (global port gp) for the channel.
+  void push_output_queue(std::int32_t gp, Flit f) {
+    int slot = outq_head_[gp] + outq_count_[gp];
+    if (slot >= outq_cap_) slot -= outq_cap_;
+    outq_[static_cast<std::size_t>(gp) * outq_cap_ + slot] = f;
+    ++outq_count_[gp];
+  }
   // A buffer slot was freed: a credit for output VC `ovc` of `owner` (a router, or the credit sink).
   void return_credit(std::int32_t ovc, std::int32_t owner) { *credit_out_++ = {ovc, owner}; }
   void push_input(std::int32_t ivc, Flit f) {

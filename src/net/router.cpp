@@ -128,11 +128,7 @@ int Network::switch_granted(RouterId r, const std::int32_t* outs, int out_count,
       send_flit(r, o, f);
       --router_flits_[r];
     } else {
-      const std::int32_t gp = base + o;
-      int slot = outq_head_[gp] + outq_count_[gp];
-      if (slot >= outq_cap_) slot -= outq_cap_;
-      outq_[static_cast<std::size_t>(gp) * outq_cap_ + slot] = f;
-      ++outq_count_[gp];
+      push_output_queue(base + o, f);
     }
     ++grants;
   }
