@@ -159,7 +159,12 @@ bool Network::allocate_vcs_fast(RouterId r, std::uint64_t waiting) {
       options[found] = std::countr_zero(usable);
       usable &= ~(vc_mask << (local_port_[options[found]] * vcs_));
     }
-    return options[router_rng_[r].below(found)];
+    if (!most_credits_) return options[router_rng_[r].below(found)];
+    // The route's VC range on every candidate port, as the general router's RouteSet has it.
+    const std::uint64_t first_port = route_mask_[ivc0 + i] & (vc_mask << (local_port_[first] * vcs_));
+    const int shift = local_port_[first] * vcs_;
+    return choose_candidate(r, ivc0, options, found, std::countr_zero(first_port) - shift,
+                            63 - std::countl_zero(first_port) - shift);
   };
   if ((waiting & (waiting - 1)) == 0) {
     // One VC waits (the common case at light load): it wins whatever it asks for.

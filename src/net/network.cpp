@@ -129,6 +129,7 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
     ivc_route_.assign(router_ivcs_, topo::RouteSet{});
   }
   multicast_ = routing.may_multicast();
+  most_credits_ = routing.port_selection() == topo::PortSelection::MostCredits;
   if (multicast_) {
     branch_vc_.assign(static_cast<std::size_t>(router_ivcs_) * topo::kMaxRouteCandidates, -1);
     branch_packet_.assign(branch_vc_.size(), kNoPacket);

@@ -199,6 +199,17 @@ class Network {
   int switch_multicast(RouterId r, int i, bool move_pointers);
   // A copy of packet `id` (its record, hops and routing word) under a new id, for a multicast branch.
   PacketId clone_packet(PacketId id);
+  // Credits toward the next buffers on output port `port` (local) over VCs [vc_lo, vc_hi]: the free
+  // space of that channel for the route's VCs, what PortSelection::MostCredits compares.
+  int port_credits(std::int32_t ivc0, int port, int vc_lo, int vc_hi) const {
+    int credits = 0;
+    for (int vc = vc_lo; vc <= vc_hi; ++vc) credits += ovc_[ivc0 + port * vcs_ + vc].credits;
+    return credits;
+  }
+  // Of `found` candidate output VCs (local), the one to ask for: at random, or with MostCredits the one
+  // whose port has the most credits over [vc_lo, vc_hi], ties at random. Both routers call it with the
+  // same candidates in the same order, so they draw the same numbers.
+  int choose_candidate(RouterId r, std::int32_t ivc0, const int* options, int found, int vc_lo, int vc_hi);
   // VC allocation for the input VCs in waiting[0..count); appends the winners to ready[*ready_count].
   void allocate_vcs(RouterId r, const std::int32_t* waiting, int count, std::int32_t* ready,
                     int* ready_count);
@@ -410,6 +421,7 @@ class Network {
   std::uint64_t route_key_ = 0;
   // The routing may multicast: per router input VC and branch, the output VC and the packet copy.
   bool multicast_ = false;
+  bool most_credits_ = false;  // the routing's PortSelection is MostCredits
   std::vector<std::int8_t> branch_vc_;
   std::vector<PacketId> branch_packet_;
   std::vector<std::uint16_t> mc_rr_;    // per router: the local input VC whose multicast goes first

@@ -32,8 +32,9 @@ topo::TopologyParams cube(int n) {
 topo::TopologyParams tree(int k, int n) {
   return topo::testing::k_ary_n_tree(k, n);
 }
-topo::TopologyParams cm5(int n) {
-  return topo::topology_of(topo::FatTreeParams{.n = n, .children = 4, .parents = {2, 2, 4}, .leaf_links = 2});
+topo::TopologyParams cm5(int n, topo::UpRouting up = topo::UpRouting::RandomFree) {
+  return topo::topology_of(
+      topo::FatTreeParams{.n = n, .children = 4, .parents = {2, 2, 4}, .leaf_links = 2, .up_routing = up});
 }
 topo::TopologyParams dragonfly72(topo::DragonflyRouting routing) {
   return topo::testing::dragonfly(2, 4, 2, routing);
@@ -87,6 +88,10 @@ std::vector<Case> all_cases() {
       {"hypercube6_outfirst_islip2", cube(6), out_first_islip2},
       {"torus4x4_two_vnets", torus(4, 2), two_vnets},
       {"cm5_64_two_vnets", cm5(3), two_vnets},
+      {"tree4ary3_random_up", topo::testing::k_ary_n_tree(4, 3, topo::UpRouting::Random), base},
+      {"tree4ary3_adaptive_up", topo::testing::k_ary_n_tree(4, 3, topo::UpRouting::Adaptive), base},
+      {"cm5_64_adaptive_up_outfirst", cm5(3, topo::UpRouting::Adaptive), out_first},
+      {"cm5_64_adaptive_up_two_vnets", cm5(3, topo::UpRouting::Adaptive), two_vnets},
       {"dragonfly72_minimal", dragonfly72(topo::DragonflyRouting::Minimal), base},
       {"dragonfly72_valiant", dragonfly72(topo::DragonflyRouting::Valiant), base},
   };

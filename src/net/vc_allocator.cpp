@@ -15,6 +15,22 @@ namespace mppnet::net {
 using arbiter::offer;
 using arbiter::rr_distance;
 
+int Network::choose_candidate(RouterId r, std::int32_t ivc0, const int* options, int found, int vc_lo,
+                              int vc_hi) {
+  if (found == 1) return options[0];
+  if (!most_credits_) return options[router_rng_[r].below(found)];
+  int best = -1, ties = 0;
+  for (int k = 0; k < found; ++k) {
+    const int s = port_credits(ivc0, local_port_[options[k]], vc_lo, vc_hi);
+    ties = s > best ? 1 : ties + (s == best);
+    best = std::max(best, s);
+  }
+  int keep = ties > 1 ? static_cast<int>(router_rng_[r].below(ties)) : 0;
+  for (int k = 0; k < found; ++k)
+    if (port_credits(ivc0, local_port_[options[k]], vc_lo, vc_hi) == best && keep-- == 0) return options[k];
+  return options[0];  // not reached: `ties` candidates score `best`
+}
+
 void Network::allocate_vcs(RouterId r, const std::int32_t* waiting, int count, std::int32_t* ready,
                            int* ready_count) {
   const std::int32_t ivc0 = graph_.port_base[r] * vcs_;
@@ -55,7 +71,7 @@ void Network::allocate_vcs(RouterId r, const std::int32_t* waiting, int count, s
       }
       if (found == 0) continue;
       // Output stage (folded in): the requester nearest after the round-robin pointer keeps the VC.
-      request(options[found > 1 ? router_rng_[r].below(found) : 0], i);
+      request(choose_candidate(r, ivc0, options, found, rs.vc_lo, rs.vc_hi), i);
     } else {
       // Output stage: every usable output VC is offered to its nearest requester after the pointer.
       for (int c = 0; c < rs.count; ++c)
@@ -73,14 +89,23 @@ void Network::allocate_vcs(RouterId r, const std::int32_t* waiting, int count, s
     for (int w = 0; w < count; ++w) {
       const int i = waiting[w];
       if (multicast_ && is_multicast(ivc_route_[ivc0 + i])) continue;  // it needs every grant it got
-      int grants = 0;
-      for (int t = 0; t < touched; ++t) grants += claim[touched_[t]] == i;
-      if (grants <= 1) continue;
-      const int keep = static_cast<int>(router_rng_[r].below(grants));
+      // With MostCredits, only the grants on the port with the most credits are candidates.
+      const topo::RouteSet& rs = ivc_route_[ivc0 + i];
+      auto score = [&](int ol) {
+        return most_credits_ ? port_credits(ivc0, local_port_[ol], rs.vc_lo, rs.vc_hi) : 0;
+      };
+      int grants = 0, best = -1;
+      for (int t = 0; t < touched; ++t) {
+        if (claim[touched_[t]] != i) continue;
+        const int s = score(touched_[t]);
+        grants = s > best ? 1 : grants + (s == best);
+        best = std::max(best, s);
+      }
+      const int keep = grants > 1 ? static_cast<int>(router_rng_[r].below(grants)) : 0;
       int seen = 0;
       for (int t = 0; t < touched; ++t) {
         if (claim[touched_[t]] != i) continue;
-        if (seen++ != keep) claim[touched_[t]] = -2;  // declined
+        if (score(touched_[t]) != best || seen++ != keep) claim[touched_[t]] = -2;  // declined
       }
     }
   }

@@ -25,8 +25,11 @@ const TopologyKeys<FatTreeParams>& keys() {
               "parent links per router at levels 1, 2, ...; the last repeats; empty: children"),
       io::key("leaf_links", &FatTreeParams::leaf_links, io::in_range(1, 64),
               "network links per node (the CM-5 has 2)"),
-      io::key("up_routing", &FatTreeParams::up_routing, io::one_of({"random_free", "deterministic"}),
-              "random_free picks a free parent at random; deterministic uses destination digits"),
+      io::key("up_routing", &FatTreeParams::up_routing,
+              io::one_of({"random_free", "deterministic", "random", "adaptive"}),
+              "random_free: a parent with a free VC, at random; deterministic: from the destination's "
+              "digits; random: any parent at random, load-blind; adaptive: the free parent with the most "
+              "credits"),
   });
   return keys;
 }
@@ -141,7 +144,9 @@ const char* fat_tree_min_vcs_reason(const TopologyParams&) {
 }
 
 Routing fat_tree_routing(const TopologyParams& p, const Graph& g, int vcs) {
-  return Routing::bind(UpDownRouting(fat_tree_params(p), g, vcs), vcs);
+  const FatTreeParams f = fat_tree_params(p);
+  if (f.up_routing == UpRouting::Random) return Routing::bind(RandomUpRouting(f, g, vcs), vcs);
+  return Routing::bind(UpDownRouting(f, g, vcs), vcs);
 }
 
 Graph build_fat_tree(const TopologyParams& p) {
@@ -241,7 +246,8 @@ RouteSet UpDownRouting::route(RouterId router, PortId in_port, VcId, PacketHead&
     // and the CM-5 schedule [2, 2, 4]).
     return all_vcs(c + (dest / pow_children_[k - 1]) % parents);
   }
-  // RandomFree: every parent is legal; the router draws among the free ones.
+  // RandomFree, Adaptive (and Random, which RandomUpRouting narrows to one): every parent is legal; the
+  // router draws among the free ones, or takes the one with the most credits (port_selection()).
   RouteSet rs = all_vcs(c);
   for (int p = 1; p < parents; ++p) rs.ports[p] = static_cast<std::int16_t>(c + p);
   rs.count = static_cast<std::uint8_t>(parents);

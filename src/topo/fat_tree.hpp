@@ -22,10 +22,12 @@
 
 namespace mppnet::topo {
 
-// How a fat tree picks a parent link on the way up.
+// How a fat tree picks a parent link on the way up (topology.up_routing, in this order).
 enum class UpRouting {
   RandomFree,     // pseudorandomly among parent links with a free output VC (CM-5, note 000 §2.3.4)
   Deterministic,  // a fixed parent chosen from the destination's digits (d-mod-k)
+  Random,         // one parent drawn at random per packet and router, whatever its load
+  Adaptive,       // the parent with a free output VC whose channel has the most credits (ties at random)
 };
 
 struct FatTreeParams {
@@ -82,6 +84,10 @@ class UpDownRouting {
   RouteSet route(RouterId router, PortId in_port, VcId in_vc, PacketHead& head) const noexcept;
   int router_hops(NodeId src, NodeId dest) const;
   bool uses_input_vc() const { return false; }
+  // Adaptive up-routing offers every parent and lets the router take the one with the most credits.
+  PortSelection port_selection() const {
+    return up_routing_ == UpRouting::Adaptive ? PortSelection::MostCredits : PortSelection::RandomFree;
+  }
 
  private:
   RouteSet all_vcs(PortId port) const noexcept;  // one port, every VC
@@ -93,6 +99,22 @@ class UpDownRouting {
   std::vector<std::int32_t> pow_children_;  // children^k
   std::vector<std::int32_t> parents_;       // P(k), parent links per router at level k (0 at the top)
   int child_shift_ = -1;                    // log2(children) when children is a power of two
+};
+
+// Load-blind random up-routing: of the parents UpDownRouting offers, one drawn from the packet's random
+// value at this router (which needs the header seam's random value, hence its own policy class).
+class RandomUpRouting : public UpDownRouting {
+ public:
+  static constexpr bool kNeedsHeader = true;
+  using UpDownRouting::UpDownRouting;
+  RouteSet route(RouterId router, PortId in_port, VcId in_vc, PacketHead& head) const noexcept {
+    RouteSet rs = UpDownRouting::route(router, in_port, in_vc, head);
+    if (rs.count > 1) {
+      rs.ports[0] = rs.ports[(head.random >> 32) % rs.count];
+      rs.count = 1;
+    }
+    return rs;
+  }
 };
 
 std::vector<TopologyKey> fat_tree_keys();

@@ -32,6 +32,13 @@ namespace mppnet::topo {
 
 constexpr int kMaxRouteCandidates = 8;
 
+// How the router chooses among several candidate ports of a route (a multicast takes them all).
+enum class PortSelection {
+  RandomFree,   // at random among the candidates with a usable output VC
+  MostCredits,  // the candidate with a usable output VC whose channel has the most credits over the
+                // route's VCs; ties at random
+};
+
 struct RouteSet {
   std::array<std::int16_t, kMaxRouteCandidates> ports{};
   std::uint8_t count = 0;
@@ -67,6 +74,7 @@ struct PacketHead {
 // A routing policy: a value type with
 //   static constexpr bool kNeedsHeader;   // whether route() reads or writes PacketHead::header/random
 //   static constexpr bool kMayMulticast;  // optional (false if absent): whether route() may multicast
+//   PortSelection port_selection() const;  // optional (RandomFree if absent): how candidates are chosen
 //   RouteSet route(RouterId, PortId in_port, VcId in_vc, PacketHead&) const noexcept;
 //   int router_hops(NodeId src, NodeId dest) const;  // routers on the route (minimal choice)
 //   bool uses_input_vc() const;  // whether route() depends on in_vc (else the network may memoise it)
@@ -99,6 +107,8 @@ class Routing {
     r.vcs_ = vcs;
     r.needs_header_ = P::kNeedsHeader;
     if constexpr (requires { P::kMayMulticast; }) r.may_multicast_ = P::kMayMulticast;
+    if constexpr (requires(const P& p) { p.port_selection(); })
+      r.port_selection_ = static_cast<const P*>(r.self_)->port_selection();
     r.uses_input_vc_ = static_cast<const P*>(r.self_)->uses_input_vc();
     return r;
   }
@@ -121,6 +131,8 @@ class Routing {
   bool needs_header() const { return needs_header_; }
   // Whether route() may return a multicast set (then the network replicates, on its general router).
   bool may_multicast() const { return may_multicast_; }
+  // How the router chooses among a route's candidate ports.
+  PortSelection port_selection() const { return port_selection_; }
   // Whether route() depends on the input VC (a torus's dateline classes); otherwise a route is a
   // function of (router, input port, destination, header) alone, which callers may remember.
   bool uses_input_vc() const { return uses_input_vc_; }
@@ -155,6 +167,7 @@ class Routing {
   bool needs_header_ = false;
   bool uses_input_vc_ = false;
   bool may_multicast_ = false;
+  PortSelection port_selection_ = PortSelection::RandomFree;
 };
 
 }  // namespace mppnet::topo
