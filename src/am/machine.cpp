@@ -71,8 +71,18 @@ void Machine::run(const Program& program) {
     n->state_ = Node::State::Timed;
     schedule(0, {n->id(), kNoMessage, EventKind::Resume});
   }
-  scheduler_.run_until([this] { return handler_error_ != nullptr; });
+  // The watchdog: stuck means packets in the network or in send queues that no flit move or program
+  // will release (a pending event is a program or handler that will still act, perhaps lifting a hold).
+  const core::Scheduler::Watchdog watchdog{
+      endpoint_.domain(), watchdog_cycles_, [this] { return endpoint_.activity().cycles_without_progress; },
+      [this] {
+        const net::EndpointActivity a = endpoint_.activity();
+        return (a.flits_in_network > 0 || a.queued_packets > 0) && !scheduler_.has_events();
+      }};
+  const auto stop =
+      scheduler_.run({core::Scheduler::kForever, [this] { return handler_error_ != nullptr; }, watchdog});
   if (handler_error_) std::rethrow_exception(handler_error_);
+  if (stop == core::Scheduler::Stop::NoProgress) throw_deadlock();
   if (finished_ < nodes()) throw std::runtime_error(describe_stuck_programs());
 }
 
@@ -87,7 +97,6 @@ void Machine::on_delivery(net::PacketId, const net::Packet& p, Picoseconds time_
 
 void Machine::after_cycle(Picoseconds time_ps) {
   check_watched(time_ps);
-  check_watchdog();
 }
 
 void Machine::dispatch(const Event& e) {
@@ -294,12 +303,9 @@ void Machine::update_hold(Node& n, int vnet) {
   endpoint_.hold_ejection(n.id(), vnet, hold != 0);
 }
 
-void Machine::check_watchdog() {
+void Machine::throw_deadlock() const {
   const net::EndpointActivity a = endpoint_.activity();
-  if (a.flits_in_network == 0 && a.queued_packets == 0) return;
-  if (a.cycles_without_progress <= watchdog_cycles_) return;
-  if (scheduler_.has_events()) return;  // a program or handler will still act and may release a hold
-  if (a.flits_in_network == 0)          // e.g. a packet larger than any VC buffer under cut-through
+  if (a.flits_in_network == 0)  // e.g. a packet larger than any VC buffer under cut-through
     throw DeadlockError(fmt::format(
         "deadlock: no flit moved for {} network cycles (at {} ps) with the network empty and {} packets "
         "waiting in source queues that no VC takes (under cut-through or store-and-forward switching, a "

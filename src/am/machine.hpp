@@ -144,7 +144,7 @@ class Machine final : public core::Component, public net::DeliveryHandler {
   void run_handler(Node& n, MessageId msg, Picoseconds t);
   void update_hold(Node& n, int vnet);
   void check_watched(Picoseconds t);
-  void check_watchdog();
+  [[noreturn]] void throw_deadlock() const;  // the watchdog fired: says what is stuck
   std::string describe_stuck_programs() const;
 
   FramePool frames_;  // first member: frames are returned before it goes

@@ -101,6 +101,8 @@ Scheduler::Stop Scheduler::run(const Limits& limits) {
       if (edge_time > limits.until_ps) return Stop::TimeLimit;
       now_ = edge_time;
       run_edge(domains_[next]);
+      const Watchdog& w = limits.watchdog;
+      if (next == w.domain && w.quiet() > w.cycles && w.stuck()) return Stop::NoProgress;
     }
     if (limits.stop && limits.stop()) return Stop::Predicate;
   }

@@ -76,19 +76,32 @@ class Scheduler {
   }
 
   enum class Stop {
-    Idle,       // no component active and no event left: nothing will ever happen again
-    TimeLimit,  // the next thing to happen lies beyond until_ps
-    Predicate,  // `stop` returned true
+    Idle,        // no component active and no event left: nothing will ever happen again
+    TimeLimit,   // the next thing to happen lies beyond until_ps
+    Predicate,   // `stop` returned true
+    NoProgress,  // the watchdog fired: work is pending and nothing has moved for too long
+  };
+  // The no-progress watchdog, checked after every edge of `domain`: the run stops once quiet() (that
+  // domain's cycles since anything last moved) exceeds `cycles` and stuck() confirms that work is
+  // pending. What "moved" and "pending" mean is the driver's: flits on their way for an open-loop run;
+  // flits, queued packets and no program left to act for node programs. stuck() is called only once the
+  // quiet period has passed, so it may be expensive (a scan for blocked buffers).
+  struct Watchdog {
+    DomainId domain = -1;  // -1: no watchdog
+    Cycle cycles = 0;
+    std::function<Cycle()> quiet;
+    std::function<bool()> stuck;
   };
   struct Limits {
     Picoseconds until_ps = kForever;  // nothing later than this happens in this run
     std::function<bool()> stop;       // checked after every event and every edge
+    Watchdog watchdog;
   };
   // Runs events and edges in the order above until a limit is reached. May be called again to go on.
   Stop run(const Limits& limits);
   // The two common cases: run up to and including time t; run until `stop` holds (or nothing is left).
-  Stop run_until_time(Picoseconds t) { return run({t, nullptr}); }
-  Stop run_until(std::function<bool()> stop) { return run({kForever, std::move(stop)}); }
+  Stop run_until_time(Picoseconds t) { return run({t, nullptr, {}}); }
+  Stop run_until(std::function<bool()> stop) { return run({kForever, std::move(stop), {}}); }
 
  private:
   struct Domain {

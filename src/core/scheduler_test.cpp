@@ -123,5 +123,36 @@ TEST(Scheduler, AfterEdgeHooksSeeEveryEdgeOfTheirDomainOnly) {
   EXPECT_EQ(seen, (std::vector<Cycle>{0, 1}));
 }
 
+TEST(Scheduler, TheWatchdogStopsAfterItsQuietCyclesOnlyWhenStuckAndOnlyOnItsDomain) {
+  // A network-like component moves something at its edges 0..3 and then nothing; a second domain runs
+  // beside it. Quiet at cycle c is c - 3, so with 5 quiet cycles the watchdog fires at edge 9 (quiet 6)
+  // and not before, and never on the other domain's edges.
+  Scheduler s;
+  std::vector<std::string> log;
+  const DomainId net = s.add_domain("network", 10);
+  const DomainId cpu = s.add_domain("processors", 7);
+  Recorder n("n", s, log), p("p", s, log);
+  Cycle last_move = 0, cycle = 0;
+  n.on_tick = [&] {
+    cycle = s.now() / 10;
+    if (cycle <= 3) last_move = cycle;
+  };
+  s.add(net, n);
+  s.add(cpu, p);
+  int stuck_calls = 0;
+  Scheduler::Watchdog w{net, 5, [&] { return cycle - last_move; },
+                        [&] {
+                          ++stuck_calls;
+                          return true;
+                        }};
+  EXPECT_EQ(s.run({Scheduler::kForever, nullptr, w}), Scheduler::Stop::NoProgress);
+  EXPECT_EQ(s.now(), 90);
+  EXPECT_EQ(stuck_calls, 1);
+  // Not stuck (say, a program will still act): the run goes on to its time limit.
+  w.stuck = [] { return false; };
+  EXPECT_EQ(s.run({200, nullptr, w}), Scheduler::Stop::TimeLimit);
+  EXPECT_EQ(s.now(), 200);
+}
+
 }  // namespace
 }  // namespace mppnet::core

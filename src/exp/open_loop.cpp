@@ -6,6 +6,7 @@
 #include "exp/open_loop.hpp"
 
 #include <cmath>
+#include <functional>
 
 #include <fmt/format.h>
 
@@ -45,17 +46,25 @@ struct BatchSum {
   }
 };
 
-void check_watchdog(const net::Network& network, const RunParams& run) {
-  if (network.flits_in_network() == 0) return;
-  if (network.now() - network.last_progress() <= run.watchdog_cycles) return;
-  // Flits still on their wires are moving, not blocked (check_experiment keeps the watchdog longer than
-  // any legal move, so this is a safety net).
-  const std::string blocked = network.describe_blocked();
-  if (blocked.empty()) return;
-  throw DeadlockError(
-      fmt::format("deadlock: no flit moved for {} cycles (cycle {}) with {} flits in the network; "
-                  "blocked input VCs:\n{}",
-                  run.watchdog_cycles, network.now(), network.flits_in_network(), blocked));
+// The scheduler's watchdog for an open-loop network: stuck means flits in the network and input VCs
+// blocked. Flits still on their wires are moving, not blocked (check_experiment keeps the watchdog
+// longer than any legal move, so that half is a safety net).
+core::Scheduler::Watchdog flit_watchdog(const net::Network& network, core::DomainId domain,
+                                        const RunParams& run) {
+  return {domain, run.watchdog_cycles, [&network] { return network.now() - network.last_progress(); },
+          [&network] { return network.flits_in_network() > 0 && !network.describe_blocked().empty(); }};
+}
+
+// Runs until `done` holds, or throws DeadlockError when the watchdog fires.
+void run_watched(core::Scheduler& scheduler, const net::Network& network, core::DomainId domain,
+                 const RunParams& run, std::function<bool()> done) {
+  const core::Scheduler::Limits limits{core::Scheduler::kForever, std::move(done),
+                                       flit_watchdog(network, domain, run)};
+  if (scheduler.run(limits) != core::Scheduler::Stop::NoProgress) return;
+  throw DeadlockError(fmt::format(
+      "deadlock: no flit moved for {} cycles (cycle {}) with {} flits in the network; "
+      "blocked input VCs:\n{}",
+      run.watchdog_cycles, network.now(), network.flits_in_network(), network.describe_blocked()));
 }
 
 // One open-loop run: the scheduler steps the network every cycle and the traffic source's arrivals come
@@ -79,7 +88,7 @@ class OpenLoopRun final : public net::DeliveryHandler {
   }
 
   OpenLoopResult run() {
-    scheduler_.run_until([this] { return done_; });
+    run_watched(scheduler_, network_, domain_, run_, [this] { return done_; });
     return finish();
   }
 
@@ -96,7 +105,6 @@ class OpenLoopRun final : public net::DeliveryHandler {
   }
 
   void after_cycle(Picoseconds) override {
-    check_watchdog(network_, run_);
     const Cycle elapsed = network_.now();
     if (phase_ == Phase::Drain) {
       if (tagged_done_ == source_.tagged_created()) {
@@ -266,10 +274,7 @@ void ProbeNetwork::on_delivery(net::PacketId id, const net::Packet& p, Picosecon
 SinglePacket ProbeNetwork::send(NodeId src, NodeId dest, int flits) {
   delivered_ = false;
   static_cast<void>(endpoint_.try_send(src, dest, flits, 0, 0));
-  scheduler_.run_until([&] {
-    check_watchdog(built_.network, run_);
-    return delivered_;
-  });
+  run_watched(scheduler_, built_.network, endpoint_.domain(), run_, [&] { return delivered_; });
   // The last credits come home (a channel latency after the tail) before the next packet starts.
   const net::RouterParams& router = built_.network.params();
   scheduler_.run_until_time(scheduler_.now() + (router.channel_latency + 1) * router.cycle_ps);

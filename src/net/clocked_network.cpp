@@ -11,6 +11,7 @@ ClockedNetwork::ClockedNetwork(Network& network, core::Scheduler& scheduler, cor
       scheduler_(scheduler),
       options_(options),
       period_ps_(scheduler.period_ps(domain)),
+      domain_(domain),
       id_(scheduler.add(domain, *this, true)),  // it sleeps once it finds nothing to do
       settle_cycles_(network.params().channel_latency + network.params().pipeline_cycles + 2) {
   MPPNET_ASSERT(options.send_queue_packets >= 1, "a send queue holds at least one packet");

@@ -47,12 +47,14 @@ class ClockedNetwork final : public core::Component, public Endpoint {
   EndpointActivity activity() const override;
   std::string describe_blocked() const override { return network_.describe_blocked(); }
   std::int64_t cycles_run() const override { return cycles_run_; }
+  core::DomainId domain() const override { return domain_; }
 
  private:
   Network& network_;
   core::Scheduler& scheduler_;
   ClockedNetworkOptions options_;
   Picoseconds period_ps_;
+  core::DomainId domain_;
   core::ComponentId id_;
   // After the last flit moved its credit is still on the wire for channel_latency cycles: the network
   // is stepped that long before it may sleep, so that a jump never changes timing.

@@ -18,6 +18,7 @@
 #include <limits>
 #include <string>
 
+#include "core/scheduler.hpp"
 #include "core/types.hpp"
 #include "net/packet.hpp"
 
@@ -65,6 +66,8 @@ class Endpoint {
   virtual EndpointActivity activity() const = 0;
   virtual std::string describe_blocked() const = 0;  // one line per stuck place, or empty
   virtual std::int64_t cycles_run() const = 0;       // cycles the network model was evaluated
+  // The clock domain whose edges step the network model: where a driver's watchdog counts its cycles.
+  virtual core::DomainId domain() const = 0;
 };
 
 }  // namespace mppnet::net
