@@ -3,8 +3,6 @@
 // Each case offers uniform traffic at a fixed load for a fixed number of cycles on one thread and reports
 // simulated node-cycles per second, flit-hops per second and the process's peak resident memory. Run one
 // case per process (scripts/bench.sh does) so that peak memory belongs to that case alone.
-#include <sys/resource.h>
-
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -13,6 +11,7 @@
 #include <vector>
 
 #include "am/simulated_machine.hpp"
+#include "core/process_usage.hpp"
 #include "exp/experiment_config.hpp"
 #include "exp/fixed_run.hpp"
 #include "exp/foundation_validation.hpp"
@@ -46,9 +45,7 @@ std::vector<SpeedCase> cases() {
 }
 
 double peak_rss_mb() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return static_cast<double>(u.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
+  return static_cast<double>(mppnet::core::peak_memory_bytes()) / (1024.0 * 1024.0);
 }
 
 }  // namespace

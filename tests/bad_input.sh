@@ -34,6 +34,10 @@ expect bad_set "traffic.rate" run "$(cfg ok '')" --set traffic.rate=7
 expect bad_set_key "did you mean traffic.rate?" run "$(cfg ok2 '')" --set traffic.rte=0.1
 expect bad_sweep "--sweep" sweep "$(cfg ok3 '')" --sweep traffic.rate=0.1:0.5
 expect bad_list "cannot list" list nothing
+expect cycles_without_fixed "cycles.toml:2: run.cycles: run.cycles sets the length of a fixed run" \
+  run "$(cfg cycles '[run]\ncycles = 5000\n')"
+expect fixed_too_short "short.toml:4: run.cycles: a fixed run of run.cycles = 500 leaves nothing to measure" \
+  run "$(cfg short '[run]\nmode = "fixed"\nwarmup_cycles = 1000\ncycles = 500\n')"
 # Below 1/65536 the network's 16.16 fixed-point ejection tokens cannot hold the rate (it once overflowed
 # the watchdog's cross-check instead of being refused).
 expect tiny_eject_rate "router.eject_flits_per_cycle: must be between 1.52587890625e-05 and 1 (got 1e-19)" \

@@ -27,6 +27,8 @@ TOML
 "$mppnet" run "$dir/small.toml" --out "$dir/b" > /dev/null
 test -s "$dir/a/results.json"
 test -s "$dir/a/results.csv"
+jq -e '.peak_memory_bytes > 0 and .points[0].wall_seconds > 0 and .points[0].flit_hops > 0' "$dir/a/cost.json" > /dev/null
+jq -e '.points[0].simulated_cycles > 0 and .points[0].flit_hops > 0' "$dir/a/results.json" > /dev/null
 cmp "$dir/a/results.json" "$dir/b/results.json"
 grep -q '"seed": 7' "$dir/a/results.json"
 grep -q '"mppnet_version"' "$dir/a/results.json"

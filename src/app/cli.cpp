@@ -4,6 +4,7 @@
 
 #include "app/app_commands.hpp"
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -113,15 +114,28 @@ int run_points(const io::ConfigFile& file, const std::vector<std::string>& sets,
   for (std::size_t i = 0; i < configs.size(); ++i) {
     const auto label =
         sweep.key.empty() ? std::string("run") : fmt::format("{} = {:g}", sweep.key, sweep.values[i]);
+    const auto start = std::chrono::steady_clock::now();
     const exp::OpenLoopResult r = exp::run_open_loop(configs[i], progress_options(bar, configs[i], label));
-    points.push_back({sweep.key.empty() ? configs[i].traffic.rate : sweep.values[i], r});
+    const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - start;
+    points.push_back({sweep.key.empty() ? r.offered : sweep.values[i], r, wall.count()});
     if (r.saturated && stop_after_saturation) break;
   }
   bar.finish();
   const std::string key = sweep.key.empty() ? "traffic.rate" : sweep.key;
   std::fputs(exp::format_table(key, points).c_str(), stdout);
   const bool plotted = exp::write_results(out, base, key, points, plot);
-  std::printf("results: %s/results.json, results.csv%s\n", out.string().c_str(),
+  const nlohmann::json cost = exp::cost_json(points);
+  std::int64_t cycles = 0, hops = 0;
+  for (const auto& p : points) {
+    cycles += p.result.simulated_cycles;
+    hops += p.result.flit_hops;
+  }
+  const double seconds = cost["wall_seconds"].get<double>();
+  std::printf("simulated %lld cycles, %lld flit-hops in %.2f s (%.2f M flit-hops/s), peak memory %.0f MB\n",
+              static_cast<long long>(cycles), static_cast<long long>(hops), seconds,
+              seconds > 0 ? static_cast<double>(hops) / seconds / 1e6 : 0.0,
+              static_cast<double>(cost["peak_memory_bytes"].get<std::int64_t>()) / (1024.0 * 1024.0));
+  std::printf("results: %s/results.json, results.csv, cost.json%s\n", out.string().c_str(),
               plotted ? ", latency.svg, latency.png" : "");
   return 0;
 }

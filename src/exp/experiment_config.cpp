@@ -94,6 +94,15 @@ void check_experiment(const ExperimentConfig& c) {
   }
 
   const RunParams& r = c.run;
+  if (r.mode == RunMode::Fixed && r.cycles <= r.warmup_cycles) {
+    fail_at(
+        c, blame(c, "run.cycles", "run.warmup_cycles"),
+        fmt::format("a fixed run of run.cycles = {} leaves nothing to measure after run.warmup_cycles = {}",
+                    r.cycles, r.warmup_cycles));
+  }
+  if (r.mode != RunMode::Fixed && r.cycles != 0) {
+    fail_at(c, "run.cycles", "run.cycles sets the length of a fixed run; set run.mode = \"fixed\" as well");
+  }
   if (r.max_warmup_cycles < r.warmup_cycles) {
     fail_at(c, blame(c, "run.max_warmup_cycles", "run.warmup_cycles"),
             fmt::format("run.max_warmup_cycles ({}) is below run.warmup_cycles ({})", r.max_warmup_cycles,

@@ -28,6 +28,7 @@ std::vector<std::string> strings(std::span<const char* const> names) {
 // Names in enum order: names[i] is the config spelling of static_cast<Enum>(i).
 const std::vector<std::string> kSwitchingNames = {"wormhole", "virtual_cut_through", "store_and_forward"};
 const std::vector<std::string> kAllocatorNames = {"input_first", "output_first"};
+const std::vector<std::string> kRunModeNames = {"latency", "throughput", "fixed"};
 
 std::vector<std::string> preset_names() {
   std::vector<std::string> names;
@@ -98,6 +99,10 @@ io::KeyTable<ExperimentConfig> make_table() {
                   "Destination pattern; bit patterns need 2^m nodes."),
               key("rate", &TrafficParams::rate, io::above_up_to(0, 1),
                   "Offered load, flits per node per cycle."),
+              key("self", &TrafficParams::self, io::any_value(),
+                  "Whether a random destination may be the source itself: uniform, hot_spot's uniform part "
+                  "and random_permutation (any permutation instead of a derangement). The fixed maps (bit "
+                  "patterns, tornado, neighbor) keep their own fixed points either way."),
               key("injection", &TrafficParams::injection, one_of(strings(workload::injection_names())),
                   "Arrival process: bernoulli, or on_off bursts with the same mean rate."),
               key("packet_flits", &TrafficParams::packet_flits, in_range(1, 4096),
@@ -116,6 +121,14 @@ io::KeyTable<ExperimentConfig> make_table() {
           }),
       section("run", &ExperimentConfig::run,
               {
+                  key("mode", &RunParams::mode, one_of(kRunModeNames),
+                      "latency: open loop at traffic.rate, warm-up until latency settles, batches until "
+                      "target_ci, drain; throughput: every source always has a packet waiting (offered "
+                      "load 1), accepted flits per node and per source after warmup_cycles, batches until "
+                      "target_ci; fixed: open loop at traffic.rate for exactly run.cycles cycles, measuring "
+                      "after warmup_cycles, no drain."),
+                  key("cycles", &RunParams::cycles, in_range(0, 1e12),
+                      "Fixed mode: cycles simulated, warm-up included (0: not a fixed run)."),
                   key("seed", &RunParams::seed, at_least(0), "Seed of every random stream."),
                   key("warmup_cycles", &RunParams::warmup_cycles, at_least(0),
                       "Minimum warm-up; extended until batch latencies stop drifting."),

@@ -12,7 +12,9 @@
 
 #include "core/scheduler.hpp"
 #include "core/stats.hpp"
+#include "exp/run_support.hpp"
 #include "exp/traffic_source.hpp"
+#include "exp/window_run.hpp"
 #include "net/built_network.hpp"
 #include "net/clocked_network.hpp"
 #include "workload/traffic.hpp"
@@ -46,27 +48,6 @@ struct BatchSum {
   }
 };
 
-// The scheduler's watchdog for an open-loop network: stuck means flits in the network and input VCs
-// blocked. Flits still on their wires are moving, not blocked (check_experiment keeps the watchdog
-// longer than any legal move, so that half is a safety net).
-core::Scheduler::Watchdog flit_watchdog(const net::Network& network, core::DomainId domain,
-                                        const RunParams& run) {
-  return {domain, run.watchdog_cycles, [&network] { return network.now() - network.last_progress(); },
-          [&network] { return network.flits_in_network() > 0 && !network.describe_blocked().empty(); }};
-}
-
-// Runs until `done` holds, or throws DeadlockError when the watchdog fires.
-void run_watched(core::Scheduler& scheduler, const net::Network& network, core::DomainId domain,
-                 const RunParams& run, std::function<bool()> done) {
-  const core::Scheduler::Limits limits{core::Scheduler::kForever, std::move(done),
-                                       flit_watchdog(network, domain, run)};
-  if (scheduler.run(limits) != core::Scheduler::Stop::NoProgress) return;
-  throw DeadlockError(fmt::format(
-      "deadlock: no flit moved for {} cycles (cycle {}) with {} flits in the network; "
-      "blocked input VCs:\n{}",
-      run.watchdog_cycles, network.now(), network.flits_in_network(), network.describe_blocked()));
-}
-
 // One open-loop run: the scheduler steps the network every cycle and the traffic source's arrivals come
 // before each cycle; this measures what each cycle delivered and moves through the phases.
 class OpenLoopRun final : public net::DeliveryHandler {
@@ -74,32 +55,28 @@ class OpenLoopRun final : public net::DeliveryHandler {
   OpenLoopRun(const ExperimentConfig& cfg, const OpenLoopOptions& options)
       : options_(options),
         run_(cfg.run),
-        built_(cfg.topology, cfg.router, static_cast<std::uint64_t>(cfg.run.seed)),
-        network_(built_.network),
-        nodes_(built_.graph.num_nodes),
-        traffic_(cfg.traffic, nodes_, static_cast<std::uint64_t>(cfg.run.seed)),
-        domain_(scheduler_.add_domain("network", cfg.router.cycle_ps)),
-        endpoint_(network_, scheduler_, domain_),
-        source_(traffic_, endpoint_, scheduler_, domain_) {
+        rig_(cfg, {}),
+        network_(rig_.built.network),
+        nodes_(rig_.built.graph.num_nodes),
+        source_(rig_.traffic, rig_.endpoint, rig_.scheduler, rig_.domain) {
     network_.shuffle_visit_order(options.shuffle_visit_order);
-    endpoint_.set_delivery_handler(this);
+    rig_.endpoint.set_delivery_handler(this);
     result_.offered = cfg.traffic.rate;
     result_.cycle_ps = cfg.router.cycle_ps;
+    port_flits_at_window_ = network_.port_flits();
   }
 
   OpenLoopResult run() {
-    run_watched(scheduler_, network_, domain_, run_, [this] { return done_; });
+    run_watched(rig_.scheduler, network_, rig_.domain, run_, [this] { return done_; });
     return finish();
   }
 
   void on_delivery(net::PacketId, const net::Packet& p, Picoseconds) override {
-    const std::int64_t lat = p.delivered - p.created;
-    batch_.latency += lat;
+    batch_.latency += p.delivered - p.created;
     ++batch_.packets;
+    window_.delivered.add(p);
     if (p.tag == kMeasured) {
-      latency_.add(lat);
-      network_latency_sum_ += p.delivered - p.injected;
-      hops_sum_ += p.hops;
+      measured_.add(p);
       ++tagged_done_;
     }
   }
@@ -139,8 +116,10 @@ class OpenLoopRun final : public net::DeliveryHandler {
     const bool settled = previous_batch_mean_ >= 0 && mean <= 1.05 * previous_batch_mean_;
     previous_batch_mean_ = mean;
     if (mean > run_.saturation_latency) {
-      saturate(fmt::format("mean latency {:.1f} cycles during warm-up exceeds run.saturation_latency = {}",
-                           mean, run_.saturation_latency));
+      saturate(
+          fmt::format("the mean latency of a warm-up batch, {:.1f} cycles, exceeds "
+                      "run.saturation_latency = {}",
+                      mean, run_.saturation_latency));
       result_.warmup_cycles = elapsed;
       done_ = true;
       return;
@@ -151,7 +130,9 @@ class OpenLoopRun final : public net::DeliveryHandler {
       done_ = true;
       return;
     }
+    if (window_start_ == 0) open_window(elapsed);  // the first batch filled the network
     if (elapsed < run_.warmup_cycles || !settled) return;
+    open_window(elapsed);
     phase_ = Phase::Measure;
     source_.set_tag(kMeasured);
     result_.warmup_cycles = elapsed;
@@ -169,8 +150,10 @@ class OpenLoopRun final : public net::DeliveryHandler {
     const auto batches = static_cast<int>(batch_means_.batches());
     const bool precise = batches >= run_.min_batches && batch_means_.relative_half_width() <= run_.target_ci;
     if (mean > run_.saturation_latency) {
-      saturate(fmt::format("mean latency {:.1f} cycles exceeds run.saturation_latency = {}", mean,
-                           run_.saturation_latency));
+      saturate(
+          fmt::format("the mean latency of a measured batch, {:.1f} cycles, exceeds "
+                      "run.saturation_latency = {}",
+                      mean, run_.saturation_latency));
     }
     if (!precise && measured_windows_ < run_.max_batches && !result_.saturated) return;
     measure_end_ = elapsed;
@@ -195,47 +178,42 @@ class OpenLoopRun final : public net::DeliveryHandler {
     if (measure_end_ == 0) measure_end_ = network_.now();
     r.measure_cycles = measure_start_ > 0 ? measure_end_ - measure_start_ : 0;
     r.drain_cycles = measure_start_ > 0 ? network_.now() - measure_end_ : 0;
+    if (r.saturated && measure_start_ == 0) {
+      // Stopped in warm-up: throughput over the window instead of a measurement that never began.
+      r.measure_cycles = measure_end_ - window_start_;
+      ejected_at_start_ = window_.ejected_at_start;
+      port_flits_at_start_ = port_flits_at_window_;
+    }
     if (r.measure_cycles > 0) {
       if (ejected_at_end_ == 0) ejected_at_end_ = network_.counters().flits_ejected;
       r.accepted = static_cast<double>(ejected_at_end_ - ejected_at_start_) /
                    (static_cast<double>(nodes_) * static_cast<double>(r.measure_cycles));
-      std::int64_t channel_flits = 0, channels = 0;
-      const auto port_flits = network_.port_flits();
-      const topo::Graph& graph = built_.graph;
-      for (std::size_t gp = 0; gp < graph.ports.size(); ++gp) {
-        if (graph.ports[gp].kind != topo::PeerKind::Router) continue;
-        channel_flits += port_flits[gp] - port_flits_at_start_[gp];
-        ++channels;
-      }
-      if (channels > 0)
-        r.channel_utilization = static_cast<double>(channel_flits) /
-                                (static_cast<double>(channels) * static_cast<double>(r.measure_cycles));
+      r.channel_utilization = channel_utilization(rig_.built.graph, network_.port_flits(),
+                                                  port_flits_at_start_, r.measure_cycles);
     }
     r.latency_ci95 = batch_means_.batches() >= 2 ? batch_means_.half_width_95() : 0;
-    r.packets_measured = static_cast<std::int64_t>(latency_.count());
-    if (!latency_.empty()) {
-      r.latency_avg = latency_.mean();
-      r.latency_p50 = latency_.percentile(0.5);
-      r.latency_p99 = latency_.percentile(0.99);
-      r.latency_max = latency_.max();
-      r.network_latency_avg =
-          static_cast<double>(network_latency_sum_) / static_cast<double>(latency_.count());
-      r.hops_avg = static_cast<double>(hops_sum_) / static_cast<double>(latency_.count());
-    }
+    // A saturated point's measured packets never all arrived: its latency is that of every packet
+    // delivered in the window before the stop (the slowest are missing, so it is a lower bound).
+    (r.saturated ? window_.delivered : measured_).report(r);
     r.flit_hops = network_.counters().flit_hops;
+    r.simulated_cycles = network_.now();
     r.node_cycles = static_cast<std::int64_t>(nodes_) * network_.now();
     return r;
   }
 
+  // Starts the window a saturated point reports: what was delivered from here to the stop.
+  void open_window(Cycle elapsed) {
+    window_start_ = elapsed;
+    window_ = Window{};
+    window_.ejected_at_start = network_.counters().flits_ejected;
+    port_flits_at_window_ = network_.port_flits();
+  }
+
   const OpenLoopOptions& options_;
   const RunParams& run_;
-  net::BuiltNetwork built_;
+  TrafficRig rig_;
   net::Network& network_;
   int nodes_;
-  workload::Traffic traffic_;
-  core::Scheduler scheduler_;
-  core::DomainId domain_;
-  net::ClockedNetwork endpoint_;
   TrafficSource source_;
 
   OpenLoopResult result_;
@@ -245,17 +223,26 @@ class OpenLoopRun final : public net::DeliveryHandler {
   double previous_batch_mean_ = -1;
   int measured_windows_ = 0;
   core::BatchMeans batch_means_;
-  core::Histogram latency_;
-  std::int64_t network_latency_sum_ = 0, hops_sum_ = 0;
+  PacketLatencies measured_;  // the packets created while measuring
   std::int64_t tagged_done_ = 0;
   Cycle measure_start_ = 0, measure_end_ = 0;
   std::int64_t ejected_at_start_ = 0, ejected_at_end_ = 0, queued_at_start_ = 0;
   std::vector<std::int64_t> port_flits_at_start_;
+  // The window of a saturated point: the measurement once it began, else the warm-up after its first
+  // batch (the whole warm-up if the first batch already saturated).
+  struct Window {
+    PacketLatencies delivered;
+    std::int64_t ejected_at_start = 0;
+  };
+  Cycle window_start_ = 0;
+  Window window_;
+  std::vector<std::int64_t> port_flits_at_window_;
 };
 
 }  // namespace
 
 OpenLoopResult run_open_loop(const ExperimentConfig& cfg, const OpenLoopOptions& options) {
+  if (cfg.run.mode != RunMode::Latency) return run_window(cfg, options);
   return OpenLoopRun(cfg, options).run();
 }
 

@@ -15,11 +15,15 @@
 namespace mppnet::exp {
 
 struct OpenLoopResult {
-  double offered = 0;  // flits per node per cycle
+  std::string mode = "latency";  // run.mode
+  double offered = 0;            // flits per node per cycle
   bool saturated = false;
-  std::string saturation_reason;  // empty unless saturated
-  double accepted = 0;            // flits ejected per node per cycle while measuring
-  double latency_avg = 0;         // cycles from creation to tail delivery, measured packets
+  std::string saturation_reason;   // empty unless saturated
+  double accepted = 0;             // flits ejected per node per cycle while measuring
+  double accepted_ci95 = 0;        // throughput and fixed modes: batch-means 95% half-width of accepted
+  double accepted_min_source = 0;  // throughput and fixed modes: the slowest source's delivered flits/cycle
+  double accepted_max_source = 0;  // ... and the fastest's
+  double latency_avg = 0;          // cycles from creation to tail delivery, measured packets
   std::int64_t latency_p50 = 0;
   std::int64_t latency_p99 = 0;
   std::int64_t latency_max = 0;
@@ -33,6 +37,7 @@ struct OpenLoopResult {
   Cycle measure_cycles = 0;
   Cycle drain_cycles = 0;
   std::int64_t flit_hops = 0;  // over the whole run, for speed figures
+  Cycle simulated_cycles = 0;  // network cycles simulated, warm-up and drain included
   std::int64_t node_cycles = 0;
   std::int64_t cycle_ps = 0;  // the router clock period, to convert latencies to time
 };

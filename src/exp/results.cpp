@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "core/clock_domain.hpp"
+#include "core/process_usage.hpp"
 #include "io/atomic_file.hpp"
 #include "io/csv.hpp"
 #include "io/plot.hpp"
@@ -11,7 +12,7 @@
 namespace mppnet::exp {
 
 nlohmann::json to_json(const OpenLoopResult& r) {
-  return {
+  nlohmann::json j = {
       {"offered", r.offered},
       {"saturated", r.saturated},
       {"saturation_reason", r.saturation_reason},
@@ -32,22 +33,52 @@ nlohmann::json to_json(const OpenLoopResult& r) {
       {"warmup_cycles", r.warmup_cycles},
       {"measure_cycles", r.measure_cycles},
       {"drain_cycles", r.drain_cycles},
+      {"simulated_cycles", r.simulated_cycles},
+      {"flit_hops", r.flit_hops},
   };
+  if (r.mode != "latency") {
+    j["mode"] = r.mode;
+    j["accepted_ci95"] = r.accepted_ci95;
+    j["accepted_min_source"] = r.accepted_min_source;
+    j["accepted_max_source"] = r.accepted_max_source;
+  }
+  return j;
+}
+
+nlohmann::json cost_json(const std::vector<SweepPoint>& points) {
+  nlohmann::json rows = nlohmann::json::array();
+  double total = 0;
+  for (const SweepPoint& p : points) {
+    const OpenLoopResult& r = p.result;
+    total += p.wall_seconds;
+    rows.push_back({{"value", p.value},
+                    {"wall_seconds", p.wall_seconds},
+                    {"simulated_cycles", r.simulated_cycles},
+                    {"flit_hops", r.flit_hops},
+                    {"flit_hops_per_second",
+                     p.wall_seconds > 0 ? static_cast<double>(r.flit_hops) / p.wall_seconds : 0.0}});
+  }
+  return {{"wall_seconds", total}, {"peak_memory_bytes", core::peak_memory_bytes()}, {"points", rows}};
 }
 
 std::string format_table(const std::string& key, const std::vector<SweepPoint>& points) {
-  std::string out = fmt::format("{:>14} {:>9} {:>9} {:>9} {:>7} {:>7} {:>6} {:>6}\n", key, "accepted",
-                                "latency", "±95%", "p50", "p99", "hops", "util");
+  // Throughput and fixed runs measure accepted throughput with an interval of its own.
+  const bool window = !points.empty() && points.front().result.mode != "latency";
+  std::string out = fmt::format("{:>14} {:>9} {}{:>9} {:>9} {:>7} {:>7} {:>6} {:>6}\n", key, "accepted",
+                                window ? fmt::format("{:>9} ", "±95%") : "", "latency", "±95%", "p50", "p99",
+                                "hops", "util");
+  std::string reasons;
   for (const SweepPoint& p : points) {
     const OpenLoopResult& r = p.result;
-    if (r.saturated) {
-      out += fmt::format("{:>14g} saturated: {}\n", p.value, r.saturation_reason);
-      continue;
-    }
-    out += fmt::format("{:>14g} {:>9.4f} {:>9.2f} {:>9.2f} {:>7} {:>7} {:>6.2f} {:>6.3f}\n", p.value,
-                       r.accepted, r.latency_avg, r.latency_ci95, r.latency_p50, r.latency_p99, r.hops_avg,
-                       r.channel_utilization);
+    out += fmt::format("{:>14g} {:>9.4f} {}{:>9.2f} {:>9.2f} {:>7} {:>7} {:>6.2f} {:>6.3f}{}\n", p.value,
+                       r.accepted, window ? fmt::format("{:>9.4f} ", r.accepted_ci95) : "", r.latency_avg,
+                       r.latency_ci95, r.latency_p50, r.latency_p99, r.hops_avg, r.channel_utilization,
+                       r.saturated ? "  saturated" : "");
+    if (r.saturated) reasons += fmt::format("{} = {:g} saturated: {}\n", key, p.value, r.saturation_reason);
   }
+  if (!reasons.empty())
+    out += "A saturated point's figures cover the packets delivered before it stopped (docs/running.md).\n" +
+           reasons;
   return out;
 }
 
@@ -67,15 +98,18 @@ bool write_results(const std::filesystem::path& out, const ExperimentConfig& cfg
   }
   doc["points"] = std::move(rows);
   io::write_file_atomically(out / "results.json", doc.dump(2) + "\n");
+  io::write_file_atomically(out / "cost.json", cost_json(points).dump(2) + "\n");
 
   io::CsvTable csv({key, "saturated", "offered", "accepted", "latency_avg", "latency_ci95", "latency_p50",
-                    "latency_p99", "latency_max", "network_latency_avg", "hops_avg", "channel_utilization"});
+                    "latency_p99", "latency_max", "network_latency_avg", "hops_avg", "channel_utilization",
+                    "accepted_ci95", "accepted_min_source", "accepted_max_source"});
   for (const SweepPoint& p : points) {
     const OpenLoopResult& r = p.result;
     csv.add_row({io::cell(p.value), io::cell(r.saturated ? 1 : 0), io::cell(r.offered), io::cell(r.accepted),
                  io::cell(r.latency_avg), io::cell(r.latency_ci95), io::cell(r.latency_p50),
                  io::cell(r.latency_p99), io::cell(r.latency_max), io::cell(r.network_latency_avg),
-                 io::cell(r.hops_avg), io::cell(r.channel_utilization)});
+                 io::cell(r.hops_avg), io::cell(r.channel_utilization), io::cell(r.accepted_ci95),
+                 io::cell(r.accepted_min_source), io::cell(r.accepted_max_source)});
   }
   io::write_file_atomically(out / "results.csv", csv.str());
 

@@ -15,16 +15,22 @@ namespace mppnet::exp {
 struct SweepPoint {
   double value = 0;  // of the swept key
   OpenLoopResult result;
+  double wall_seconds = 0;  // host time the point took (in cost.json only: results.json is reproducible)
 };
 
 nlohmann::json to_json(const OpenLoopResult& r);
+// What the points cost the host: per point wall time, simulated cycles, flit-hops and their rate, and the
+// process's peak memory so far.
+nlohmann::json cost_json(const std::vector<SweepPoint>& points);
 
 // The human-readable table, one row per point; saturated points say so instead of giving numbers.
 std::string format_table(const std::string& key, const std::vector<SweepPoint>& points);
 
-// Writes <out>/results.json (config, seed, version, every point), <out>/results.csv and, when `plot` and
-// at least two points are unsaturated, <out>/latency.svg and <out>/latency.png (latency against the swept
-// key). Every file is written atomically. Returns whether the plot was drawn.
+// Writes <out>/results.json (config, seed, version, every point: byte-identical for the same config and
+// seed), <out>/cost.json (wall time, simulated cycles and flit-hops per point, the process's peak memory:
+// what the host spent, which varies from run to run), <out>/results.csv and, when `plot` and at least two
+// points are unsaturated, <out>/latency.svg and <out>/latency.png (latency against the swept key). Every
+// file is written atomically. Returns whether the plot was drawn.
 bool write_results(const std::filesystem::path& out, const ExperimentConfig& cfg, const std::string& key,
                    const std::vector<SweepPoint>& points, bool plot);
 

@@ -5,7 +5,16 @@
 
 namespace mppnet::exp {
 
+// What a run measures (run.mode).
+enum class RunMode {
+  Latency,  // open loop at traffic.rate: adaptive warm-up, batch means until precise, drain (exp/open_loop)
+  Throughput,  // every source always has a packet waiting: accepted throughput (exp/window_run)
+  Fixed,       // open loop at traffic.rate for exactly run.cycles cycles, no drain (exp/window_run)
+};
+
 struct RunParams {
+  RunMode mode = RunMode::Latency;
+  std::int64_t cycles = 0;  // fixed mode: the run's length, warm-up included
   std::int64_t seed = 1;
   int warmup_cycles = 1000;       // minimum warm-up; extended until batch latencies stop drifting
   int max_warmup_cycles = 20000;  // warm-up that never stabilises means saturation

@@ -11,13 +11,14 @@ namespace mppnet::workload {
 
 namespace {
 
-// A uniformly random derangement (a permutation without fixed points) of 0..n-1, or the identity
-// when n == 1, where none exists. We draw Fisher-Yates shuffles until one has no fixed point: every
-// permutation is equally likely, so the accepted one is uniform over the derangements. About 1/e
-// of all permutations are derangements (1/2 for n = 2), so this takes e tries on average. We
-// re-draw rather than keep fixed points because a node whose packets all go to itself would offer
-// no load to the network, against the contract of destination().
-std::vector<NodeId> random_derangement(int n, core::RandomStream rng) {
+// A uniformly random permutation of 0..n-1, and unless `fixed_points`, a uniformly random derangement
+// (a permutation without fixed points), or the identity when n == 1, where none exists. We draw Fisher-Yates
+// shuffles until one has no fixed point: every permutation is equally likely, so the accepted one is uniform
+// over the derangements. About 1/e of all permutations are derangements (1/2 for n = 2), so this takes e
+// tries on average. We re-draw rather than keep fixed points because a node whose packets all go to itself
+// would offer no load to the network, against the contract of destination() (traffic.self = true asks for
+// that).
+std::vector<NodeId> random_permutation(int n, bool fixed_points, core::RandomStream rng) {
   std::vector<NodeId> perm(static_cast<std::size_t>(n));
   for (;;) {
     for (int i = 0; i < n; ++i) perm[static_cast<std::size_t>(i)] = i;
@@ -25,7 +26,7 @@ std::vector<NodeId> random_derangement(int n, core::RandomStream rng) {
       const auto j = rng.below(static_cast<std::uint32_t>(i) + 1);
       std::swap(perm[static_cast<std::size_t>(i)], perm[j]);
     }
-    if (n == 1) return perm;
+    if (n == 1 || fixed_points) return perm;
     bool has_fixed_point = false;
     for (int i = 0; i < n && !has_fixed_point; ++i) has_fixed_point = perm[static_cast<std::size_t>(i)] == i;
     if (!has_fixed_point) return perm;
@@ -45,7 +46,7 @@ Traffic::Traffic(const TrafficParams& p, int nodes, std::uint64_t seed) : params
                       core::RandomStream(seed, c, core::Stream::Arrival)});
   }
   if (p.pattern == PatternKind::RandomPermutation) {
-    permutation_ = random_derangement(nodes, core::RandomStream(seed, 0, core::Stream::Setup));
+    permutation_ = random_permutation(nodes, p.self, core::RandomStream(seed, 0, core::Stream::Setup));
   }
   if (is_power_of_two(nodes)) address_bits_ = address_bits(nodes);
 
@@ -126,7 +127,8 @@ Cycle Traffic::next_arrival(NodeId v, Cycle last) {
   return t;
 }
 
-NodeId Traffic::uniform_other(NodeId v, core::RandomStream& rng) const {
+NodeId Traffic::uniform_destination(NodeId v, core::RandomStream& rng) const {
+  if (params_.self) return static_cast<NodeId>(rng.below(static_cast<std::uint32_t>(nodes_)));
   if (nodes_ == 1) return v;
   // Uniform over the nodes_ - 1 others: draw from 0..nodes_-2 and step over v.
   const auto d = static_cast<NodeId>(rng.below(static_cast<std::uint32_t>(nodes_ - 1)));
@@ -137,7 +139,7 @@ NodeId Traffic::destination(NodeId v) {
   NodeState& s = state_[static_cast<std::size_t>(v)];
   switch (params_.pattern) {
     case PatternKind::Uniform:
-      return uniform_other(v, s.destination);
+      return uniform_destination(v, s.destination);
     case PatternKind::RandomPermutation:
       return permutation_[static_cast<std::size_t>(v)];
     case PatternKind::BitComplement:
@@ -154,7 +156,7 @@ NodeId Traffic::destination(NodeId v) {
       return neighbor(v, nodes_);
     case PatternKind::HotSpot: {
       // Duplicates in hotspot_nodes are kept: a node listed twice is twice as likely.
-      if (!s.destination.bernoulli(params_.hotspot_fraction)) return uniform_other(v, s.destination);
+      if (!s.destination.bernoulli(params_.hotspot_fraction)) return uniform_destination(v, s.destination);
       const auto k = s.destination.below(static_cast<std::uint32_t>(params_.hotspot_nodes.size()));
       return params_.hotspot_nodes[k];
     }

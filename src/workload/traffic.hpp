@@ -63,7 +63,8 @@ class Traffic {
     bool on = true;  // on/off: whether the source is in a burst after its last arrival
   };
 
-  NodeId uniform_other(NodeId v, core::RandomStream& rng) const;
+  // Uniform over every node, or over every node but v (unless params_.self).
+  NodeId uniform_destination(NodeId v, core::RandomStream& rng) const;
 
   TrafficParams params_;
   int nodes_;

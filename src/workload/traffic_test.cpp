@@ -39,6 +39,49 @@ TEST(TrafficDestination, UniformOnOneNodeSendsToItself) {
   for (int i = 0; i < 10; ++i) EXPECT_EQ(t.destination(0), 0);
 }
 
+TEST(TrafficDestination, UniformWithSelfIsFlatOverEveryNodeTheSourceIncluded) {
+  // traffic.self: 16 nodes, each (the source too) with p = 1/16. Over n = 200,000 draws a count has mean
+  // 12,500 and sd sqrt(n * 1/16 * 15/16) = 108.3; 5 sd = 541.
+  const int n = 200000;
+  Traffic t({.pattern = PatternKind::Uniform, .self = true}, 16, kSeed);
+  for (NodeId s : {0, 3, 15}) {
+    std::vector<int> hits(16, 0);
+    for (int i = 0; i < n; ++i) ++hits[static_cast<std::size_t>(t.destination(s))];
+    for (NodeId d = 0; d < 16; ++d)
+      EXPECT_NEAR(hits[static_cast<std::size_t>(d)], n / 16.0, 541.0) << s << " -> " << d;
+  }
+}
+
+TEST(TrafficDestination, HotSpotWithSelfMayPickTheSourceInItsUniformPart) {
+  // hot spot 0 with fraction 0.5 on 8 nodes, from source 5: p(5) = 0.5 / 8 with self, 0 without.
+  // Over 80,000 draws: mean 5,000, sd sqrt(80000 * 1/16 * 15/16) = 68.5; 5 sd = 342.
+  const TrafficParams with{.pattern = PatternKind::HotSpot, .self = true, .hotspot_fraction = 0.5};
+  TrafficParams without = with;
+  without.self = false;
+  Traffic a(with, 8, kSeed), b(without, 8, kSeed);
+  int self_a = 0, self_b = 0;
+  for (int i = 0; i < 80000; ++i) {
+    self_a += a.destination(5) == 5;
+    self_b += b.destination(5) == 5;
+  }
+  EXPECT_NEAR(self_a, 5000, 342);
+  EXPECT_EQ(self_b, 0);
+}
+
+TEST(TrafficDestination, RandomPermutationWithSelfIsUniformOverAllPermutations) {
+  // 3 elements, self = true: all 3! = 6 permutations, each p = 1/6 (the identity too). Over 6,000 seeds
+  // each appears 1,000 times on average, sd sqrt(6000 * 1/6 * 5/6) = 28.9; 5 sd = 144.
+  std::map<std::vector<NodeId>, int> seen;
+  for (std::uint64_t seed = 0; seed < 6000; ++seed) {
+    Traffic t({.pattern = PatternKind::RandomPermutation, .self = true}, 3, seed);
+    std::vector<NodeId> perm;
+    for (NodeId v = 0; v < 3; ++v) perm.push_back(t.destination(v));
+    ++seen[perm];
+  }
+  EXPECT_EQ(seen.size(), 6u);
+  for (const auto& [perm, count] : seen) EXPECT_NEAR(count, 1000, 144);
+}
+
 // The rule we chose (traffic.cpp): the permutation is a uniformly random derangement, so it is a
 // bijection without fixed points, and each node always sends to the same destination.
 TEST(TrafficDestination, RandomPermutationIsAFixedDerangement) {

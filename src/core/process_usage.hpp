@@ -1,0 +1,11 @@
+// core/process_usage.hpp: what this process has cost the host so far, for speed and memory reports.
+#pragma once
+
+#include <cstdint>
+
+namespace mppnet::core {
+
+// The process's peak resident set size in bytes (the high-water mark since it started).
+std::int64_t peak_memory_bytes();
+
+}  // namespace mppnet::core
