@@ -38,7 +38,7 @@ double dragonfly_zero_load_max_error(const ExperimentConfig& cfg, int flits, int
   ProbeNetwork probe(cfg);
   const topo::Graph& graph = probe.built().graph;
   const topo::DragonflyParams d = topo::dragonfly_params(cfg.topology);
-  const int P = cfg.router.pipeline_cycles, L = cfg.router.channel_latency;
+  const int H = cfg.router.hop_cycles(), L = cfg.router.channel_latency;
   double worst = 0;
   for (NodeId s = 0; s < graph.num_nodes; ++s) {
     for (NodeId t = s % stride; t < graph.num_nodes; t += stride) {
@@ -48,7 +48,7 @@ double dragonfly_zero_load_max_error(const ExperimentConfig& cfg, int flits, int
       if (d.routing == topo::DragonflyRouting::Valiant && d.group_of(from) != d.group_of(to))
         via = topo::valiant_intermediate(got.route_header);
       const int routers = topo::dragonfly_routers_via(graph, d, from, to, via);
-      const Cycle analytic = L + static_cast<Cycle>(routers) * (P + L) + (flits - 1);
+      const Cycle analytic = L + static_cast<Cycle>(routers) * H + (flits - 1);
       worst = std::max(worst, static_cast<double>(std::llabs(got.latency - analytic)));
     }
   }

@@ -23,6 +23,27 @@ std::string blame(const ExperimentConfig& c, const std::string& a, const std::st
   return c.origin.count(a) > 0 || c.origin.count(b) == 0 ? a : b;
 }
 
+// router.pipeline_cycles is a shorthand for sw_alloc_delay + st_delay: after loading, all three say what
+// the network will do.
+void resolve_router_delays(ExperimentConfig& c) {
+  net::RouterParams& r = c.router;
+  const bool stages = c.origin.count("router.sw_alloc_delay") > 0 || c.origin.count("router.st_delay") > 0;
+  if (c.origin.count("router.pipeline_cycles") > 0) {
+    if (stages)
+      fail_at(c, "router.pipeline_cycles",
+              "is a shorthand for router.sw_alloc_delay + router.st_delay; set the shorthand or the stages, "
+              "not both");
+    r.sw_alloc_delay = 0;
+    r.st_delay = r.pipeline_cycles;
+  } else {
+    r.pipeline_cycles = r.sw_alloc_delay + r.st_delay;
+    if (r.pipeline_cycles > 64)
+      fail_at(
+          c, blame(c, "router.sw_alloc_delay", "router.st_delay"),
+          fmt::format("router.sw_alloc_delay + router.st_delay = {} is above 64 cycles", r.pipeline_cycles));
+  }
+}
+
 void check_sweep(const ExperimentConfig& c) {
   const SweepParams& s = c.sweep;
   if (s.to < s.from)
@@ -59,6 +80,7 @@ ExperimentConfig load_experiment(const io::ConfigFile& file, const std::vector<s
                             [](const std::string& preset) { return machine_preset(preset).sets; }};
   ExperimentConfig c =
       io::load_config(experiment_keys(), file.doc, file.path, sets, presets, foreign_sections);
+  resolve_router_delays(c);
   check_experiment(c);
   return c;
 }
@@ -114,14 +136,15 @@ void check_experiment(const ExperimentConfig& c) {
   }
   // The watchdog must outwait the slowest legal move: a flit on the longest channel plus the router's
   // pipeline, or a node draining one flit at its ejection rate.
-  const long long slowest_move = c.router.pipeline_cycles + c.router.channel_latency +
+  const long long slowest_move = c.router.head_cycles() + c.router.pipeline_cycles +
+                                 std::max(c.router.channel_latency, c.router.credit_cycles()) +
                                  static_cast<long long>(std::ceil(1.0 / c.router.eject_flits_per_cycle));
   if (r.watchdog_cycles <= slowest_move) {
-    fail_at(
-        c, "run.watchdog_cycles",
-        fmt::format("{} cycles cannot tell a deadlock from a flit still moving: a hop takes up to {} "
-                    "(router.pipeline_cycles + router.channel_latency + 1 / router.eject_flits_per_cycle)",
-                    r.watchdog_cycles, slowest_move));
+    fail_at(c, "run.watchdog_cycles",
+            fmt::format("{} cycles cannot tell a deadlock from a flit still moving: a hop takes up to {} "
+                        "(the router's head and pipeline delays, the longer of router.channel_latency and "
+                        "router.credit_delay, and 1 / router.eject_flits_per_cycle)",
+                        r.watchdog_cycles, slowest_move));
   }
   // Saturation is latency above a threshold; a threshold below the idle network's own latency would call
   // every load saturated.
@@ -130,9 +153,8 @@ void check_experiment(const ExperimentConfig& c) {
                           : *std::max_element(c.traffic.packet_sizes.begin(), c.traffic.packet_sizes.end());
   const int saf = c.router.switching == net::Switching::StoreAndForward ? largest - 1 : 0;
   const long long routers = topo::max_router_hops(c.topology);
-  const long long zero_load = c.router.channel_latency +
-                              routers * (c.router.pipeline_cycles + c.router.channel_latency + saf) +
-                              largest - 1;
+  const long long zero_load =
+      c.router.channel_latency + routers * (c.router.hop_cycles() + saf) + largest - 1;
   if (r.saturation_latency <= static_cast<double>(zero_load)) {
     fail_at(
         c, "run.saturation_latency",

@@ -73,18 +73,45 @@ double accepted_throughput(ExperimentConfig cfg, double offered, int warmup, int
 
 double zero_load_max_error(const ExperimentConfig& cfg, int flits, int stride) {
   ProbeNetwork probe(cfg);
-  const int P = cfg.router.pipeline_cycles, L = cfg.router.channel_latency;
+  // Every router adds its head stages, its pipeline and the next channel (RouterParams::hop_cycles).
+  const int H = cfg.router.hop_cycles(), L = cfg.router.channel_latency;
   const int nodes = probe.built().graph.num_nodes;
   double worst = 0;
   for (NodeId s = 0; s < nodes; ++s) {
     for (NodeId d = s % stride; d < nodes; d += stride) {
       const SinglePacket got = probe.send(s, d, flits);
       const int routers = probe.built().routing.router_hops(s, d);
-      const Cycle analytic = L + static_cast<Cycle>(routers) * (P + L) + (flits - 1);
+      const Cycle analytic = L + static_cast<Cycle>(routers) * H + (flits - 1);
       worst = std::max(worst, static_cast<double>(std::llabs(got.latency - analytic)));
     }
   }
   return worst;
+}
+
+std::vector<PipelineCase> pipeline_cases() {
+  auto with = [](ExperimentConfig c, int rc, int va, int sa, int st, int credit, bool speculative) {
+    net::RouterParams& r = c.router;
+    r.routing_delay = rc;
+    r.vc_alloc_delay = va;
+    r.sw_alloc_delay = sa;
+    r.st_delay = st;
+    r.pipeline_cycles = sa + st;
+    r.credit_delay = credit;
+    r.speculative = speculative;
+    return c;
+  };
+  return {
+      {"net.zero_load.mesh8x8_four_stage", "8x8 mesh, routing, VC, switch allocation, traversal 1 cycle each",
+       with(mesh_8x8_config(), 1, 1, 1, 1, 0, false), 1},
+      {"net.zero_load.mesh8x8_speculative",
+       "8x8 mesh, as four-stage with VC and switch allocation overlapped",
+       with(mesh_8x8_config(), 1, 1, 1, 1, 0, true), 1},
+      {"net.zero_load.torus8x8_deep_pipeline", "8x8 torus, routing 2, VC 3, switch 1, traversal 2, credit 4",
+       with(torus_8x8_config(), 2, 3, 1, 2, 4, false), 1},
+      {"net.zero_load.tree4ary3_speculative",
+       "4-ary 3-tree, routing 1, VC 2, switch 1, traversal 1, speculative",
+       with(kary_ntree_config(4, 3), 1, 2, 1, 1, 0, true), 1},
+  };
 }
 
 std::vector<ValidationCase> foundation_validation_cases() {
@@ -114,6 +141,14 @@ std::vector<ValidationCase> foundation_validation_cases() {
                             kary_ntree_config(4, 3), 1, false));
   cases.push_back(zero_load("net.zero_load.cm5_1024", "CM-5 schedule fat tree, 1,024 nodes, every 61st pair",
                             fat_tree_224_config(5), 61, false));
+  // Per-stage router delays (docs/router.md): each router adds H = routing + VC allocation (overlapped
+  // with switch allocation when speculative) + switch allocation + traversal + channel.
+  const char* pipeline_source = "analytic: L + R*H + S - 1, H from the drawn pipeline, docs/router.md";
+  for (const auto& [id, setup, cfg, stride] : pipeline_cases()) {
+    ValidationCase c = zero_load(id, setup, cfg, stride, false);
+    c.source = pipeline_source;
+    cases.push_back(std::move(c));
+  }
   // Accepted throughput with every node offering 1.0 flits/node/cycle: past saturation, so what comes out
   // is the saturation throughput; 5,000 cycles of warm-up, 20,000 measured.
   auto saturation = [&](std::string id, std::string setup, std::string bound, double expected,

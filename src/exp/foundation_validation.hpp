@@ -1,6 +1,7 @@
 // exp/foundation_validation.hpp: the generic network's own cases: zero-load latency and saturation bounds.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "exp/experiment_config.hpp"
@@ -22,8 +23,17 @@ ExperimentConfig fat_tree_224_config(int levels);
 // beyond saturation.
 double accepted_throughput(ExperimentConfig cfg, double offered, int warmup, int measure);
 
-// Mean over node pairs (all pairs, or every `stride`-th destination) of simulated zero-load latency minus
-// its analytic value L + R (P + L) + S - 1; 0 when every pair is exact. Returns the largest |difference|.
+// Over node pairs (all pairs, or every `stride`-th destination), simulated zero-load latency minus its
+// analytic value L + R H + S - 1 (H = RouterParams::hop_cycles(), docs/router.md); 0 when every pair is
+// exact. Returns the largest |difference|.
 double zero_load_max_error(const ExperimentConfig& cfg, int flits, int stride);
+
+// Router pipelines with per-stage delays whose zero-load latency is a validation case.
+struct PipelineCase {
+  std::string id, setup;
+  ExperimentConfig config;
+  int stride = 1;
+};
+std::vector<PipelineCase> pipeline_cases();
 
 }  // namespace mppnet::exp

@@ -264,7 +264,7 @@ SinglePacket ProbeNetwork::send(NodeId src, NodeId dest, int flits) {
   run_watched(scheduler_, built_.network, endpoint_.domain(), run_, [&] { return delivered_; });
   // The last credits come home (a channel latency after the tail) before the next packet starts.
   const net::RouterParams& router = built_.network.params();
-  scheduler_.run_until_time(scheduler_.now() + (router.channel_latency + 1) * router.cycle_ps);
+  scheduler_.run_until_time(scheduler_.now() + (router.credit_cycles() + 1) * router.cycle_ps);
   return last_;
 }
 

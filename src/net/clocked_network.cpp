@@ -1,6 +1,8 @@
 // net/clocked_network.cpp: stepping the network from the scheduler and announcing its deliveries.
 #include "net/clocked_network.hpp"
 
+#include <algorithm>
+
 #include "core/error.hpp"
 
 namespace mppnet::net {
@@ -13,7 +15,8 @@ ClockedNetwork::ClockedNetwork(Network& network, core::Scheduler& scheduler, cor
       period_ps_(scheduler.period_ps(domain)),
       domain_(domain),
       id_(scheduler.add(domain, *this, true)),  // it sleeps once it finds nothing to do
-      settle_cycles_(network.params().channel_latency + network.params().pipeline_cycles + 2) {
+      settle_cycles_(std::max(network.params().channel_latency, network.params().credit_cycles()) +
+                     network.params().pipeline_cycles + network.params().head_cycles() + 2) {
   MPPNET_ASSERT(options.send_queue_packets >= 1, "a send queue holds at least one packet");
 }
 

@@ -56,7 +56,7 @@ class ClockedNetwork final : public core::Component, public Endpoint {
   Picoseconds period_ps_;
   core::DomainId domain_;
   core::ComponentId id_;
-  // After the last flit moved its credit is still on the wire for channel_latency cycles: the network
+  // After the last flit moved its credit is still on the wire for credit_delay cycles: the network
   // is stepped that long before it may sleep, so that a jump never changes timing.
   int settle_cycles_;
   Cycle offset_ = 0;  // scheduler cycle minus network cycle

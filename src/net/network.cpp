@@ -36,9 +36,12 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
       vcs_per_vnet_(params.vcs_per_vnet()),
       depth_(params.buffer_flits),
       hop_delay_(params.pipeline_cycles + params.channel_latency),
-      wheel_size_(params.pipeline_cycles + params.channel_latency + 1),
+      wheel_size_(std::max(params.pipeline_cycles + params.channel_latency, params.credit_cycles()) + 1),
       shuffle_rng_(seed, 0, core::Stream::Setup) {
-  MPPNET_ASSERT(params.channel_latency >= 1 && params.pipeline_cycles >= 1, "delays below one cycle");
+  MPPNET_ASSERT(params.channel_latency >= 1 && params.pipeline_cycles >= 1 && params.credit_cycles() >= 1,
+                "delays below one cycle");
+  MPPNET_ASSERT(params.routing_delay >= 0 && params.head_cycles() >= params.routing_delay,
+                "negative head delays");
   MPPNET_ASSERT(depth_ <= 0x7fff && vcs_ <= 64, "buffer or VC count beyond the index widths");
   MPPNET_ASSERT(vnets_ >= 1 && vnets_ <= vcs_ && vcs_ % vnets_ == 0,
                 "the VCs of a port do not split evenly among the virtual networks");
@@ -104,7 +107,12 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
   for (RouterId r = 0; r < routers; ++r) max_ports = std::max(max_ports, graph.num_ports(r));
   fast_ = mask_words_ == 1 && vcs_ < 64 && max_ports <= 16 && params.switching == Switching::Wormhole &&
           params.speedup == 1 && params.allocator == AllocatorKind::InputFirst &&
-          params.allocator_iterations == 1 && !routing.may_multicast();
+          params.allocator_iterations == 1 && !routing.may_multicast() && params.head_cycles() == 0;
+  // Head delays (routing, VC allocation) are the general router's: a cycle per VC at which its head may
+  // take its next stage.
+  routing_delay_ = params.routing_delay;
+  vc_grant_delay_ = params.head_cycles() - params.routing_delay;
+  if (params.head_cycles() > 0) stage_ready_.assign(router_ivcs_, 0);
   occupied_.assign(static_cast<std::size_t>(routers) * mask_words_, 0);  // the general router's
   router_.resize(routers + 1);  // and the credit sink, which never holds a flit
   for (RouterId r = 0; r < routers; ++r) {
@@ -204,10 +212,11 @@ void Network::use_general_router() {
 void Network::step() {
   delivered_.clear();
   send_slot_ = static_cast<int>((now_ + hop_delay_) % wheel_size_);
-  credit_slot_ = static_cast<int>((now_ + params_.channel_latency) % wheel_size_);
+  credit_slot_ = static_cast<int>((now_ + params_.credit_cycles()) % wheel_size_);
+  inject_slot_ = static_cast<int>((now_ + params_.channel_latency) % wheel_size_);
   latch();
   flit_out_ = flit_wheel_.open(send_slot_);
-  inject_out_ = flit_wheel_.open(credit_slot_);
+  inject_out_ = flit_wheel_.open(inject_slot_);
   credit_out_ = credit_wheel_.open(credit_slot_);
   // Nodes in increasing order, so that delivered() has a fixed order. A node leaves a list when its
   // job there is done (cleared without a branch).
@@ -227,7 +236,7 @@ void Network::step() {
     evaluate_routers();
   }
   flit_wheel_.close(send_slot_, flit_out_);
-  flit_wheel_.close(credit_slot_, inject_out_);
+  flit_wheel_.close(inject_slot_, inject_out_);
   credit_wheel_.close(credit_slot_, credit_out_);
   ++now_;
 }

@@ -408,7 +408,7 @@ class Network {
   std::vector<std::int32_t> sa_eligible_;            // input VCs that may still match in a later iteration
   std::vector<std::uint8_t> switched_;               // per local input VC: already switched this cycle
   std::vector<std::uint8_t> local_port_, local_vc_;  // local input VC -> its port and VC (no division)
-  int send_slot_ = 0, credit_slot_ = 0;              // wheel slots for what is sent this cycle
+  int send_slot_ = 0, credit_slot_ = 0, inject_slot_ = 0;  // wheel slots for what is sent this cycle
   // Open cursors into them during step(): routers' flits (arrive after P + L), nodes' flits and every
   // credit (after L).
   FlitArrival* flit_out_ = nullptr;
@@ -422,6 +422,10 @@ class Network {
   // The routing may multicast: per router input VC and branch, the output VC and the packet copy.
   bool multicast_ = false;
   bool most_credits_ = false;  // the routing's PortSelection is MostCredits
+  // Head delays of the general router (RouterParams::head_cycles): per router input VC, the first cycle
+  // its head may take its next stage (VC allocation after routing, switch allocation after a VC grant).
+  int routing_delay_ = 0, vc_grant_delay_ = 0;
+  std::vector<Cycle> stage_ready_;
   std::vector<std::int8_t> branch_vc_;
   std::vector<PacketId> branch_packet_;
   std::vector<std::uint16_t> mc_rr_;    // per router: the local input VC whose multicast goes first

@@ -143,11 +143,22 @@ bool Network::evaluate_router(RouterId r) {
   std::int32_t* waiting = waiting_.data();
   std::int32_t* ready = ready_.data();
   int waiting_count = 0, ready_count = 0;
+  // A head still in its routing or VC-allocation delay keeps the router awake without taking part.
+  bool delayed = false;
+  const bool staged = !stage_ready_.empty();
   const std::uint64_t* mask = &occupied_[static_cast<std::size_t>(r) * mask_words_];
   for (int w = 0; w < mask_words_; ++w) {
     for (std::uint64_t bits = mask[w]; bits != 0; bits &= bits - 1) {
       const int i = w * 64 + std::countr_zero(bits);
-      if (!ivc_[ivc0 + i].routed) route_front(r, i);
+      if (!ivc_[ivc0 + i].routed) {
+        route_front(r, i);
+        if (staged) stage_ready_[ivc0 + i] = now_ + routing_delay_;
+      }
+      if (staged && stage_ready_[ivc0 + i] > now_) {
+        switched_[i] = 0;
+        delayed = true;
+        continue;
+      }
       if (ivc_[ivc0 + i].out_vc < 0) {
         waiting[waiting_count++] = i;
       } else {
@@ -159,6 +170,12 @@ bool Network::evaluate_router(RouterId r) {
   const int already_ready = ready_count;
   if (waiting_count > 0) allocate_vcs(r, waiting, waiting_count, ready, &ready_count);
   bool changed = ready_count > already_ready;
+  if (vc_grant_delay_ > 0 && changed) {
+    // Heads that won an output VC bid for the switch only after the VC-allocation delay.
+    for (int k = already_ready; k < ready_count; ++k) stage_ready_[ivc0 + ready[k]] = now_ + vc_grant_delay_;
+    ready_count = already_ready;
+    delayed = true;
+  }
   for (int round = 0; round < params_.speedup && ready_count > 0; ++round) {
     const int grants = allocate_switch(r, ready, ready_count);
     if (grants == 0) break;
@@ -177,7 +194,7 @@ bool Network::evaluate_router(RouterId r) {
       changed = true;
     }
   }
-  return changed;
+  return changed || delayed;
 }
 
 }  // namespace mppnet::net

@@ -13,12 +13,27 @@ enum class Switching {
 
 enum class AllocatorKind { InputFirst, OutputFirst };  // separable round-robin allocators
 
+// The router pipeline (docs/router.md). A head flit at the front of its input VC at cycle a has its route
+// at a + routing_delay and may then bid for an output VC; granted one at g, it may bid for the switch at
+// g + vc_alloc_delay (g + max(0, vc_alloc_delay - sw_alloc_delay) when speculative: VC and switch
+// allocation overlap). A flit that wins the switch at s leaves its input buffer then and reaches the next
+// input buffer at s + pipeline_cycles + channel_latency, where pipeline_cycles = sw_alloc_delay +
+// st_delay (the config loader keeps the three consistent). Body flits skip routing and VC allocation.
+// A credit takes credit_delay cycles back upstream (0: channel_latency).
 struct RouterParams {
   int vcs = 4;              // virtual channels per port
   int buffer_flits = 8;     // flit slots per VC per input port
-  int pipeline_cycles = 1;  // router delay: a flit granted at t reaches the next input at t + this + latency
+  int pipeline_cycles = 1;  // sw_alloc_delay + st_delay: a flit granted at t reaches the next input at
+                            // t + this + channel_latency
   int channel_latency = 1;  // cycles on every channel, router-router and node-router
-  int speedup = 1;          // crossbar passes per cycle (flits per input and per output per cycle)
+  int routing_delay = 0;    // head only: cycles from the VC front to a known route
+  int vc_alloc_delay = 0;   // head only: cycles from winning an output VC to bidding for the switch
+  int sw_alloc_delay = 0;   // cycles from winning the switch to starting the traversal
+  int st_delay = 1;         // switch traversal cycles
+  int credit_delay = 0;     // cycles a credit takes upstream; 0: channel_latency
+  bool speculative =
+      false;        // VC and switch allocation in one stage (hides vc_alloc_delay up to sw_alloc_delay)
+  int speedup = 1;  // crossbar passes per cycle (flits per input and per output per cycle)
   Switching switching = Switching::Wormhole;
   AllocatorKind allocator = AllocatorKind::InputFirst;
   int allocator_iterations = 1;        // switch allocation passes per crossbar round (iSLIP-style)
@@ -29,6 +44,15 @@ struct RouterParams {
   int vnets = 1;
   // VCs each virtual network owns on every port: what its routing is built for.
   int vcs_per_vnet() const { return vnets >= 1 ? vcs / vnets : 0; }
+  // Cycles a head spends in a router before it may bid for the switch, at zero load.
+  int head_cycles() const {
+    const int va = speculative ? (vc_alloc_delay > sw_alloc_delay ? vc_alloc_delay - sw_alloc_delay : 0)
+                               : vc_alloc_delay;
+    return routing_delay + va;
+  }
+  int credit_cycles() const { return credit_delay > 0 ? credit_delay : channel_latency; }
+  // Cycles a head takes from one router's input buffer to the next's at zero load.
+  int hop_cycles() const { return head_cycles() + pipeline_cycles + channel_latency; }
   std::int64_t cycle_ps = 1000;  // the router clock's period, for results in nanoseconds
 };
 
