@@ -37,8 +37,8 @@ struct Candidate {
 
 // One waiting input VC.
 struct Request {
-  std::int16_t input = 0;   // local input VC
-  std::uint16_t first = 0;  // its candidates are candidates[first, first + count), ports increasing
+  std::int16_t input = 0;  // local input VC
+  std::int32_t first = 0;  // its candidates are candidates[first, first + count), ports increasing
   std::uint8_t count = 0;
   bool multicast = false;  // wants every candidate at once, or none
 };

@@ -47,7 +47,7 @@ struct Matrix {
 
   // REQUIRES: rows added in increasing input order, ports increasing within a row.
   void row(int input, std::initializer_list<Port> ports, bool multicast = false) {
-    requests.push_back({static_cast<std::int16_t>(input), static_cast<std::uint16_t>(candidates.size()),
+    requests.push_back({static_cast<std::int16_t>(input), static_cast<std::int32_t>(candidates.size()),
                         static_cast<std::uint8_t>(ports.size()), multicast});
     for (const Port& p : ports)
       candidates.push_back({p.usable, p.score, static_cast<std::uint8_t>(p.port), -1});

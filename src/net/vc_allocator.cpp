@@ -41,8 +41,8 @@ void Network::allocate_vcs(RouterId r, const std::int32_t* waiting, int count, s
             ? 0
             : packets_[buffer_[static_cast<std::size_t>(g) * depth_ + ivc_[g].head].packet].flits;
     const topo::RouteSet& rs = ivc_route_[g];
-    requests[w] = {static_cast<std::int16_t>(i), static_cast<std::uint16_t>(candidate_count),
-                   static_cast<std::uint8_t>(rs.count), multicast_ && is_multicast(rs)};
+    requests[w] = {static_cast<std::int16_t>(i), candidate_count, static_cast<std::uint8_t>(rs.count),
+                   multicast_ && is_multicast(rs)};
     for (int c = 0; c < rs.count; ++c) {
       const int port = rs.ports[c];
       std::uint64_t usable = 0;
