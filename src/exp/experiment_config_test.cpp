@@ -45,11 +45,11 @@ TEST(ExperimentConfig, ToJsonHasEveryKeyGroupedBySection) {
 }
 
 TEST(ExperimentConfig, EveryParamsFieldIsDeclared) {
-  // machine 2, topology 12, router 16, traffic 11, run 12, sweep 5 fields (the params structs).
+  // machine 2, topology 12, router 18, traffic 11, run 12, sweep 5 fields (the params structs).
   const nlohmann::json j = to_json(ExperimentConfig{});
   EXPECT_EQ(j["machine"].size(), 2u);
   EXPECT_EQ(j["topology"].size(), 12u);
-  EXPECT_EQ(j["router"].size(), 16u);
+  EXPECT_EQ(j["router"].size(), 18u);
   EXPECT_EQ(j["traffic"].size(), 11u);
   EXPECT_EQ(j["run"].size(), 12u);
   EXPECT_EQ(j["sweep"].size(), 5u);
@@ -83,6 +83,10 @@ TEST(ExperimentConfig, KeyListShowsDefaultsAndRanges) {
   EXPECT_EQ(find("router.eject_flits_per_cycle").range, "[1.52587890625e-05, 1]");  // 1/65536: 16.16 tokens
   EXPECT_EQ(find("router.eject_flits_per_cycle").default_value, "1.0");
   EXPECT_EQ(find("topology.parents").range, "each 1..8");  // topo::kMaxParents
+  EXPECT_EQ(find("router.vc_allocator").range, "auto, input_first, output_first, wavefront");
+  EXPECT_EQ(find("router.vc_allocator").default_value, "\"auto\"");
+  EXPECT_EQ(find("router.vc_choice").range, "lowest_free, round_robin, random");
+  EXPECT_EQ(find("router.vc_choice").default_value, "\"lowest_free\"");
   EXPECT_EQ(find("machine.preset").range, "generic, cm5");
   EXPECT_EQ(find("traffic.pattern").range,
             "uniform, random_permutation, bit_complement, bit_reverse, transpose, shuffle, tornado, "
@@ -184,6 +188,19 @@ TEST(ExperimentConfig, UnknownEnumValueListsChoices) {
             "t.toml:2: topology.kind: unknown value \"dorr\"; expected one of: dragonfly, fat_tree, "
             "hypercube, mesh, "
             "torus");
+}
+
+TEST(ExperimentConfig, VcAllocatorAndVcChoiceReadIntoRouterParams) {
+  const ExperimentConfig c = load("[router]\nvc_allocator = \"wavefront\"\nvc_choice = \"round_robin\"\n");
+  EXPECT_EQ(c.router.vc_allocator, net::VcAllocatorKind::Wavefront);
+  EXPECT_EQ(c.router.vc_choice, net::VcChoice::RoundRobin);
+  // Auto follows the switch allocator's kind.
+  const ExperimentConfig a = load("[router]\nallocator = \"output_first\"\n");
+  EXPECT_EQ(a.router.vc_allocator_kind(), net::VcAllocatorKind::OutputFirst);
+  EXPECT_EQ(
+      load_error("[router]\nvc_choice = \"lowest\"\n"),
+      "t.toml:2: router.vc_choice: unknown value \"lowest\"; expected one of: lowest_free, round_robin, "
+      "random");
 }
 
 TEST(ExperimentConfig, UnknownPresetListsPresets) {

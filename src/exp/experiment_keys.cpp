@@ -29,6 +29,8 @@ std::vector<std::string> strings(std::span<const char* const> names) {
 const std::vector<std::string> kSwitchingNames = {"wormhole", "virtual_cut_through", "store_and_forward"};
 const std::vector<std::string> kAllocatorNames = {"input_first", "output_first"};
 const std::vector<std::string> kRunModeNames = {"latency", "throughput", "fixed"};
+const std::vector<std::string> kVcAllocatorNames = {"auto", "input_first", "output_first", "wavefront"};
+const std::vector<std::string> kVcChoiceNames = {"lowest_free", "round_robin", "random"};
 
 std::vector<std::string> preset_names() {
   std::vector<std::string> names;
@@ -95,10 +97,17 @@ io::KeyTable<ExperimentConfig> make_table() {
                   "When a flit may advance: one free slot (wormhole), room for the packet (cut-through), "
                   "or the whole packet here too (store-and-forward)."),
               key("allocator", &RouterParams::allocator, one_of(kAllocatorNames),
-                  "Separable round-robin switch allocator: inputs pick first, or outputs pick first."),
+                  "Separable round-robin switch allocator, inputs or outputs picking first; also the VC "
+                  "allocator's kind while vc_allocator = auto."),
               key("allocator_iterations", &RouterParams::allocator_iterations, in_range(1, 8),
                   "Switch allocator iterations per crossbar pass; later ones match what the first left "
                   "free (iSLIP)."),
+              key("vc_allocator", &RouterParams::vc_allocator, one_of(kVcAllocatorNames),
+                  "VC allocator: auto (allocator's kind), separable input_first or output_first, or "
+                  "wavefront (Tamir and Chi 1993, a maximal matching)."),
+              key("vc_choice", &RouterParams::vc_choice, one_of(kVcChoiceNames),
+                  "VC a packet asks for on each port: lowest_free, round_robin (a rotating pointer per "
+                  "port) or random (uniform among the usable VCs)."),
               key("cycle_ps", &RouterParams::cycle_ps, io::in_range(1, 1e9),
                   "Router clock period in picoseconds (1000 = 1 GHz; the CM-5 data network: 25000)."),
               // The network counts ejection tokens in 16.16 fixed point: 1/65536 is the smallest rate it

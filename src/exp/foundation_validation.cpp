@@ -100,7 +100,18 @@ std::vector<PipelineCase> pipeline_cases() {
     r.speculative = speculative;
     return c;
   };
+  auto vc = [](ExperimentConfig c, net::VcAllocatorKind kind, net::VcChoice choice) {
+    c.router.vc_allocator = kind;
+    c.router.vc_choice = choice;
+    return c;
+  };
+  const ExperimentConfig four_stage = with(mesh_8x8_config(), 1, 1, 1, 1, 0, false);
   return {
+      {"net.zero_load.mesh8x8_four_stage_output_first",
+       "as four-stage, output-first VC allocation, random VC",
+       vc(four_stage, net::VcAllocatorKind::OutputFirst, net::VcChoice::Random), 1},
+      {"net.zero_load.mesh8x8_four_stage_wavefront", "as four-stage, wavefront VC allocation, round-robin VC",
+       vc(four_stage, net::VcAllocatorKind::Wavefront, net::VcChoice::RoundRobin), 1},
       {"net.zero_load.mesh8x8_four_stage", "8x8 mesh, routing, VC, switch allocation, traversal 1 cycle each",
        with(mesh_8x8_config(), 1, 1, 1, 1, 0, false), 1},
       {"net.zero_load.mesh8x8_speculative",

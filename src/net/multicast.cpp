@@ -6,9 +6,10 @@
 // until it holds an output VC on every branch, and a flit crosses only when every branch can take it,
 // so the branches advance together. All-or-nothing allocation keeps a multicast from holding some
 // branches while it waits for others, which would let two multicasts block each other; the lockstep
-// means that one blocked branch stalls the others (the CS-2 behaves so). Each allocator stage is the
-// separable one of router.cpp: a multicast offers itself at every output it needs, with the same
-// round-robin priority at each, and whatever it wins is void unless it wins everything.
+// means that one blocked branch stalls the others (the CS-2 behaves so). Under the separable VC
+// allocators a multicast asks for one VC on every branch, with the same round-robin priority at each,
+// and whatever it wins is void unless it wins everything; the wavefront allocator takes multicasts
+// first and whole (net/vc_alloc.hpp). The VC allocators decide; grant_branches() applies the result.
 #include <algorithm>
 
 #include "net/arbiter.hpp"
@@ -16,44 +17,19 @@
 
 namespace mppnet::net {
 
-void Network::request_branches(RouterId r, int i, int packet_flits, std::int32_t* claim, std::int32_t* dist,
-                               int& touched, int rr) {
+void Network::grant_branches(RouterId r, int i, const vc_alloc::Candidate* branches) {
   const std::int32_t ivc0 = graph_.port_base[r] * vcs_;
   const std::int32_t g = ivc0 + i;
   const topo::RouteSet& rs = ivc_route_[g];
   const std::size_t b0 = static_cast<std::size_t>(g) * topo::kMaxRouteCandidates;
-  const int n = graph_.num_ports(r) * vcs_;
   for (int c = 0; c < rs.count; ++c) {
-    branch_vc_[b0 + c] = -1;
-    for (int vc = rs.vc_lo; vc <= rs.vc_hi; ++vc) {
-      if (!output_vc_usable(ivc0 + rs.ports[c] * vcs_ + vc, packet_flits)) continue;
-      branch_vc_[b0 + c] = static_cast<std::int8_t>(vc);
-      break;
-    }
-    if (branch_vc_[b0 + c] < 0) {
-      branch_vc_[b0] = -1;  // no request this cycle (grant_branches reads branch 0 first)
-      return;
-    }
+    MPPNET_DEBUG_ASSERT(branches[c].port == rs.ports[c], "a multicast's grant is not on its branch ports");
+    branch_vc_[b0 + c] = branches[c].vc;
+    ovc_[ivc0 + rs.ports[c] * vcs_ + branches[c].vc].owner = static_cast<std::int16_t>(i);
   }
-  for (int c = 0; c < rs.count; ++c)
-    arbiter::offer(claim, dist, touched_.data(), touched, rs.ports[c] * vcs_ + branch_vc_[b0 + c], i,
-                   arbiter::rr_distance(i, rr, n));
-}
-
-bool Network::grant_branches(RouterId r, int i, const std::int32_t* claim) {
-  const std::int32_t ivc0 = graph_.port_base[r] * vcs_;
-  const std::int32_t g = ivc0 + i;
-  const topo::RouteSet& rs = ivc_route_[g];
-  const std::size_t b0 = static_cast<std::size_t>(g) * topo::kMaxRouteCandidates;
-  if (branch_vc_[b0] < 0) return false;  // it asked for nothing
-  for (int c = 0; c < rs.count; ++c)
-    if (claim[rs.ports[c] * vcs_ + branch_vc_[b0 + c]] != i) return false;
-  for (int c = 0; c < rs.count; ++c)
-    ovc_[ivc0 + rs.ports[c] * vcs_ + branch_vc_[b0 + c]].owner = static_cast<std::int16_t>(i);
   InputVc& s = ivc_[g];
   s.out_port = kMulticastPort;
   s.out_vc = branch_vc_[b0];  // marks "holds its output VCs"
-  return true;
 }
 
 void Network::take_for_multicasts(RouterId r, const std::int32_t* ready, int count, std::int32_t* outs,

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <set>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -169,7 +170,7 @@ std::vector<std::tuple<std::uint64_t, NodeId, Cycle>> mixed_traffic(Network& net
 }
 
 TEST(Multicast, MixedWithUnicastEverythingArrivesUnderEveryGeneralRouterConfiguration) {
-  std::vector<std::pair<const char*, RouterParams>> configs;
+  std::vector<std::pair<std::string, RouterParams>> configs;
   RouterParams base;
   base.vcs = 2;
   base.buffer_flits = 4;
@@ -189,6 +190,19 @@ TEST(Multicast, MixedWithUnicastEverythingArrivesUnderEveryGeneralRouterConfigur
   RouterParams saf = base;
   saf.switching = Switching::StoreAndForward;
   configs.emplace_back("store_and_forward", saf);
+  // Every VC allocator and VC choice (net/vc_alloc.hpp).
+  for (const VcAllocatorKind kind :
+       {VcAllocatorKind::InputFirst, VcAllocatorKind::OutputFirst, VcAllocatorKind::Wavefront}) {
+    for (const VcChoice choice : {VcChoice::LowestFree, VcChoice::RoundRobin, VcChoice::Random}) {
+      RouterParams p = base;
+      p.vc_allocator = kind;
+      p.vc_choice = choice;
+      const char* const kinds[] = {"auto", "vc_input_first", "vc_output_first", "vc_wavefront"};
+      const char* const choices[] = {"lowest_free", "round_robin", "random"};
+      configs.emplace_back(
+          std::string(kinds[static_cast<int>(kind)]) + "_" + choices[static_cast<int>(choice)], p);
+    }
+  }
   for (const auto& [name, r] : configs) {
     Rig rig(4, r, 3);
     const auto got = mixed_traffic(rig.net, 0.3);

@@ -107,7 +107,9 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
   for (RouterId r = 0; r < routers; ++r) max_ports = std::max(max_ports, graph.num_ports(r));
   fast_ = mask_words_ == 1 && vcs_ < 64 && max_ports <= 16 && params.switching == Switching::Wormhole &&
           params.speedup == 1 && params.allocator == AllocatorKind::InputFirst &&
-          params.allocator_iterations == 1 && !routing.may_multicast() && params.head_cycles() == 0;
+          params.allocator_iterations == 1 && !routing.may_multicast() &&
+          params.vc_allocator_kind() == VcAllocatorKind::InputFirst &&
+          params.vc_choice == VcChoice::LowestFree && params.head_cycles() == 0;
   // Head delays (routing, VC allocation) are the general router's: a cycle per VC at which its head may
   // take its next stage.
   routing_delay_ = params.routing_delay;
@@ -191,6 +193,12 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
   out_pick_.assign(kMaxRouterPorts, -1);
   out_dist_.assign(kMaxRouterPorts, 0);
   sa_eligible_.assign(max_ivcs, -1);
+  vc_alloc_ = vc_alloc::allocator_for(params.vc_allocator_kind());
+  vc_requests_.resize(max_ivcs);
+  vc_candidates_.resize(static_cast<std::size_t>(max_ivcs) * topo::kMaxRouteCandidates);
+  vc_grants_.resize(max_ivcs);
+  if (params.vc_allocator_kind() == VcAllocatorKind::Wavefront) vc_cells_.resize(vc_candidates_.size());
+  if (params.vc_choice == VcChoice::RoundRobin) vc_rr_.assign(ports, 0);
   switched_.assign(max_ivcs, 0);
   local_port_.resize(max_ivcs);
   local_vc_.resize(max_ivcs);

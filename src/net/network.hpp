@@ -31,6 +31,7 @@
 #include "net/packet.hpp"
 #include "net/router_params.hpp"
 #include "net/timing_wheel.hpp"
+#include "net/vc_alloc.hpp"
 #include "topo/graph.hpp"
 #include "topo/routing.hpp"
 
@@ -184,11 +185,9 @@ class Network {
     for (int c = 0; c < rs.count; ++c) visit(static_cast<int>(rs.ports[c]));
   }
   static bool is_multicast(const topo::RouteSet& rs) { return rs.multicast && rs.count > 1; }
-  // Multicast VC allocation (net/multicast.cpp): local input VC i asks for the first usable VC of every
-  // branch port, or for none when a branch has none; then keeps them all if it won all, else none.
-  void request_branches(RouterId r, int i, int packet_flits, std::int32_t* claim, std::int32_t* dist,
-                        int& touched, int rr);
-  bool grant_branches(RouterId r, int i, const std::int32_t* claim);
+  // Multicast VC allocation (net/multicast.cpp): local input VC i won every branch; branches[c].vc is
+  // the VC it takes on branch c.
+  void grant_branches(RouterId r, int i, const vc_alloc::Candidate* branches);
   // Multicast switch allocation, before the separable stages: in round-robin order from mc_rr_[r], each
   // multicast in ready[0..count) that can advance takes its input port and all its outputs if they are
   // still free (picks at priority -1, listed in ins and outs).
@@ -430,6 +429,14 @@ class Network {
   std::vector<PacketId> branch_packet_;
   std::vector<std::uint16_t> mc_rr_;    // per router: the local input VC whose multicast goes first
   std::vector<std::int32_t> mc_order_;  // scratch: ready multicasts in round-robin order
+  // The VC allocator (net/vc_alloc.hpp), chosen once; its request matrix, grants and wavefront cells,
+  // sized for the largest router; per global port, the VC pointer of VcChoice::RoundRobin (else empty).
+  vc_alloc::Allocate vc_alloc_ = nullptr;
+  std::vector<vc_alloc::Request> vc_requests_;
+  std::vector<vc_alloc::Candidate> vc_candidates_;
+  std::vector<vc_alloc::Grant> vc_grants_;
+  std::vector<std::uint64_t> vc_cells_;
+  std::vector<std::uint8_t> vc_rr_;
 };
 
 }  // namespace mppnet::net

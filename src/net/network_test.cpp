@@ -69,6 +69,14 @@ std::vector<Case> all_cases() {
   // Two virtual networks (requests and replies): packets alternate between them.
   RouterParams two_vnets = base;
   two_vnets.vnets = 2;
+  // The VC allocators and VC choices of net/vc_alloc.hpp (all on the general router).
+  auto vc = [](RouterParams p, VcAllocatorKind kind, VcChoice choice) {
+    p.vc_allocator = kind;
+    p.vc_choice = choice;
+    return p;
+  };
+  using K = VcAllocatorKind;
+  using C = VcChoice;
   return {
       {"mesh4x4", mesh(4, 2), base},
       {"mesh4x4_slow", mesh(4, 2), slow},
@@ -94,6 +102,24 @@ std::vector<Case> all_cases() {
       {"cm5_64_adaptive_up_two_vnets", cm5(3, topo::UpRouting::Adaptive), two_vnets},
       {"dragonfly72_minimal", dragonfly72(topo::DragonflyRouting::Minimal), base},
       {"dragonfly72_valiant", dragonfly72(topo::DragonflyRouting::Valiant), base},
+      {"mesh4x4_vc_random", mesh(4, 2), vc(base, K::InputFirst, C::Random)},
+      {"mesh4x4_vc_round_robin", mesh(4, 2), vc(base, K::InputFirst, C::RoundRobin)},
+      {"mesh4x4_wavefront", mesh(4, 2), vc(base, K::Wavefront, C::LowestFree)},
+      {"mesh4x4_vc_output_first_random", mesh(4, 2), vc(base, K::OutputFirst, C::Random)},
+      {"torus4x4_wavefront_round_robin", torus(4, 2), vc(base, K::Wavefront, C::RoundRobin)},
+      {"torus5x5_vc_output_first_round_robin", torus(5, 2), vc(base, K::OutputFirst, C::RoundRobin)},
+      {"torus4x4x4_wavefront_random", torus(4, 3), vc(out_first, K::Wavefront, C::Random)},
+      {"hypercube6_speedup_vc_random", cube(6), vc(speedup, K::Auto, C::Random)},
+      {"tree4ary3_wavefront", tree(4, 3), vc(base, K::Wavefront, C::LowestFree)},
+      {"tree2ary4_vct_wavefront_random", tree(2, 4), vc(vct, K::Wavefront, C::Random)},
+      {"tree4ary3_vc_output_first_round_robin", tree(4, 3), vc(islip2, K::OutputFirst, C::RoundRobin)},
+      {"cm5_64_wavefront_round_robin", cm5(3), vc(base, K::Wavefront, C::RoundRobin)},
+      {"cm5_64_adaptive_up_wavefront", cm5(3, topo::UpRouting::Adaptive), vc(base, K::Wavefront, C::Random)},
+      {"cm5_64_adaptive_up_vc_random", cm5(3, topo::UpRouting::Adaptive), vc(base, K::InputFirst, C::Random)},
+      {"torus4x4_two_vnets_wavefront_random", torus(4, 2), vc(two_vnets, K::Wavefront, C::Random)},
+      {"cm5_64_two_vnets_vc_round_robin", cm5(3), vc(two_vnets, K::OutputFirst, C::RoundRobin)},
+      {"dragonfly72_valiant_wavefront", dragonfly72(topo::DragonflyRouting::Valiant),
+       vc(base, K::Wavefront, C::RoundRobin)},
   };
 }
 
@@ -247,6 +273,20 @@ TEST(Network, TheDefaultRouterUsesBitmasksWhereTheyApply) {
   RouterParams out_first;
   out_first.allocator = AllocatorKind::OutputFirst;
   EXPECT_FALSE(Rig({"mesh", mesh(4, 2), out_first}).net.uses_fast_router());
+  // The bitmask router reproduces input-first VC allocation of the lowest free VC only.
+  RouterParams explicit_input_first;
+  explicit_input_first.vc_allocator = VcAllocatorKind::InputFirst;
+  EXPECT_TRUE(Rig({"mesh", mesh(4, 2), explicit_input_first}).net.uses_fast_router());
+  for (const VcAllocatorKind kind : {VcAllocatorKind::OutputFirst, VcAllocatorKind::Wavefront}) {
+    RouterParams p;
+    p.vc_allocator = kind;
+    EXPECT_FALSE(Rig({"mesh", mesh(4, 2), p}).net.uses_fast_router());
+  }
+  for (const VcChoice choice : {VcChoice::RoundRobin, VcChoice::Random}) {
+    RouterParams p;
+    p.vc_choice = choice;
+    EXPECT_FALSE(Rig({"mesh", mesh(4, 2), p}).net.uses_fast_router());
+  }
   RouterParams many_vcs;
   many_vcs.vcs = 16;  // 5 ports x 16 VCs > 64 input VCs
   EXPECT_FALSE(Rig({"mesh", mesh(4, 2), many_vcs}).net.uses_fast_router());

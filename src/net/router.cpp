@@ -1,17 +1,20 @@
 // net/router.cpp: one cycle of the general input-queued VC router: route, then VC allocation
-// (net/vc_allocator.cpp), switch allocation (net/switch_allocator.cpp) and the crossbar.
+// (net/vc_allocator.cpp and the allocators of net/vc_alloc.hpp), switch allocation
+// (net/switch_allocator.cpp) and the crossbar.
 //
-// Both allocators are separable with round-robin priority. Input-first: every input picks one request,
-// then every output picks one of the requests it got. Output-first: every output picks one requester,
-// then every input accepts one of the grants it got. A decision in a cycle sees only the state at the
-// start of that cycle's allocation (grants are applied afterwards), which is what makes them separable
-// rather than sequential, and makes the outcome independent of the order requests are looked at.
+// The switch allocator, and the VC allocator by default, are separable with round-robin priority.
+// Input-first: every input picks one request, then every output picks one of the requests it got.
+// Output-first: every output picks one requester, then every input accepts one of the grants it got. A
+// decision in a cycle sees only the state at the start of that cycle's allocation (grants are applied
+// afterwards), which is what makes them separable rather than sequential, and makes the outcome independent
+// of the order requests are looked at.
 //
 // The switch allocator may iterate (router.allocator_iterations, iSLIP after McKeown 1999): after the
 // first pass, the inputs and outputs it left unmatched run the same two stages again among themselves
 // (an input that lost asks for its next VC whose output is still free), and only first-pass grants move
-// the round-robin pointers. VC allocation stays one pass: an output VC is held for a whole packet, so
-// it is requested once per packet, while the switch is contended again for every flit.
+// the round-robin pointers. VC allocation stays one pass (whichever allocator, router.vc_allocator): an
+// output VC is held for a whole packet, so it is requested once per packet, while the switch is
+// contended again for every flit.
 //
 // Work is proportional to the input VCs that hold flits: a bitmask per router lists them, and the
 // allocators see only the lists of VCs waiting for an output VC and VCs ready to cross the switch.

@@ -13,6 +13,16 @@ enum class Switching {
 
 enum class AllocatorKind { InputFirst, OutputFirst };  // separable round-robin allocators
 
+// The VC allocator (net/vc_alloc.hpp). Auto is the kind of `allocator`.
+enum class VcAllocatorKind { Auto, InputFirst, OutputFirst, Wavefront };
+
+// Which VC of a candidate port a waiting packet asks for (net/vc_alloc.hpp).
+enum class VcChoice {
+  LowestFree,  // the lowest-numbered usable VC
+  RoundRobin,  // the first usable VC at or after the port's rotating pointer
+  Random,      // a usable VC drawn uniformly from the router's stream
+};
+
 // The router pipeline (docs/router.md). A head flit at the front of its input VC at cycle a has its route
 // at a + routing_delay and may then bid for an output VC; granted one at g, it may bid for the switch at
 // g + vc_alloc_delay (g + max(0, vc_alloc_delay - sw_alloc_delay) when speculative: VC and switch
@@ -31,12 +41,14 @@ struct RouterParams {
   int sw_alloc_delay = 0;   // cycles from winning the switch to starting the traversal
   int st_delay = 1;         // switch traversal cycles
   int credit_delay = 0;     // cycles a credit takes upstream; 0: channel_latency
-  bool speculative =
-      false;        // VC and switch allocation in one stage (hides vc_alloc_delay up to sw_alloc_delay)
+  // VC and switch allocation in one stage (hides vc_alloc_delay up to sw_alloc_delay).
+  bool speculative = false;
   int speedup = 1;  // crossbar passes per cycle (flits per input and per output per cycle)
   Switching switching = Switching::Wormhole;
   AllocatorKind allocator = AllocatorKind::InputFirst;
-  int allocator_iterations = 1;        // switch allocation passes per crossbar round (iSLIP-style)
+  int allocator_iterations = 1;  // switch allocation passes per crossbar round (iSLIP-style)
+  VcAllocatorKind vc_allocator = VcAllocatorKind::Auto;
+  VcChoice vc_choice = VcChoice::LowestFree;
   double eject_flits_per_cycle = 1.0;  // a node drains arriving flits at this rate per link
   // Virtual networks (e.g. requests and replies): each port's VCs are split evenly among them, a packet
   // keeps to its own network's VCs, and every node has a source queue per network, so a full network
@@ -44,6 +56,12 @@ struct RouterParams {
   int vnets = 1;
   // VCs each virtual network owns on every port: what its routing is built for.
   int vcs_per_vnet() const { return vnets >= 1 ? vcs / vnets : 0; }
+  // The VC allocator that runs: Auto resolved to the switch allocator's kind.
+  VcAllocatorKind vc_allocator_kind() const {
+    if (vc_allocator != VcAllocatorKind::Auto) return vc_allocator;
+    return allocator == AllocatorKind::InputFirst ? VcAllocatorKind::InputFirst
+                                                  : VcAllocatorKind::OutputFirst;
+  }
   // Cycles a head spends in a router before it may bid for the switch, at zero load.
   int head_cycles() const {
     const int va = speculative ? (vc_alloc_delay > sw_alloc_delay ? vc_alloc_delay - sw_alloc_delay : 0)
