@@ -3,13 +3,16 @@
 #include "app/cli.hpp"
 
 #include "app/app_commands.hpp"
+#include "app/booksim_import.hpp"
 
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <optional>
+#include <sstream>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
@@ -137,6 +140,29 @@ int run_points(const io::ConfigFile& file, const std::vector<std::string>& sets,
               static_cast<double>(cost["peak_memory_bytes"].get<std::int64_t>()) / (1024.0 * 1024.0));
   std::printf("results: %s/results.json, results.csv, cost.json%s\n", out.string().c_str(),
               plotted ? ", latency.svg, latency.png" : "");
+  return 0;
+}
+
+int import_config(const std::string& format, const std::string& file, const std::string& out) {
+  if (format != "booksim")
+    throw core::ConfigError({}, "", fmt::format("cannot import \"{}\"; expected booksim", format));
+  std::ifstream in(file);
+  if (!in) throw core::ConfigError({file, 0}, "", "cannot read the file");
+  std::stringstream text;
+  text << in.rdbuf();
+  const BooksimImport result = import_booksim(text.str(), file);
+  if (!result.errors.empty()) {
+    for (const std::string& e : result.errors) std::fprintf(stderr, "%s\n", e.c_str());
+    std::fprintf(stderr, "nothing written: %zu problem(s) in %s (docs/router.md)\n", result.errors.size(),
+                 file.c_str());
+    return kInputError;
+  }
+  if (out.empty()) {
+    std::fputs(result.toml.c_str(), stdout);
+  } else {
+    io::write_file_atomically(out, result.toml);
+    std::printf("wrote %s\n", out.c_str());
+  }
   return 0;
 }
 
@@ -275,6 +301,12 @@ int main(int argc, char** argv) {
   val->add_flag("--fast", fast, "Leave out the slow cases");
   val->add_option("--out", out, "Directory for validation.json (default results)");
 
+  std::string import_format, import_file;
+  auto* import = app.add_subcommand("import", "Translate another simulator's config into an mppnet config");
+  import->add_option("format", import_format, "booksim")->required();
+  import->add_option("file", import_file, "The file to translate")->required();
+  import->add_option("--out", out, "Write the config here (default: standard output)");
+
   std::string app_name;
   auto* app_run = app.add_subcommand("app", "Run an application (node programs) on a network config");
   app_run->add_option("name", app_name, "Application (mppnet list apps)")->required();
@@ -304,6 +336,7 @@ int main(int argc, char** argv) {
     for (const auto& [command, run_command] : machine_commands)
       if (command->parsed()) return run_command();
     if (*ls) return list(what, markdown);
+    if (*import) return import_config(import_format, import_file, out);
     if (*val)
       return validate(case_ids, list_cases, fast,
                       out.empty() ? std::filesystem::path("results") : std::filesystem::path(out));

@@ -1,0 +1,103 @@
+// app/booksim_import_test.cpp: BookSim configuration files translated into mppnet configs.
+#include "app/booksim_import.hpp"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "exp/experiment_config.hpp"
+#include "exp/open_loop.hpp"
+
+namespace mppnet::app {
+namespace {
+
+exp::ExperimentConfig translate(const std::string& text) {
+  const BooksimImport r = import_booksim(text, "b.cfg");
+  EXPECT_TRUE(r.errors.empty()) << (r.errors.empty() ? "" : r.errors.front());
+  return exp::load_experiment_text(r.toml, "b.toml", {});
+}
+
+const char* kThreeStageMesh = R"(// a three-stage speculative router
+topology = mesh; k = 8; n = 2;
+routing_function = dor;
+num_vcs = 4; vc_buf_size = 8;
+routing_delay = 0; vc_alloc_delay = 1; sw_alloc_delay = 1; speculative = 1;
+vc_allocator = separable_input_first; sw_allocator = separable_input_first;
+traffic = uniform; packet_size = 4; injection_rate = 0.05;
+print_csv_results = 1;
+)";
+
+TEST(BooksimImport, ATypicalMeshStudyTranslatesKeyByKey) {
+  const exp::ExperimentConfig c = translate(kThreeStageMesh);
+  EXPECT_EQ(c.router.vcs, 4);
+  EXPECT_EQ(c.router.buffer_flits, 8);
+  EXPECT_EQ(c.router.routing_delay, 0);
+  EXPECT_EQ(c.router.vc_alloc_delay, 1);
+  EXPECT_EQ(c.router.sw_alloc_delay, 1);
+  EXPECT_EQ(c.router.st_delay, 1);  // BookSim's default st_final_delay
+  EXPECT_EQ(c.router.pipeline_cycles, 2);
+  EXPECT_TRUE(c.router.speculative);
+  EXPECT_EQ(c.router.credit_delay, 1);  // the channel, then BookSim's credit_delay 0
+  EXPECT_EQ(c.router.vc_allocator, net::VcAllocatorKind::InputFirst);
+  EXPECT_DOUBLE_EQ(c.traffic.rate, 0.2);  // 0.05 packets of 4 flits per node and cycle
+  EXPECT_TRUE(c.traffic.self);            // BookSim's uniform may pick the source
+  EXPECT_EQ(c.run.batch_cycles, 1000);
+  EXPECT_EQ(c.run.warmup_cycles, 3000);  // BookSim's 3 warm-up periods of 1,000 cycles
+  EXPECT_EQ(c.run.seed, 0);
+}
+
+TEST(BooksimImport, ZeroLoadLatencyIsBooksimsMinusOneCycle) {
+  // BookSim's zero-load packet latency, derived from its source (docs/router.md): Li + Le + 1 + H P +
+  // (H - 1) L + S - 1 with P = routing + max(VC, switch) + crossbar = 0 + 1 + 1 = 2 for this router,
+  // L = Li = Le = 1, H = 15 routers from corner to corner of the 8x8 mesh, S = 4: 3 + 30 + 14 + 3 = 50.
+  // mppnet's for the translated config is one cycle less.
+  const exp::ExperimentConfig c = translate(kThreeStageMesh);
+  EXPECT_EQ(exp::ProbeNetwork(c).send(0, 63, 4).latency, 50 - 1);
+}
+
+TEST(BooksimImport, BooksimsDefaultsFillTheKeysTheFileDoesNotSet) {
+  const exp::ExperimentConfig c = translate("use_noc_latency = 0; routing_function = dim_order;");
+  EXPECT_EQ(c.topology.kind, "torus");  // BookSim's default topology, an 8-ary 2-cube
+  EXPECT_EQ(c.router.vcs, 16);
+  EXPECT_EQ(c.router.routing_delay, 1);
+  EXPECT_EQ(c.router.vc_alloc_delay, 1);
+  EXPECT_FALSE(c.router.speculative);
+  EXPECT_EQ(c.router.allocator, net::AllocatorKind::OutputFirst);  // iSLIP: request, grant, accept
+  EXPECT_EQ(c.traffic.packet_flits, 1);
+  EXPECT_DOUBLE_EQ(c.traffic.rate, 0.1);
+}
+
+TEST(BooksimImport, FatTreeRoutingChoosesTheUpRouting) {
+  const exp::ExperimentConfig nca = translate("topology = fattree; k = 4; n = 3; routing_function = nca;");
+  const exp::ExperimentConfig anca = translate("topology = fattree; k = 4; n = 3; routing_function = anca;");
+  EXPECT_EQ(exp::to_json(nca)["topology"]["up_routing"], "random");
+  EXPECT_EQ(exp::to_json(anca)["topology"]["up_routing"], "adaptive");
+  EXPECT_EQ(exp::to_json(nca)["topology"]["children"], 4);
+}
+
+TEST(BooksimImport, EveryKeyWithoutAMeaningIsNamedWithItsLineAndNothingIsWritten) {
+  const BooksimImport r = import_booksim(
+      "topology = mesh;\nrouting_function = romm;\ntraffic = tornado;\nsw_allocator = pim;\nfoo = 3;\n"
+      "print_activity = 1;\n",
+      "b.cfg");
+  EXPECT_TRUE(r.toml.empty());
+  ASSERT_EQ(r.errors.size(), 4u);
+  auto has = [&](const std::string& text) {
+    for (const auto& e : r.errors)
+      if (e.find(text) != std::string::npos) return true;
+    return false;
+  };
+  EXPECT_TRUE(has("b.cfg:2: routing_function:"));
+  EXPECT_TRUE(has("b.cfg:3: traffic:"));
+  EXPECT_TRUE(has("b.cfg:4: sw_allocator:"));
+  EXPECT_TRUE(has("b.cfg:5: foo: no equivalent in mppnet"));
+}
+
+TEST(BooksimImport, SyntaxErrorsAreReportedWithTheirLine) {
+  const BooksimImport r = import_booksim("k = 8;\nn 2;\n", "b.cfg");
+  ASSERT_EQ(r.errors.size(), 1u);
+  EXPECT_NE(r.errors[0].find("b.cfg:2:"), std::string::npos) << r.errors[0];
+}
+
+}  // namespace
+}  // namespace mppnet::app
