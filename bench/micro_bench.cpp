@@ -83,7 +83,8 @@ void BM_VcAllocateMatrix(benchmark::State& state) {
   std::uint16_t input_rr = 0;
   std::uint8_t vc_rr[kPorts] = {};
   mppnet::core::RandomStream rng(1, 4, mppnet::core::Stream::RouteChoice);
-  const va::RouterView view{kVcs, kN, static_cast<mppnet::net::VcChoice>(state.range(1)), &input_rr, vc_rr, &rng};
+  const va::RouterView view{kVcs,      kN,    static_cast<mppnet::net::VcChoice>(state.range(1)),
+                            &input_rr, vc_rr, &rng};
   const va::Scratch scratch{claim.data(), dist.data(), listed.data(), cells.data()};
   const va::Allocate allocate = va::allocator_for(static_cast<mppnet::net::VcAllocatorKind>(state.range(0)));
   for (auto _ : state) benchmark::DoNotOptimize(allocate(view, requests, candidates, scratch, grants.data()));

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "core/error.hpp"
 #include "core/scheduler.hpp"
@@ -23,7 +24,8 @@ struct OpenLoopResult {
   double accepted_ci95 = 0;        // throughput and fixed modes: batch-means 95% half-width of accepted
   double accepted_min_source = 0;  // throughput and fixed modes: the slowest source's delivered flits/cycle
   double accepted_max_source = 0;  // ... and the fastest's
-  double latency_avg = 0;          // cycles from creation to tail delivery, measured packets
+  std::vector<double> accepted_per_source;  // throughput and fixed modes: each source's delivered flits/cycle
+  double latency_avg = 0;                   // cycles from creation to tail delivery, measured packets
   std::int64_t latency_p50 = 0;
   std::int64_t latency_p99 = 0;
   std::int64_t latency_max = 0;

@@ -147,6 +147,13 @@ TEST(RunModes, ThroughputModeFindsTheSaturationThroughputOfAnOpenLoopAtFullLoad)
   // Under DOR the mesh is unfair at saturation: central sources lose arbitration more often.
   EXPECT_LT(r.accepted_min_source, r.accepted);
   EXPECT_GT(r.accepted_max_source, r.accepted);
+  // Every delivered flit has one source, so the per-source rates (whole packets, counted at their tails)
+  // sum to the nodes' rate (flits, counted as they eject) up to the packets cut by the window's two ends:
+  // at most 3 of a 4-flit packet's flits at each of the 64 nodes, at each end.
+  ASSERT_EQ(r.accepted_per_source.size(), 64u);
+  double sum = 0;
+  for (double a : r.accepted_per_source) sum += a;
+  EXPECT_NEAR(sum, 64 * r.accepted, 2.0 * 64 * 3 / static_cast<double>(r.measure_cycles));
 }
 
 TEST(RunModes, ASaturatedPointReportsWhatWasDeliveredBeforeTheStop) {

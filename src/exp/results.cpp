@@ -41,6 +41,7 @@ nlohmann::json to_json(const OpenLoopResult& r) {
     j["accepted_ci95"] = r.accepted_ci95;
     j["accepted_min_source"] = r.accepted_min_source;
     j["accepted_max_source"] = r.accepted_max_source;
+    j["accepted_per_source"] = r.accepted_per_source;
   }
   return j;
 }

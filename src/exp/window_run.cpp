@@ -125,6 +125,8 @@ class WindowRun final : public net::DeliveryHandler {
     const auto [lo, hi] = std::minmax_element(source_flits_.begin(), source_flits_.end());
     r.accepted_min_source = static_cast<double>(*lo) / static_cast<double>(r.measure_cycles);
     r.accepted_max_source = static_cast<double>(*hi) / static_cast<double>(r.measure_cycles);
+    for (const std::int64_t flits : source_flits_)
+      r.accepted_per_source.push_back(static_cast<double>(flits) / static_cast<double>(r.measure_cycles));
     r.channel_utilization =
         channel_utilization(rig_.built.graph, network_.port_flits(), port_flits_at_start_, r.measure_cycles);
     measured_.report(r);
