@@ -34,6 +34,10 @@ expect bad_set "traffic.rate" run "$(cfg ok '')" --set traffic.rate=7
 expect bad_set_key "did you mean traffic.rate?" run "$(cfg ok2 '')" --set traffic.rte=0.1
 expect bad_sweep "--sweep" sweep "$(cfg ok3 '')" --sweep traffic.rate=0.1:0.5
 expect bad_list "cannot list" list nothing
+expect too_big "topology.n: this network needs about" \
+  run "$(cfg too_big '[topology]\nkind = "fat_tree"\nchildren = 4\nn = 11\n')"
+expect too_big_for_limit "run.max_memory_gb: this network needs about" \
+  run "$(cfg limit '[run]\nmax_memory_gb = 0.0001\n')"
 expect cycles_without_fixed "cycles.toml:2: run.cycles: run.cycles sets the length of a fixed run" \
   run "$(cfg cycles '[run]\ncycles = 5000\n')"
 expect fixed_too_short "short.toml:4: run.cycles: a fixed run of run.cycles = 500 leaves nothing to measure" \

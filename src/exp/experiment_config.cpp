@@ -7,8 +7,10 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "core/process_usage.hpp"
 #include "exp/experiment_keys.hpp"
 #include "io/config_loader.hpp"
+#include "net/network.hpp"
 #include "topo/build.hpp"
 #include "workload/traffic.hpp"
 
@@ -42,6 +44,26 @@ void resolve_router_delays(ExperimentConfig& c) {
           c, blame(c, "router.sw_alloc_delay", "router.st_delay"),
           fmt::format("router.sw_alloc_delay + router.st_delay = {} is above 64 cycles", r.pipeline_cycles));
   }
+}
+
+// A network that cannot fit in memory is refused before anything is built (it would otherwise grow for
+// minutes and die of bad_alloc): its fixed state is estimated from the topology's port count.
+void check_memory(const ExperimentConfig& c) {
+  const long long ports = topo::port_count(c.topology);
+  const long long nodes = topo::node_count(c.topology);
+  const double need = static_cast<double>(net::Network::estimated_bytes(ports, ports, nodes, 1, c.router));
+  const bool set = c.run.max_memory_gb > 0;
+  const double limit = set ? c.run.max_memory_gb * 1e9 : static_cast<double>(core::available_memory_bytes());
+  if (limit <= 0 || need <= limit) return;
+  std::string key = set ? "run.max_memory_gb" : "topology.kind";
+  for (const char* size_key : {"topology.k", "topology.n"})
+    if (!set && c.origin.count(size_key) > 0) key = size_key;
+  fail_at(
+      c, key,
+      fmt::format("this network needs about {:.1f} GB ({} router ports x {} VCs x {} flits, before any "
+                  "packet), more than the {:.1f} GB {}",
+                  need / 1e9, ports, c.router.vcs, c.router.buffer_flits, limit / 1e9,
+                  set ? "of run.max_memory_gb" : "this host has available (run.max_memory_gb sets a limit)"));
 }
 
 void check_sweep(const ExperimentConfig& c) {
@@ -98,6 +120,7 @@ void check_experiment(const ExperimentConfig& c) {
   // Every key on its own first: a config filled in code has not been through the loader's checks.
   io::check_keys(experiment_keys(), c);
   for (const auto& p : topo::check(c.topology, c.router.vcs)) fail_at(c, p.key, p.reason);
+  check_memory(c);
   for (const auto& p : workload::check(c.traffic, topo::node_count(c.topology))) fail_at(c, p.key, p.reason);
 
   // Cut-through and store-and-forward move a head only when the next VC buffer can hold the whole packet.

@@ -45,13 +45,13 @@ TEST(ExperimentConfig, ToJsonHasEveryKeyGroupedBySection) {
 }
 
 TEST(ExperimentConfig, EveryParamsFieldIsDeclared) {
-  // machine 2, topology 12, router 18, traffic 11, run 12, sweep 5 fields (the params structs).
+  // machine 2, topology 12, router 18, traffic 11, run 13, sweep 5 fields (the params structs).
   const nlohmann::json j = to_json(ExperimentConfig{});
   EXPECT_EQ(j["machine"].size(), 2u);
   EXPECT_EQ(j["topology"].size(), 12u);
   EXPECT_EQ(j["router"].size(), 18u);
   EXPECT_EQ(j["traffic"].size(), 11u);
-  EXPECT_EQ(j["run"].size(), 12u);
+  EXPECT_EQ(j["run"].size(), 13u);
   EXPECT_EQ(j["sweep"].size(), 5u);
   EXPECT_EQ(j.size(), 6u);
 }

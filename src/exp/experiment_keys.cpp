@@ -168,6 +168,9 @@ io::KeyTable<ExperimentConfig> make_table() {
                       "Mean packet latency (cycles) above which a run counts as saturated."),
                   key("drain_cycles", &RunParams::drain_cycles, at_least(0),
                       "Limit on draining the measured packets after measurement."),
+                  key("max_memory_gb", &RunParams::max_memory_gb, io::in_range(0, 1e6),
+                      "Refuse a network whose estimated memory exceeds this many GB (0: the memory the "
+                      "host has available)."),
                   key("watchdog_cycles", &RunParams::watchdog_cycles, at_least(1),
                       "Cycles without any flit moving while flits are in flight that count as deadlock."),
               }),

@@ -209,6 +209,26 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
   MPPNET_ASSERT(max_ports <= kMaxRouterPorts, "router ports beyond the allocator's width");
 }
 
+long long Network::estimated_bytes(long long ports, long long routers, long long nodes, int links_per_node,
+                                   const RouterParams& params) {
+  // Computed in double: the callers compare it with a memory size, and a saturated topology count
+  // (LLONG_MAX) must not overflow.
+  const double p = static_cast<double>(ports), r = static_cast<double>(routers);
+  const double links = static_cast<double>(nodes) * links_per_node, vcs = params.vcs;
+  const double ivcs = (p + links) * vcs;
+  const double wheel = std::max(params.pipeline_cycles + params.channel_latency, params.credit_cycles()) + 1;
+  double bytes =
+      ivcs * (static_cast<double>(params.buffer_flits) * sizeof(Flit) + sizeof(InputVc) + sizeof(OutputVc));
+  bytes += p * vcs * static_cast<double>(std::max(sizeof(std::uint64_t), sizeof(topo::RouteSet)));
+  bytes += p * (sizeof(PortEnd) + sizeof(std::int64_t) + sizeof(PortPointers) + sizeof(RouterId) +
+                sizeof(topo::PortLink));
+  bytes += wheel * ((p + links) * sizeof(FlitArrival) + (p * params.speedup + links) * sizeof(CreditArrival));
+  bytes += r * (sizeof(RouterState) + sizeof(core::RandomStream) + 2 * sizeof(std::int32_t));
+  // Per node and link: source queues' heads, injection state, ejection state, its random stream.
+  bytes += static_cast<double>(nodes) * (sizeof(core::RandomStream) + 64) + links * (sizeof(Injection) + 64);
+  return bytes >= 9e18 ? std::numeric_limits<long long>::max() : static_cast<long long>(bytes);
+}
+
 void Network::use_general_router() {
   MPPNET_ASSERT(now_ == 0, "the router kind changes only before the first cycle");
   fast_ = false;

@@ -55,6 +55,13 @@ class Network {
   Network(const topo::Graph& graph, const topo::Routing& routing, const RouterParams& params,
           std::uint64_t seed);
 
+  // Bytes the network's fixed state (and its graph) will take for `ports` router ports (node ports
+  // included), `routers` routers and `nodes` nodes with `links_per_node` links each: buffers, VC state,
+  // timing wheels, per-port and per-node arrays. Packets in flight and source queues come on top. For
+  // refusing a network that cannot fit before building it; saturates instead of overflowing.
+  static long long estimated_bytes(long long ports, long long routers, long long nodes, int links_per_node,
+                                   const RouterParams& params);
+
   Cycle now() const { return now_; }
 
   // Puts a packet of `flits` flits from src to dest in src's source queue at now(). Returns its id,

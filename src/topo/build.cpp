@@ -55,6 +55,10 @@ Graph build(const TopologyParams& p) {
   return t.build(p);
 }
 
+long long port_count(const TopologyParams& p) {
+  return topology(p.kind).port_count(p);
+}
+
 long long node_count(const TopologyParams& p) {
   return topology(p.kind).node_count(p);
 }

@@ -31,6 +31,8 @@ Graph build(const TopologyParams& p);
 // Never overflows: a count beyond long long saturates at kSaturated (topo/saturating.hpp), and values
 // that check() rejects (k < 0, n < 0) count as 0 routers per dimension / 0 dimensions.
 long long node_count(const TopologyParams& p);
+// Router ports, node ports included (saturating). REQUIRES: check(p) is empty.
+long long port_count(const TopologyParams& p);
 
 // Routers on the longest route (REQUIRES: check(p, ...) is empty): the diameter in routers.
 int max_router_hops(const TopologyParams& p);

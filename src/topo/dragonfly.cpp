@@ -88,6 +88,11 @@ Graph build_dragonfly_topology(const TopologyParams& p) {
   return build_dragonfly(dragonfly_params(p));
 }
 
+long long dragonfly_port_count(const TopologyParams& params) {
+  const DragonflyParams d = dragonfly_params(params);
+  return saturating_mul(static_cast<long long>(d.routers()), d.ports());
+}
+
 long long dragonfly_node_count(const TopologyParams& params) {
   const DragonflyParams d = dragonfly_params(params);
   const long long p = std::max(d.p, 0);

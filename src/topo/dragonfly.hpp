@@ -145,6 +145,7 @@ std::vector<TopologyKey> dragonfly_keys();
 void check_dragonfly(const TopologyParams& p, std::vector<Problem>& out);
 Graph build_dragonfly_topology(const TopologyParams& p);
 long long dragonfly_node_count(const TopologyParams& p);
+long long dragonfly_port_count(const TopologyParams& p);
 int dragonfly_max_router_hops(const TopologyParams& p);
 int dragonfly_min_vcs(const TopologyParams& p);
 const char* dragonfly_min_vcs_reason(const TopologyParams& p);
@@ -159,6 +160,7 @@ inline constexpr TopologyInfo kDragonflyTopology{
     .check = check_dragonfly,
     .build = build_dragonfly_topology,
     .node_count = dragonfly_node_count,
+    .port_count = dragonfly_port_count,
     .max_router_hops = dragonfly_max_router_hops,
     .min_vcs = dragonfly_min_vcs,
     .min_vcs_reason = dragonfly_min_vcs_reason,

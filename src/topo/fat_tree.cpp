@@ -132,6 +132,14 @@ long long fat_tree_node_count(const TopologyParams& params) {
   return saturating_pow(std::max(p.children, 0), std::max(p.n, 0));
 }
 
+long long fat_tree_port_count(const TopologyParams& params) {
+  const FatTreeShape s = fat_tree_shape(params);  // as build_fat_tree numbers them
+  long long ports = 0;
+  for (int k = 1; k <= s.levels; ++k)
+    ports = saturating_add(ports, saturating_mul(s.routers_at_level(k), s.children + s.parents[k]));
+  return ports;
+}
+
 int fat_tree_max_router_hops(const TopologyParams& p) {
   return 2 * fat_tree_params(p).n - 1;
 }

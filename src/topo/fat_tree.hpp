@@ -120,6 +120,7 @@ class RandomUpRouting : public UpDownRouting {
 std::vector<TopologyKey> fat_tree_keys();
 void check_fat_tree(const TopologyParams& p, std::vector<Problem>& out);
 long long fat_tree_node_count(const TopologyParams& p);
+long long fat_tree_port_count(const TopologyParams& p);
 int fat_tree_max_router_hops(const TopologyParams& p);
 int fat_tree_min_vcs(const TopologyParams& p);
 const char* fat_tree_min_vcs_reason(const TopologyParams& p);
@@ -134,6 +135,7 @@ inline constexpr TopologyInfo kFatTreeTopology{
     .check = check_fat_tree,
     .build = build_fat_tree,
     .node_count = fat_tree_node_count,
+    .port_count = fat_tree_port_count,
     .max_router_hops = fat_tree_max_router_hops,
     .min_vcs = fat_tree_min_vcs,
     .min_vcs_reason = fat_tree_min_vcs_reason,

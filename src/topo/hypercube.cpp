@@ -52,6 +52,10 @@ long long hypercube_node_count(const TopologyParams& p) {
   return saturating_pow(2, std::max(hypercube_params(p).n, 0));
 }
 
+long long hypercube_port_count(const TopologyParams& p) {
+  return saturating_mul(hypercube_node_count(p), hypercube_params(p).n + 1);  // n links and the node
+}
+
 int hypercube_max_router_hops(const TopologyParams& p) {
   return hypercube_params(p).n + 1;
 }

@@ -44,6 +44,7 @@ std::vector<TopologyKey> hypercube_keys();
 void check_hypercube(const TopologyParams& p, std::vector<Problem>& out);
 Graph build_hypercube_topology(const TopologyParams& p);
 long long hypercube_node_count(const TopologyParams& p);
+long long hypercube_port_count(const TopologyParams& p);
 int hypercube_max_router_hops(const TopologyParams& p);
 int hypercube_min_vcs(const TopologyParams& p);
 const char* hypercube_min_vcs_reason(const TopologyParams& p);
@@ -56,6 +57,7 @@ inline constexpr TopologyInfo kHypercubeTopology{
     .check = check_hypercube,
     .build = build_hypercube_topology,
     .node_count = hypercube_node_count,
+    .port_count = hypercube_port_count,
     .max_router_hops = hypercube_max_router_hops,
     .min_vcs = hypercube_min_vcs,
     .min_vcs_reason = hypercube_min_vcs_reason,

@@ -91,6 +91,11 @@ long long k_ary_n_cube_node_count(const TopologyParams& params) {
   return saturating_pow(std::max(p.k, 0), std::max(p.n, 0));
 }
 
+long long k_ary_n_cube_port_count(const TopologyParams& params) {
+  // Every router has a + and a - port per dimension (unconnected at a mesh's edges) and its node's.
+  return saturating_mul(k_ary_n_cube_node_count(params), 2LL * k_ary_n_cube_params(params).n + 1);
+}
+
 int mesh_max_router_hops(const TopologyParams& params) {
   const KAryNCubeParams p = k_ary_n_cube_params(params);
   return p.n * (p.k - 1) + 1;

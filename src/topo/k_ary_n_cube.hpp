@@ -68,6 +68,7 @@ class DimensionOrderRouting {
 void check_k_ary_n_cube_topology(const TopologyParams& p, std::vector<Problem>& out);
 Graph build_k_ary_n_cube_topology(const TopologyParams& p);
 long long k_ary_n_cube_node_count(const TopologyParams& p);
+long long k_ary_n_cube_port_count(const TopologyParams& p);
 std::vector<TopologyKey> mesh_keys();
 std::vector<TopologyKey> torus_keys();
 int mesh_max_router_hops(const TopologyParams& p);
@@ -85,6 +86,7 @@ inline constexpr TopologyInfo kMeshTopology{
     .check = check_k_ary_n_cube_topology,
     .build = build_k_ary_n_cube_topology,
     .node_count = k_ary_n_cube_node_count,
+    .port_count = k_ary_n_cube_port_count,
     .max_router_hops = mesh_max_router_hops,
     .min_vcs = mesh_min_vcs,
     .min_vcs_reason = mesh_min_vcs_reason,
@@ -97,6 +99,7 @@ inline constexpr TopologyInfo kTorusTopology{
     .check = check_k_ary_n_cube_topology,
     .build = build_k_ary_n_cube_topology,
     .node_count = k_ary_n_cube_node_count,
+    .port_count = k_ary_n_cube_port_count,
     .max_router_hops = torus_max_router_hops,
     .min_vcs = torus_min_vcs,
     .min_vcs_reason = torus_min_vcs_reason,

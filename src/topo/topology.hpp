@@ -31,6 +31,9 @@ struct TopologyInfo {
   Graph (*build)(const TopologyParams& p);
   // Nodes the topology would have; never overflows (saturates at kSaturated, rejected values count as 0).
   long long (*node_count)(const TopologyParams& p);
+  // Router ports the topology would have, node ports included (saturating): what sizes the network's
+  // buffers, for the memory estimate made before anything is built. REQUIRES: check(p) found nothing.
+  long long (*port_count)(const TopologyParams& p);
   // Routers on the longest route. REQUIRES: check(p) found nothing.
   int (*max_router_hops)(const TopologyParams& p);
   // VCs per port the routing needs to be deadlock-free, and why when more than one ("a torus needs at
