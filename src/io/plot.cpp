@@ -12,7 +12,9 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <memory>
 #include <optional>
+#include <vector>
 
 #include <fmt/format.h>
 
