@@ -37,7 +37,27 @@ grep -q '"buffer_flits"' "$dir/a/results.json"   # the full config, defaults inc
 if cmp -s "$dir/a/results.json" "$dir/c/results.json"; then echo "the seed changed nothing"; exit 1; fi
 "$mppnet" sweep "$dir/small.toml" --out "$dir/s" > "$dir/s.txt"
 test "$(grep -c '^ *0\.[123] ' "$dir/s.txt")" -eq 3
-head -c 8 "$dir/s/latency.png" | od -An -c | grep -q 'P   N   G'
-grep -q '<svg' "$dir/s/latency.svg"
+# Complete plots: an SVG ends with </svg>, a PNG starts with its signature and ends with its IEND chunk.
+valid_plots() {
+  tail -c 32 "$1/latency.svg" | tr -d ' \n' | grep -q '</svg>$' &&
+    [ "$(head -c 8 "$1/latency.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] &&
+    [ "$(tail -c 8 "$1/latency.png" | od -An -tx1 | tr -d ' \n')" = 49454e44ae426082 ]
+}
+valid_plots "$dir/s" || { echo "incomplete plots"; exit 1; }
 ls -a "$dir/s" | grep -q tmp && { echo "temporary file left behind"; exit 1; }
+grep -q 'results: .*latency.svg, latency.png' "$dir/s.txt"
+
+# Names reach gnuplot as data, never as code: a config file name and an --out path holding a quote, a
+# newline and a gnuplot system() call run nothing, and the plots are still drawn. gnuplot would run them in
+# its working directory, so the sweep runs from $dir and every directory below it is searched.
+evil=$'it\'s\nsystem("touch PWNED")\n#'
+mkdir "$dir/$evil"
+cp "$dir/small.toml" "$dir/$evil/$evil.toml"
+for out in "$dir/plain" "$dir/$evil/out"; do
+  status=0
+  (cd "$dir" && "$mppnet" sweep "$dir/$evil/$evil.toml" --out "$out" > /dev/null) || status=$?
+  test -z "$(find "$dir" -name 'PWNED*')" || { echo "a file name ran a command (--out $out)"; exit 1; }
+  test "$status" -eq 0 || { echo "sweep --out $out: exit status $status"; exit 1; }
+  valid_plots "$out" || { echo "incomplete plots under a hostile name (--out $out)"; exit 1; }
+done
 echo ok

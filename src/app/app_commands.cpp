@@ -19,6 +19,7 @@
 #include "am/am_keys.hpp"
 #include "am/message.hpp"
 #include "core/error.hpp"
+#include "core/exit_status.hpp"
 #include "exp/experiment_config.hpp"
 #include "exp/experiment_keys.hpp"
 #include "io/atomic_file.hpp"
@@ -200,7 +201,7 @@ int app_command(const std::string& name, const io::ConfigFile& file, const std::
   const auto result_file = out / fmt::format("app_{}.json", name);
   io::write_file_atomically(result_file, doc.dump(2) + "\n");
   std::printf("results: %s\n", result_file.string().c_str());
-  return r.passed ? 0 : 1;
+  return r.passed ? core::kExitSuccess : core::kExitRunFailed;
 }
 
 int list_apps() {

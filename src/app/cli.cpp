@@ -20,6 +20,7 @@
 
 #include "am/machine.hpp"
 #include "core/error.hpp"
+#include "core/exit_status.hpp"
 #include "exp/experiment_config.hpp"
 #include "exp/experiment_keys.hpp"
 #include "exp/open_loop.hpp"
@@ -38,9 +39,10 @@ namespace mppnet::app {
 
 namespace {
 
-constexpr int kInputError = 2;
-constexpr int kRunFailed = 1;
-constexpr int kDeadlock = 3;
+// README.md's table of exit statuses lists every one (core/exit_status.hpp).
+constexpr int kInputError = core::kExitInputError;
+constexpr int kRunFailed = core::kExitRunFailed;
+constexpr int kDeadlock = core::kExitDeadlock;
 
 // A progress callback that draws on stderr when it is a terminal.
 exp::OpenLoopOptions progress_options(io::ProgressBar& bar, const exp::ExperimentConfig& cfg,
@@ -126,7 +128,7 @@ int run_points(const io::ConfigFile& file, const std::vector<std::string>& sets,
   bar.finish();
   const std::string key = sweep.key.empty() ? "traffic.rate" : sweep.key;
   std::fputs(exp::format_table(key, points).c_str(), stdout);
-  const bool plotted = exp::write_results(out, base, key, points, plot);
+  const std::optional<io::PlotOutcome> plotted = exp::write_results(out, base, key, points, plot);
   const nlohmann::json cost = exp::cost_json(points);
   std::int64_t cycles = 0, hops = 0;
   for (const auto& p : points) {
@@ -138,8 +140,15 @@ int run_points(const io::ConfigFile& file, const std::vector<std::string>& sets,
               static_cast<long long>(cycles), static_cast<long long>(hops), seconds,
               seconds > 0 ? static_cast<double>(hops) / seconds / 1e6 : 0.0,
               static_cast<double>(cost["peak_memory_bytes"].get<std::int64_t>()) / (1024.0 * 1024.0));
+  const bool drawn = plotted == io::PlotOutcome::Drawn;
   std::printf("results: %s/results.json, results.csv, cost.json%s\n", out.string().c_str(),
-              plotted ? ", latency.svg, latency.png" : "");
+              drawn ? ", latency.svg, latency.png" : "");
+  // Plotting is optional: the numbers are all in the files above, and the script can draw them later.
+  if (plotted == io::PlotOutcome::NoGnuplot)
+    std::fprintf(stderr,
+                 "mppnet: note: gnuplot not found in PATH, so latency.svg and latency.png were not drawn; "
+                 "with gnuplot installed, run `gnuplot latency.gp` in %s\n",
+                 out.string().c_str());
   return 0;
 }
 

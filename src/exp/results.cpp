@@ -83,8 +83,9 @@ std::string format_table(const std::string& key, const std::vector<SweepPoint>& 
   return out;
 }
 
-bool write_results(const std::filesystem::path& out, const ExperimentConfig& cfg, const std::string& key,
-                   const std::vector<SweepPoint>& points, bool plot) {
+std::optional<io::PlotOutcome> write_results(const std::filesystem::path& out, const ExperimentConfig& cfg,
+                                             const std::string& key, const std::vector<SweepPoint>& points,
+                                             bool plot) {
   nlohmann::json doc;
   doc["mppnet_version"] = MPPNET_VERSION;
   doc["config_file"] = cfg.source_file;
@@ -114,7 +115,7 @@ bool write_results(const std::filesystem::path& out, const ExperimentConfig& cfg
   }
   io::write_file_atomically(out / "results.csv", csv.str());
 
-  if (!plot) return false;
+  if (!plot) return std::nullopt;
   io::PlotSeries avg{"average latency", {}, {}}, p99{"p99 latency", {}, {}};
   for (const SweepPoint& p : points) {
     if (p.result.saturated) continue;
@@ -123,13 +124,10 @@ bool write_results(const std::filesystem::path& out, const ExperimentConfig& cfg
     p99.x.push_back(p.value);
     p99.y.push_back(static_cast<double>(p.result.latency_p99));
   }
-  if (avg.x.size() < 2) return false;
-  if (key == "traffic.rate") {
-    io::plot_latency_vs_load(out / "latency", cfg.source_file, {avg, p99});
-  } else {
-    io::plot_lines(out / "latency", cfg.source_file, key, "latency (cycles)", {avg, p99});
-  }
-  return true;
+  if (avg.x.size() < 2) return std::nullopt;
+  // The title is the config file's name, whatever characters it holds: plot_lines passes it as data.
+  if (key == "traffic.rate") return io::plot_latency_vs_load(out / "latency", cfg.source_file, {avg, p99});
+  return io::plot_lines(out / "latency", cfg.source_file, key, "latency (cycles)", {avg, p99});
 }
 
 }  // namespace mppnet::exp

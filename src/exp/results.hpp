@@ -2,6 +2,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,7 @@
 
 #include "exp/experiment_config.hpp"
 #include "exp/open_loop.hpp"
+#include "io/plot.hpp"
 
 namespace mppnet::exp {
 
@@ -29,9 +31,12 @@ std::string format_table(const std::string& key, const std::vector<SweepPoint>& 
 // Writes <out>/results.json (config, seed, version, every point: byte-identical for the same config and
 // seed), <out>/cost.json (wall time, simulated cycles and flit-hops per point, the process's peak memory:
 // what the host spent, which varies from run to run), <out>/results.csv and, when `plot` and at least two
-// points are unsaturated, <out>/latency.svg and <out>/latency.png (latency against the swept key). Every
-// file is written atomically. Returns whether the plot was drawn.
-bool write_results(const std::filesystem::path& out, const ExperimentConfig& cfg, const std::string& key,
-                   const std::vector<SweepPoint>& points, bool plot);
+// points are unsaturated, <out>/latency.svg and <out>/latency.png (latency against the swept key) beside
+// latency.dat and latency.gp (io::plot_lines). Every file is written atomically. Returns whether the plot
+// was drawn, or why not: nothing to plot (nullopt) or no gnuplot installed. Throws io::PlotError when
+// gnuplot left a plot incomplete; the JSON and CSV files are written by then.
+std::optional<io::PlotOutcome> write_results(const std::filesystem::path& out, const ExperimentConfig& cfg,
+                                             const std::string& key, const std::vector<SweepPoint>& points,
+                                             bool plot);
 
 }  // namespace mppnet::exp

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "core/error.hpp"
+#include "io/temp_files.hpp"
 
 namespace mppnet::io {
 
@@ -66,6 +67,8 @@ void write_file_atomically(const std::filesystem::path& path, std::string_view c
   const std::filesystem::path temp =
       parent / fmt::format(".{}.tmp.{}.{}", path.filename().string(), ::getpid(), counter.fetch_add(1));
 
+  // Registered before it exists, so that a SIGINT or SIGTERM at any point leaves no temp file behind.
+  const TempPath guard(temp);
   const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) fail(path, fmt::format("cannot create '{}': {}", temp.string(), errno_text(errno)));
 

@@ -1,87 +1,301 @@
-// io/plot.cpp: data and script files for gnuplot, and the two renderings.
+// io/plot.cpp: data and script files for gnuplot, the run of gnuplot, and the checks of what it drew.
 #include "io/plot.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <csignal>
 #include <cstdlib>
-#include <stdexcept>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <optional>
+#include <vector>
 
 #include <fmt/format.h>
 
+#include "core/error.hpp"
 #include "io/atomic_file.hpp"
+#include "io/temp_files.hpp"
 
 namespace mppnet::io {
 
 namespace {
 
-// Single-quoted for the shell and for gnuplot: a quote inside becomes '\'' (shell) or '' (gnuplot).
-std::string shell_quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-std::string gnuplot_quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("''") : std::string(1, c);
-  return q + "'";
+bool is_safe_file_name(const std::string& name) {
+  if (name.empty() || name[0] == '.') return false;
+  for (const char c : name) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+                    c == '_' || c == '-';
+    if (!ok) return false;
+  }
+  return true;
 }
 
-void render(const std::filesystem::path& script, const std::filesystem::path& target) {
-  const std::string command = "gnuplot " + shell_quote(script.string()) + " 2>&1";
-  const int status = std::system(command.c_str());
-  if (status != 0)
-    throw std::runtime_error(
-        fmt::format("plotting {} failed: `{}` exited with status {}", target.string(), command, status));
+// Control characters as visible escapes: a newline in a data-file comment would start a data line.
+std::string printable(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && u != 0x7f) {
+      out += c;
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else {
+      out += fmt::format("\\x{:02x}", u);
+    }
+  }
+  return out;
+}
+
+std::string read_all(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// Plain write, for files inside the private directory: they reach their final names by rename later.
+void write_plain(const std::filesystem::path& file, const std::string& content) {
+  std::ofstream out(file, std::ios::binary);
+  out << content;
+  out.close();
+  if (!out) throw PlotError(fmt::format("cannot write {}: {}", file.string(), std::strerror(errno)));
+}
+
+// The private directory and every file gnuplot may leave in it, registered for the signal handler;
+// whatever was not renamed away is removed when it goes.
+class PrivateDirectory {
+ public:
+  PrivateDirectory(const std::filesystem::path& parent, const std::string& stem,
+                   const std::vector<std::string>& names) {
+    std::string pattern = (parent / fmt::format(".{}.plot.XXXXXX", stem)).string();
+    if (::mkdtemp(pattern.data()) == nullptr)
+      throw core::ConfigError(
+          {parent.string(), 0}, "",
+          fmt::format("cannot create a directory for the plot: {}", std::strerror(errno)));
+    path_ = pattern;
+    dir_guard_.emplace(path_, TempPath::Kind::Directory);
+    for (const std::string& n : names) {
+      files_.push_back(path_ / n);
+      file_guards_.emplace_back(std::make_unique<TempPath>(path_ / n));
+    }
+  }
+  ~PrivateDirectory() {
+    for (const auto& f : files_) ::unlink(f.c_str());
+    ::rmdir(path_.c_str());
+  }
+  PrivateDirectory(const PrivateDirectory&) = delete;
+  PrivateDirectory& operator=(const PrivateDirectory&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+  std::vector<std::filesystem::path> files_;
+  std::optional<TempPath> dir_guard_;
+  std::vector<std::unique_ptr<TempPath>> file_guards_;
+};
+
+struct ChildResult {
+  int status = 0;      // as from waitpid
+  std::string output;  // stdout and stderr together, the first 4 KiB
+};
+
+// Runs `program script` in `cwd` with no shell: fork, chdir, exec. The signals the cleanup handler catches
+// are blocked from before the fork until the child is registered, so that a signal in between cannot
+// leave a child writing into a directory the handler emptied.
+ChildResult run_in(const std::filesystem::path& program, const std::string& script,
+                   const std::filesystem::path& cwd) {
+  install_temp_cleanup_handlers();
+  int pipe_fds[2];
+  if (::pipe2(pipe_fds, O_CLOEXEC) != 0)
+    throw PlotError(fmt::format("cannot run {}: pipe: {}", program.string(), std::strerror(errno)));
+  sigset_t block, previous;
+  sigemptyset(&block);
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&block, sig);
+  ::sigprocmask(SIG_BLOCK, &block, &previous);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    // The child: only async-signal-safe calls until exec. Our handlers are not the child's business.
+    for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
+      struct sigaction old {};
+      ::sigaction(sig, nullptr, &old);
+      if (old.sa_handler != SIG_IGN) std::signal(sig, SIG_DFL);
+    }
+    ::sigprocmask(SIG_SETMASK, &previous, nullptr);
+    const int null_fd = ::open("/dev/null", O_RDONLY);
+    if (null_fd < 0 || ::dup2(null_fd, 0) < 0 || ::dup2(pipe_fds[1], 1) < 0 || ::dup2(pipe_fds[1], 2) < 0 ||
+        ::chdir(cwd.c_str()) != 0)
+      ::_exit(127);
+    const char* argv[] = {program.c_str(), script.c_str(), nullptr};
+    ::execv(program.c_str(), const_cast<char* const*>(argv));
+    ::_exit(127);
+  }
+  const int fork_errno = errno;
+  std::optional<TempChild> registered;
+  if (pid > 0) registered.emplace(pid);
+  ::sigprocmask(SIG_SETMASK, &previous, nullptr);
+  ::close(pipe_fds[1]);
+  if (pid < 0) {
+    ::close(pipe_fds[0]);
+    throw PlotError(fmt::format("cannot run {}: fork: {}", program.string(), std::strerror(fork_errno)));
+  }
+  ChildResult r;
+  char buffer[4096];
+  for (;;) {
+    const ssize_t n = ::read(pipe_fds[0], buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    r.output.append(buffer, static_cast<std::size_t>(n));
+    if (r.output.size() > 4096) r.output.resize(4096);
+  }
+  ::close(pipe_fds[0]);
+  while (::waitpid(pid, &r.status, 0) < 0 && errno == EINTR) {
+  }
+  return r;
+}
+
+std::string describe_status(int status) {
+  if (WIFEXITED(status)) return fmt::format("exited with status {}", WEXITSTATUS(status));
+  if (WIFSIGNALED(status)) return fmt::format("was killed by signal {}", WTERMSIG(status));
+  return fmt::format("ended with wait status {}", status);
+}
+
+// Durable before the rename makes it visible, as write_file_atomically does for every other result.
+void sync_file(const std::filesystem::path& file) {
+  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return;
+  ::fsync(fd);
+  ::close(fd);
+}
+
+void move_into_place(const std::filesystem::path& from, const std::filesystem::path& to) {
+  sync_file(from);
+  if (::rename(from.c_str(), to.c_str()) != 0)
+    throw core::ConfigError({to.string(), 0}, "",
+                            fmt::format("cannot rename '{}' to it: {}", from.string(), std::strerror(errno)));
 }
 
 }  // namespace
 
-void plot_latency_vs_load(const std::filesystem::path& out_stem, const std::string& title,
-                          const std::vector<PlotSeries>& series) {
-  plot_lines(out_stem, title, "offered load (flits/node/cycle)", "latency (cycles)", series);
+std::string gnuplot_string(const std::string& text) {
+  std::string q = "'";
+  for (const char c : printable(text)) q += c == '\'' ? std::string("''") : std::string(1, c);
+  return q + "'";
 }
 
-void plot_lines(const std::filesystem::path& out_stem, const std::string& title, const std::string& x_label,
-                const std::string& y_label, const std::vector<PlotSeries>& series) {
+std::filesystem::path find_in_path(const std::string& name, const std::string& path_list) {
+  const auto executable = [](const std::filesystem::path& p) {
+    struct stat st {};
+    return ::stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(p.c_str(), X_OK) == 0;
+  };
+  if (name.find('/') != std::string::npos) return executable(name) ? std::filesystem::path(name) : "";
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t colon = path_list.find(':', start);
+    const std::string dir = path_list.substr(start, colon == std::string::npos ? colon : colon - start);
+    const std::filesystem::path candidate = std::filesystem::path(dir.empty() ? "." : dir) / name;
+    if (executable(candidate)) return candidate;
+    if (colon == std::string::npos) return "";
+    start = colon + 1;
+  }
+}
+
+std::string plot_file_problem(const std::filesystem::path& file) {
+  std::error_code ec;
+  if (!std::filesystem::exists(file, ec)) return "not written";
+  const std::string bytes = read_all(file);
+  if (bytes.empty()) return "empty";
+  if (file.extension() == ".svg") {
+    const std::size_t end = bytes.find_last_not_of(" \t\r\n");
+    const std::string_view close = "</svg>";
+    if (end + 1 < close.size() || bytes.compare(end + 1 - close.size(), close.size(), close) != 0)
+      return fmt::format("incomplete SVG: its {} bytes do not end with </svg>", bytes.size());
+    return "";
+  }
+  if (file.extension() == ".png") {
+    // PNG (ISO/IEC 15948): an 8-byte signature, then chunks; the last is IEND: length 0, type, CRC.
+    static const std::string_view signature("\x89PNG\r\n\x1a\n", 8);
+    static const std::string_view iend("\0\0\0\0IEND\xae\x42\x60\x82", 12);
+    if (bytes.compare(0, signature.size(), signature) != 0) return "not a PNG: no PNG signature";
+    if (bytes.size() < signature.size() + iend.size() ||
+        bytes.compare(bytes.size() - iend.size(), iend.size(), iend) != 0)
+      return fmt::format("incomplete PNG: its {} bytes do not end with the IEND chunk", bytes.size());
+    return "";
+  }
+  return "";
+}
+
+PlotOutcome plot_latency_vs_load(const std::filesystem::path& out_stem, const std::string& title,
+                                 const std::vector<PlotSeries>& series) {
+  return plot_lines(out_stem, title, "offered load (flits/node/cycle)", "latency (cycles)", series);
+}
+
+PlotOutcome plot_lines(const std::filesystem::path& out_stem, const std::string& title,
+                       const std::string& x_label, const std::string& y_label,
+                       const std::vector<PlotSeries>& series) {
+  const std::string stem = out_stem.filename().string();
+  MPPNET_ASSERT(is_safe_file_name(stem), "a plot's file name must be safe to write into a gnuplot script");
+  const std::filesystem::path dir = out_stem.has_parent_path() ? out_stem.parent_path() : ".";
+  const std::string dat = stem + ".dat", gp = stem + ".gp", svg = stem + ".svg", png = stem + ".png";
+
   std::string data;
   for (const PlotSeries& s : series) {
-    data += "# " + s.name + "\n";
+    data += "# " + printable(s.name) + "\n";
     for (std::size_t i = 0; i < s.x.size(); ++i) data += fmt::format("{} {}\n", s.x[i], s.y[i]);
     data += "\n\n";  // gnuplot data blocks are separated by two blank lines
   }
-  const std::filesystem::path dat = out_stem.string() + ".dat";
-  write_file_atomically(dat, data);
-
-  const std::string pid = std::to_string(::getpid());
-  const std::filesystem::path svg = out_stem.string() + ".svg", png = out_stem.string() + ".png";
-  const std::filesystem::path svg_tmp = out_stem.string() + ".svg.tmp." + pid;
-  const std::filesystem::path png_tmp = out_stem.string() + ".png.tmp." + pid;
   std::string plot = "plot ";
   for (std::size_t i = 0; i < series.size(); ++i) {
     if (i > 0) plot += ", ";
-    plot += fmt::format("{} index {} using 1:2 with linespoints title {}", gnuplot_quote(dat.string()), i,
-                        gnuplot_quote(series[i].name));
+    plot += fmt::format("'{}' index {} using 1:2 with linespoints title {}", dat, i,
+                        gnuplot_string(series[i].name));
   }
-  const std::string common =
-      fmt::format("set title {}\nset xlabel {}\nset ylabel {}\nset key top left\nset grid\n",
-                  gnuplot_quote(title), gnuplot_quote(x_label), gnuplot_quote(y_label));
-  const std::string script = "set terminal svg size 800,500 dynamic noenhanced\nset output " +
-                             gnuplot_quote(svg_tmp.string()) + "\n" + common + plot +
-                             "\nset terminal pngcairo size 800,500 noenhanced\nset output " +
-                             gnuplot_quote(png_tmp.string()) + "\nreplot\n";
-  const std::filesystem::path gp = out_stem.string() + ".gp";
-  write_file_atomically(gp, script);
-  try {
-    render(gp, svg);
-  } catch (...) {
-    std::error_code ec;
-    std::filesystem::remove(svg_tmp, ec);
-    std::filesystem::remove(png_tmp, ec);
-    throw;
+  const std::string script = fmt::format(
+      "# Draws {svg} and {png} from {dat}: run `gnuplot {gp}` in this directory.\n"
+      "set terminal svg size 800,500 dynamic noenhanced\nset output '{svg}'\n"
+      "set title {title}\nset xlabel {x}\nset ylabel {y}\nset key top left\nset grid\n{plot}\n"
+      "set terminal pngcairo size 800,500 noenhanced\nset output '{png}'\nreplot\nunset output\n",
+      fmt::arg("svg", svg), fmt::arg("png", png), fmt::arg("dat", dat), fmt::arg("gp", gp),
+      fmt::arg("title", gnuplot_string(title)), fmt::arg("x", gnuplot_string(x_label)),
+      fmt::arg("y", gnuplot_string(y_label)), fmt::arg("plot", plot));
+
+  const char* path_env = std::getenv("PATH");
+  const std::filesystem::path gnuplot = find_in_path("gnuplot", path_env ? path_env : "/usr/bin:/bin");
+  if (gnuplot.empty()) {
+    // The data and the script still go beside the results, for whoever installs gnuplot later.
+    write_file_atomically(dir / dat, data);
+    write_file_atomically(dir / gp, script);
+    return PlotOutcome::NoGnuplot;
   }
-  std::filesystem::rename(svg_tmp, svg);
-  std::filesystem::rename(png_tmp, png);
+
+  prepare_output_directory(dir);
+  const PrivateDirectory work(dir, stem, {dat, gp, svg, png});
+  write_plain(work.path() / dat, data);
+  write_plain(work.path() / gp, script);
+  const ChildResult run = run_in(gnuplot, gp, work.path());
+  const auto failed = [&](const std::string& file, const std::string& why) {
+    std::string said = run.output.substr(0, run.output.find('\n'));
+    return PlotError(fmt::format("plotting failed: {}: {}{}", (dir / file).string(), why,
+                                 said.empty() ? "" : fmt::format(" (gnuplot: {})", printable(said))));
+  };
+  if (WIFEXITED(run.status) && WEXITSTATUS(run.status) == 127 && run.output.empty())
+    throw failed(svg, fmt::format("could not start {}", gnuplot.string()));
+  if (!WIFEXITED(run.status) || WEXITSTATUS(run.status) != 0)
+    throw failed(svg, fmt::format("{} {}", gnuplot.string(), describe_status(run.status)));
+  // gnuplot exits 0 when a write fails (a full disk leaves an SVG cut short and an empty PNG).
+  for (const std::string& file : {svg, png}) {
+    const std::string problem = plot_file_problem(work.path() / file);
+    if (!problem.empty()) throw failed(file, problem + " (is the disk full?)");
+  }
+  for (const std::string& file : {dat, gp, svg, png}) move_into_place(work.path() / file, dir / file);
+  return PlotOutcome::Drawn;
 }
 
 }  // namespace mppnet::io

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <filesystem>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -12,14 +13,47 @@ struct PlotSeries {
   std::vector<double> x, y;  // offered load, latency in cycles
 };
 
-// Writes out_stem.dat and out_stem.gp, and runs gnuplot to draw out_stem.svg and out_stem.png (each
-// rendered under a temporary name and renamed). Throws std::runtime_error naming the command and its
-// exit status when gnuplot is missing or fails.
-void plot_lines(const std::filesystem::path& out_stem, const std::string& title, const std::string& x_label,
-                const std::string& y_label, const std::vector<PlotSeries>& series);
+enum class PlotOutcome {
+  Drawn,      // stem.svg, stem.png, stem.dat and stem.gp written
+  NoGnuplot,  // no gnuplot in PATH: stem.dat and stem.gp written, to be drawn later
+};
+
+// A plot that gnuplot could not draw completely: what() names the final file and what is wrong with it.
+class PlotError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Draws out_stem.svg and out_stem.png, and leaves out_stem.dat (the data) and out_stem.gp (the script
+// that drew them from the two) beside them; the script names the files by their final names relative to
+// its directory, so `gnuplot stem.gp` run there draws them again.
+// No name the caller passes is code to gnuplot: the data, script and plots are made in a private
+// temporary directory (mkdtemp, in the output's directory) under fixed names, gnuplot runs there with no
+// shell (fork and exec), and the results are renamed to their final paths (atomic on one file system).
+// Titles and labels become single-quoted gnuplot strings with quotes doubled and control characters
+// written as visible escapes (`\n`), so no character ends the string. The temporaries are removed on
+// every path, a SIGINT or SIGTERM included (io/temp_files.hpp).
+// Throws PlotError when gnuplot fails or leaves a plot empty or incomplete (gnuplot exits 0 when its
+// writes fail, so each file is checked: plot_file_problem); nothing is renamed then.
+// REQUIRES: out_stem's file name is made of letters, digits, '.', '_' and '-' (it appears in the script).
+PlotOutcome plot_lines(const std::filesystem::path& out_stem, const std::string& title,
+                       const std::string& x_label, const std::string& y_label,
+                       const std::vector<PlotSeries>& series);
 
 // Latency (cycles) against offered load (flits/node/cycle).
-void plot_latency_vs_load(const std::filesystem::path& out_stem, const std::string& title,
-                          const std::vector<PlotSeries>& series);
+PlotOutcome plot_latency_vs_load(const std::filesystem::path& out_stem, const std::string& title,
+                                 const std::vector<PlotSeries>& series);
+
+// Why `file` is not a complete plot, or "" if it is: an SVG must end with </svg> (trailing white space
+// aside); a PNG must start with the PNG signature and end with the IEND chunk.
+std::string plot_file_problem(const std::filesystem::path& file);
+
+// `text` as a single-quoted gnuplot string that nothing in it can end: ' doubled, control characters as
+// \n, \t, \r or \xHH (backslashes are literal in single quotes, so they print as written).
+std::string gnuplot_string(const std::string& text);
+
+// The executable `name` that `command -v name` would find along `path_list` (a PATH value; an empty
+// entry is the current directory), or an empty path. No shell is run.
+std::filesystem::path find_in_path(const std::string& name, const std::string& path_list);
 
 }  // namespace mppnet::io

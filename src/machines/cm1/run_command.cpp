@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/exit_status.hpp"
 #include "io/atomic_file.hpp"
 #include "machines/cm1/config.hpp"
 #include "machines/cm1/run.hpp"
@@ -66,8 +67,16 @@ int run_command(const registry::ConfigRequest& request) {
   if (s.invariant_violations > 0)
     std::fprintf(stderr, "mppnet: %lld invariant violations (cm1.check_invariants)\n",
                  static_cast<long long>(s.invariant_violations));
-  const bool terminated = s.terminated && r.read.terminated && f.terminated;
-  return terminated && s.invariant_violations == 0 ? 0 : 1;
+  if (s.invariant_violations > 0) return core::kExitRunFailed;
+  // A livelock is the router's own outcome, not a failed run: the timeout is the CM-1's (paper L155).
+  if (!(s.terminated && r.read.terminated && f.terminated)) {
+    std::fprintf(stderr,
+                 "mppnet: livelock: the router's timeout expired with %lld of %lld messages delivered "
+                 "(cm1.timeout_petit_cycles, cm1.max_splits; docs/cm1.md)\n",
+                 static_cast<long long>(s.delivered), static_cast<long long>(s.messages));
+    return core::kExitLivelock;
+  }
+  return core::kExitSuccess;
 }
 
 }  // namespace mppnet::machines::cm1
