@@ -46,7 +46,8 @@ SH
 chmod +x "$dir/truncating/gnuplot" "$dir/hanging/gnuplot"
 
 # Leftovers: anything in the output directory besides the result files.
-leftovers() { ls -A "$1" | grep -v -x -E 'results\.(json|csv)|cost\.json|latency\.(dat|gp|svg|png)'; }
+# The journal of finished points (.partial) stays after a failed or killed plot, so that a rerun resumes.
+leftovers() { ls -A "$1" | grep -v -x -E 'results\.(json|csv)|cost\.json|latency\.(dat|gp|svg|png)|\.partial'; }
 
 # 1. gnuplot exits 0 but its files are incomplete: exit 1, the file named, no plot claimed, nothing left.
 err=$(PATH="$dir/truncating:$PATH" "$mppnet" sweep "$dir/small.toml" --out "$dir/t" 2>&1 >"$dir/t.txt")

@@ -27,6 +27,7 @@
 #include "exp/results.hpp"
 #include "exp/validation.hpp"
 #include "io/atomic_file.hpp"
+#include "io/journal.hpp"
 #include "io/key_table.hpp"
 #include "io/progress.hpp"
 #include "registry/config_command.hpp"
@@ -102,10 +103,29 @@ SweepSpec parse_sweep(const std::string& text, const exp::SweepParams& fallback,
   return s;
 }
 
+// Everything a sweep's results depend on, so that a journal left by an interrupted sweep is resumed only by
+// the same sweep: the resolved config (defaults, preset, file and --set included), the swept key and
+// values, the seed, the version, and what the command does with them.
+nlohmann::json sweep_fingerprint(const exp::ExperimentConfig& base, const SweepSpec& sweep,
+                                 bool stop_after_saturation, bool plot) {
+  return {{"command", "sweep"},
+          {"mppnet_version", MPPNET_VERSION},
+          {"config_file", base.source_file},
+          {"seed", base.run.seed},
+          {"config", exp::to_json(base)},
+          {"swept_key", sweep.key},
+          {"values", sweep.values},
+          {"stop_after_saturation", stop_after_saturation},
+          {"plot", plot}};
+}
+
 // `base` is the config loaded from `file` and `sets`; each point loads it again with its own value set.
+// A sweep (`resumable`) journals every finished point in <out>/.partial/sweep (io/journal.hpp) and takes
+// the points an interrupted run of the same sweep finished from there; each point is a pure function of
+// its config, so the results are the bytes an uninterrupted run writes.
 int run_points(const io::ConfigFile& file, const std::vector<std::string>& sets,
                const exp::ExperimentConfig& base, const SweepSpec& sweep, const std::filesystem::path& out,
-               bool stop_after_saturation, bool plot) {
+               bool stop_after_saturation, bool plot, bool resumable) {
   std::vector<exp::ExperimentConfig> configs;
   // Load every point first, so that a bad value is reported before hours of simulation.
   for (double v : sweep.values) {
@@ -114,24 +134,39 @@ int run_points(const io::ConfigFile& file, const std::vector<std::string>& sets,
     configs.push_back(sweep.key.empty() ? base : exp::load_experiment(file, point_sets));
   }
   io::prepare_output_directory(out);
+  std::optional<io::Journal> journal;
+  if (resumable) journal.emplace(out, "sweep", sweep_fingerprint(base, sweep, stop_after_saturation, plot));
+  if (journal && journal->resumed() > 0)
+    std::fprintf(stderr, "mppnet: resuming: %zu of %zu points were done (%s)\n", journal->resumed(),
+                 configs.size(), journal->dir().string().c_str());
   io::ProgressBar bar;
   std::vector<exp::SweepPoint> points;
+  std::vector<exp::SweepPoint> computed;  // by this process: what cost.json covers
   for (std::size_t i = 0; i < configs.size(); ++i) {
-    const auto label =
-        sweep.key.empty() ? std::string("run") : fmt::format("{} = {:g}", sweep.key, sweep.values[i]);
-    const auto start = std::chrono::steady_clock::now();
-    const exp::OpenLoopResult r = exp::run_open_loop(configs[i], progress_options(bar, configs[i], label));
-    const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - start;
-    points.push_back({sweep.key.empty() ? r.offered : sweep.values[i], r, wall.count()});
-    if (r.saturated && stop_after_saturation) break;
+    const std::string name = fmt::format("point-{:04}", i);
+    if (const nlohmann::json* done = journal ? journal->find(name) : nullptr) {
+      points.push_back({done->at("value").get<double>(), exp::result_from_record(done->at("result")), 0.0});
+    } else {
+      const auto label =
+          sweep.key.empty() ? std::string("run") : fmt::format("{} = {:g}", sweep.key, sweep.values[i]);
+      const auto start = std::chrono::steady_clock::now();
+      const exp::OpenLoopResult r = exp::run_open_loop(configs[i], progress_options(bar, configs[i], label));
+      const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - start;
+      points.push_back({sweep.key.empty() ? r.offered : sweep.values[i], r, wall.count()});
+      computed.push_back(points.back());
+      if (journal) journal->save(name, {{"value", points.back().value}, {"result", exp::to_record(r)}});
+    }
+    if (points.back().result.saturated && stop_after_saturation) break;
   }
   bar.finish();
   const std::string key = sweep.key.empty() ? "traffic.rate" : sweep.key;
   std::fputs(exp::format_table(key, points).c_str(), stdout);
-  const std::optional<io::PlotOutcome> plotted = exp::write_results(out, base, key, points, plot);
-  const nlohmann::json cost = exp::cost_json(points);
+  nlohmann::json cost = exp::cost_json(computed);
+  cost["points_resumed"] = points.size() - computed.size();
+  const std::optional<io::PlotOutcome> plotted = exp::write_results(out, base, key, points, cost, plot);
+  if (journal) journal->remove();
   std::int64_t cycles = 0, hops = 0;
-  for (const auto& p : points) {
+  for (const auto& p : computed) {
     cycles += p.result.simulated_cycles;
     hops += p.result.flit_hops;
   }
@@ -238,11 +273,31 @@ int validate(const std::vector<std::string>& ids, bool list_only, bool fast_only
     return 0;
   }
   io::prepare_output_directory(out);
+  // Each finished case is journaled (io/journal.hpp): a rerun after a kill measures only the rest. A
+  // case's measurement is a pure function of the case, which the version and the id fix.
+  nlohmann::json ids_chosen = nlohmann::json::array();
+  for (const auto* c : chosen) ids_chosen.push_back(c->id);
+  io::Journal journal(out, "validate",
+                      {{"command", "validate"}, {"mppnet_version", MPPNET_VERSION}, {"cases", ids_chosen}});
+  if (journal.resumed() > 0)
+    std::fprintf(stderr, "mppnet: resuming: %zu of %zu cases were done (%s)\n", journal.resumed(),
+                 chosen.size(), journal.dir().string().c_str());
   std::printf("%-38s %12s %12s %12s  %s\n", "case", "expected", "simulated", "tolerance", "result");
   nlohmann::json rows = nlohmann::json::array();
   int failed = 0, documented = 0;
-  for (const auto* c : chosen) {
-    const exp::ValidationOutcome o = exp::run_case(*c);
+  for (std::size_t i = 0; i < chosen.size(); ++i) {
+    const exp::ValidationCase* c = chosen[i];
+    const std::string name = fmt::format("case-{:04}", i);
+    exp::ValidationOutcome o{c, 0, false};
+    if (const nlohmann::json* done = journal.find(name)) {
+      // JSON has no NaN: a measurement that was not a number is saved as null.
+      const nlohmann::json& m = done->at("measured");
+      o.measured = m.is_null() ? std::nan("") : m.get<double>();
+      o.passed = done->at("passed").get<bool>();
+    } else {
+      o = exp::run_case(*c);
+      journal.save(name, {{"id", c->id}, {"measured", o.measured}, {"passed", o.passed}});
+    }
     const bool known = !o.passed && !c->discrepancy.empty();
     failed += !o.passed && !known;
     documented += known;
@@ -267,6 +322,7 @@ int validate(const std::vector<std::string>& ids, bool list_only, bool fast_only
   }
   nlohmann::json doc{{"mppnet_version", MPPNET_VERSION}, {"cases", rows}};
   io::write_file_atomically(out / "validation.json", doc.dump(2) + "\n");
+  journal.remove();
   std::printf("%zu passed, %d failed, %d documented differences\n", chosen.size() - failed - documented,
               failed, documented);
   return failed == 0 ? 0 : kRunFailed;
@@ -368,11 +424,11 @@ int main(int argc, char** argv) {
     if (*app_run) return app_command(app_name, file, sets, out_dir);
     if (*run)
       return run_points(file, sets, exp::load_experiment(file, sets), SweepSpec{"", {0.0}}, out_dir, false,
-                        false);
+                        false, false);
     if (*sweep) {
       const exp::ExperimentConfig cfg = exp::load_experiment(file, sets);
       const SweepSpec spec = parse_sweep(sweep_text, cfg.sweep, !sweep_text.empty());
-      return run_points(file, sets, cfg, spec, out_dir, cfg.sweep.stop_after_saturation, true);
+      return run_points(file, sets, cfg, spec, out_dir, cfg.sweep.stop_after_saturation, true, true);
     }
   } catch (const core::ConfigError& e) {
     std::fprintf(stderr, "mppnet: %s\n", e.what());

@@ -46,6 +46,68 @@ nlohmann::json to_json(const OpenLoopResult& r) {
   return j;
 }
 
+nlohmann::json to_record(const OpenLoopResult& r) {
+  return {
+      {"mode", r.mode},
+      {"offered", r.offered},
+      {"saturated", r.saturated},
+      {"saturation_reason", r.saturation_reason},
+      {"accepted", r.accepted},
+      {"accepted_ci95", r.accepted_ci95},
+      {"accepted_min_source", r.accepted_min_source},
+      {"accepted_max_source", r.accepted_max_source},
+      {"accepted_per_source", r.accepted_per_source},
+      {"latency_avg", r.latency_avg},
+      {"latency_p50", r.latency_p50},
+      {"latency_p99", r.latency_p99},
+      {"latency_max", r.latency_max},
+      {"latency_ci95", r.latency_ci95},
+      {"network_latency_avg", r.network_latency_avg},
+      {"hops_avg", r.hops_avg},
+      {"channel_utilization", r.channel_utilization},
+      {"packets_measured", r.packets_measured},
+      {"batches", r.batches},
+      {"warmup_cycles", r.warmup_cycles},
+      {"measure_cycles", r.measure_cycles},
+      {"drain_cycles", r.drain_cycles},
+      {"flit_hops", r.flit_hops},
+      {"simulated_cycles", r.simulated_cycles},
+      {"node_cycles", r.node_cycles},
+      {"cycle_ps", r.cycle_ps},
+  };
+}
+
+OpenLoopResult result_from_record(const nlohmann::json& j) {
+  OpenLoopResult r;
+  j.at("mode").get_to(r.mode);
+  j.at("offered").get_to(r.offered);
+  j.at("saturated").get_to(r.saturated);
+  j.at("saturation_reason").get_to(r.saturation_reason);
+  j.at("accepted").get_to(r.accepted);
+  j.at("accepted_ci95").get_to(r.accepted_ci95);
+  j.at("accepted_min_source").get_to(r.accepted_min_source);
+  j.at("accepted_max_source").get_to(r.accepted_max_source);
+  j.at("accepted_per_source").get_to(r.accepted_per_source);
+  j.at("latency_avg").get_to(r.latency_avg);
+  j.at("latency_p50").get_to(r.latency_p50);
+  j.at("latency_p99").get_to(r.latency_p99);
+  j.at("latency_max").get_to(r.latency_max);
+  j.at("latency_ci95").get_to(r.latency_ci95);
+  j.at("network_latency_avg").get_to(r.network_latency_avg);
+  j.at("hops_avg").get_to(r.hops_avg);
+  j.at("channel_utilization").get_to(r.channel_utilization);
+  j.at("packets_measured").get_to(r.packets_measured);
+  j.at("batches").get_to(r.batches);
+  j.at("warmup_cycles").get_to(r.warmup_cycles);
+  j.at("measure_cycles").get_to(r.measure_cycles);
+  j.at("drain_cycles").get_to(r.drain_cycles);
+  j.at("flit_hops").get_to(r.flit_hops);
+  j.at("simulated_cycles").get_to(r.simulated_cycles);
+  j.at("node_cycles").get_to(r.node_cycles);
+  j.at("cycle_ps").get_to(r.cycle_ps);
+  return r;
+}
+
 nlohmann::json cost_json(const std::vector<SweepPoint>& points) {
   nlohmann::json rows = nlohmann::json::array();
   double total = 0;
@@ -85,7 +147,7 @@ std::string format_table(const std::string& key, const std::vector<SweepPoint>& 
 
 std::optional<io::PlotOutcome> write_results(const std::filesystem::path& out, const ExperimentConfig& cfg,
                                              const std::string& key, const std::vector<SweepPoint>& points,
-                                             bool plot) {
+                                             const nlohmann::json& cost, bool plot) {
   nlohmann::json doc;
   doc["mppnet_version"] = MPPNET_VERSION;
   doc["config_file"] = cfg.source_file;
@@ -100,7 +162,7 @@ std::optional<io::PlotOutcome> write_results(const std::filesystem::path& out, c
   }
   doc["points"] = std::move(rows);
   io::write_file_atomically(out / "results.json", doc.dump(2) + "\n");
-  io::write_file_atomically(out / "cost.json", cost_json(points).dump(2) + "\n");
+  io::write_file_atomically(out / "cost.json", cost.dump(2) + "\n");
 
   io::CsvTable csv({key, "saturated", "offered", "accepted", "latency_avg", "latency_ci95", "latency_p50",
                     "latency_p99", "latency_max", "network_latency_avg", "hops_avg", "channel_utilization",

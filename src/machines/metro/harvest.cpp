@@ -60,7 +60,7 @@ std::vector<std::uint8_t> chong_live_nodes(const Multibutterfly& net,
   return live;
 }
 
-HarvestResult run_harvest(const HarvestParams& p, const Progress& progress) {
+HarvestResult run_harvest(const HarvestParams& p, const Progress& progress, const TrialBatches& batches) {
   MPPNET_ASSERT(p.trials >= 1 && p.instances >= 1 && p.instances <= p.trials, "run_harvest trial counts");
   HarvestResult res;
   res.params = p;
@@ -80,27 +80,37 @@ HarvestResult run_harvest(const HarvestParams& p, const Progress& progress) {
     order.resize(res.packages);
     for (std::size_t i = 0; i < levels; ++i) {
       const int faults = static_cast<int>(std::lround(p.fault_fractions[i] * res.packages));
-      for (long long t = inst; t < p.trials; t += p.instances) {
-        const std::size_t slot = i * static_cast<std::size_t>(p.trials) + static_cast<std::size_t>(t);
-        tracker.reset();
-        core::RandomStream rng(p.seed, slot, core::Stream::Fault);
-        for (int k = 0; k < res.packages; ++k) order[k] = k;
-        faulty.assign(net.routers(), 0);
-        for (int k = 0; k < faults; ++k) {
-          const int pick = k + static_cast<int>(rng.below(static_cast<std::uint32_t>(res.packages - k)));
-          std::swap(order[k], order[pick]);
-          for (RouterId u : net.package_routers[order[k]]) faulty[u] = 1;
-          // Completeness never comes back, so the tracker stops once the network is incomplete.
-          if (tracker.complete()) tracker.fail(FaultUnit::Package, order[k]);
-        }
-        const auto live = chong_live_nodes(net, faulty);
-        long long n_live = 0;
-        for (auto l : live) n_live += l;
-        kept[slot] = static_cast<double>(n_live) / net.nodes;
-        complete[slot] = tracker.complete() ? 1 : 0;
-        ++done;
-        if (progress && (done % report_every == 0 || done == total)) progress(done, total);
-      }
+      const long long count = (p.trials - inst + p.instances - 1) / p.instances;
+      const auto slot_of = [&](long long j) {
+        return i * static_cast<std::size_t>(p.trials) + static_cast<std::size_t>(inst + j * p.instances);
+      };
+      // Two values per trial: the fraction of nodes kept and whether the network stayed complete.
+      run_in_batches(
+          batches, fmt::format("instance{}-level{}", inst, i), count, 2,
+          [&](long long j, std::span<double> v) {
+            tracker.reset();
+            core::RandomStream rng(p.seed, slot_of(j), core::Stream::Fault);
+            for (int k = 0; k < res.packages; ++k) order[k] = k;
+            faulty.assign(net.routers(), 0);
+            for (int k = 0; k < faults; ++k) {
+              const int pick = k + static_cast<int>(rng.below(static_cast<std::uint32_t>(res.packages - k)));
+              std::swap(order[k], order[pick]);
+              for (RouterId u : net.package_routers[order[k]]) faulty[u] = 1;
+              // Completeness never comes back, so the tracker stops once the network is incomplete.
+              if (tracker.complete()) tracker.fail(FaultUnit::Package, order[k]);
+            }
+            const auto live = chong_live_nodes(net, faulty);
+            long long n_live = 0;
+            for (auto l : live) n_live += l;
+            v[0] = static_cast<double>(n_live) / net.nodes;
+            v[1] = tracker.complete() ? 1 : 0;
+          },
+          [&](long long j, std::span<const double> v) {
+            kept[slot_of(j)] = v[0];
+            complete[slot_of(j)] = v[1] != 0 ? 1 : 0;
+            ++done;
+            if (progress && (done % report_every == 0 || done == total)) progress(done, total);
+          });
     }
   }
   for (std::size_t i = 0; i < levels; ++i) {

@@ -48,8 +48,11 @@ struct HarvestResult {
 
 // REQUIRES: check(p.network).empty(), p.trials >= 1, 1 <= p.instances <= p.trials, fractions in [0, 1].
 // Trial t of fraction i runs on instance t mod instances with faults from (seed, i * trials + t, Fault).
-// Keeps two numbers per trial and level, and one network at a time.
-HarvestResult run_harvest(const HarvestParams& p, const Progress& progress = {});
+// Keeps two numbers per trial and level, and one network at a time. Each instance's trials of each level
+// run in `batches` (group "instance<i>-level<l>", two values per trial: the fraction of nodes kept and 1
+// if the network stayed complete); a batch they load is not run again, and the result is the same.
+HarvestResult run_harvest(const HarvestParams& p, const Progress& progress = {},
+                          const TrialBatches& batches = {});
 
 std::string format_harvest(const HarvestResult& r);
 

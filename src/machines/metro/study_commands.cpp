@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
@@ -11,10 +12,12 @@
 
 #include "io/atomic_file.hpp"
 #include "io/csv.hpp"
+#include "io/journal.hpp"
 #include "io/plot.hpp"
 #include "io/progress.hpp"
 #include "machines/metro/harvest.hpp"
 #include "machines/metro/metro_config.hpp"
+#include "machines/metro/trial_batches.hpp"
 #include "machines/metro/yield.hpp"
 #include "registry/config_command.hpp"
 
@@ -24,16 +27,48 @@ namespace {
 
 namespace metro = machines::metro;
 
+// A study's journal (io/journal.hpp) in <out>/.partial/<command>: its fingerprint is what the results
+// depend on (the resolved config, with trials, instances and seed, and the batch size), its records the
+// batches of trials finished so far; a rerun of the same command loads them instead of running them.
+io::Journal open_journal(const std::filesystem::path& out, const std::string& command,
+                         const metro::MetroConfig& cfg, long long per_batch) {
+  return io::Journal(out, command,
+                     {{"command", command},
+                      {"mppnet_version", MPPNET_VERSION},
+                      {"config_file", cfg.source_file},
+                      {"config", metro::to_json(cfg)},
+                      {"trials_per_batch", per_batch}});
+}
+
+metro::TrialBatches journaled(io::Journal& journal, long long per_batch) {
+  if (journal.resumed() > 0)
+    std::fprintf(stderr, "mppnet: resuming: %zu batches of %lld trials were done (%s)\n", journal.resumed(),
+                 per_batch, journal.dir().string().c_str());
+  return {.trials_per_batch = per_batch,
+          .load = [&journal](const std::string& batch) -> std::optional<std::vector<double>> {
+            const nlohmann::json* done = journal.find(batch);
+            if (done == nullptr) return std::nullopt;
+            return done->at("values").get<std::vector<double>>();
+          },
+          .save =
+              [&journal](const std::string& batch, const std::vector<double>& values) {
+                journal.save(batch, {{"values", values}});
+              }};
+}
+
 // Monte Carlo of the faults tolerated while the network stays complete; `trials` > 0 overrides run.trials.
 int yield_command(const io::ConfigFile& file, std::vector<std::string> sets, long long trials,
                   const std::filesystem::path& out) {
   if (trials > 0) sets.push_back(fmt::format("run.trials={}", trials));
   const metro::MetroConfig cfg = metro::load_metro(file, sets);
   io::prepare_output_directory(out);
+  const metro::YieldParams params = metro::yield_params(cfg);
+  const long long per_batch = metro::trials_per_batch(params.trials);
+  io::Journal journal = open_journal(out, "yield", cfg, per_batch);
   io::ProgressBar bar;
-  const metro::YieldResult r =
-      metro::run_yield(metro::yield_params(cfg),
-                       [&](long long done, long long total) { bar.update(done, total, "yield trials"); });
+  const metro::YieldResult r = metro::run_yield(
+      params, [&](long long done, long long total) { bar.update(done, total, "yield trials"); },
+      journaled(journal, per_batch));
   bar.finish();
   std::fputs(metro::format_yield(r).c_str(), stdout);
 
@@ -63,6 +98,7 @@ int yield_command(const io::ConfigFile& file, std::vector<std::string> sets, lon
       out / "yield",
       fmt::format("{}: E(tolerated) = {:.2f} ± {:.2f} (95%)", cfg.source_file, r.mean, 1.96 * r.std_error),
       "random faults k", "P(network complete | k faults)", {curve});
+  journal.remove();
   std::printf("results: %s/yield.json, yield.csv, yield.svg, yield.png\n", out.string().c_str());
   return 0;
 }
@@ -72,10 +108,14 @@ int harvest_command(const io::ConfigFile& file, const std::vector<std::string>& 
                     const std::filesystem::path& out) {
   const metro::MetroConfig cfg = metro::load_metro(file, sets);
   io::prepare_output_directory(out);
+  const metro::HarvestParams params = metro::harvest_params(cfg);
+  const long long per_batch =
+      metro::trials_per_batch(params.trials * static_cast<long long>(params.fault_fractions.size()));
+  io::Journal journal = open_journal(out, "harvest", cfg, per_batch);
   io::ProgressBar bar;
-  const metro::HarvestResult r =
-      metro::run_harvest(metro::harvest_params(cfg),
-                         [&](long long done, long long total) { bar.update(done, total, "harvest trials"); });
+  const metro::HarvestResult r = metro::run_harvest(
+      params, [&](long long done, long long total) { bar.update(done, total, "harvest trials"); },
+      journaled(journal, per_batch));
   bar.finish();
   std::fputs(metro::format_harvest(r).c_str(), stdout);
 
@@ -102,6 +142,7 @@ int harvest_command(const io::ConfigFile& file, const std::vector<std::string>& 
   io::write_file_atomically(out / "harvest.csv", csv.str());
   io::plot_lines(out / "harvest", cfg.source_file, "fraction of packages faulty", "fraction of nodes usable",
                  {curve});
+  journal.remove();
   std::printf("results: %s/harvest.json, harvest.csv, harvest.svg, harvest.png\n", out.string().c_str());
   return 0;
 }

@@ -26,19 +26,26 @@ int tolerated(Tracker& tracker, FaultUnit unit, int units, core::RandomStream& r
   return units;
 }
 
-// Trials t = inst, inst + instances, ... on one built network.
+// Trials t = inst, inst + instances, ... on one built network, in batches (trial_batches.hpp).
 template <class Tracker>
 void run_trials(const YieldParams& p, Tracker& tracker, int inst, int units, YieldResult& res,
-                long long& done, const Progress& progress) {
+                long long& done, const Progress& progress, const TrialBatches& batches) {
   std::vector<int> order;
   const long long report_every = std::max<long long>(1, p.trials / 100);
-  for (long long t = inst; t < p.trials; t += p.instances) {
-    tracker.reset();
-    core::RandomStream rng(p.seed, static_cast<std::uint64_t>(t), core::Stream::Fault);
-    res.tolerated[t] = tolerated(tracker, p.unit, units, rng, order);
-    ++done;
-    if (progress && (done % report_every == 0 || done == p.trials)) progress(done, p.trials);
-  }
+  const long long count = (p.trials - inst + p.instances - 1) / p.instances;
+  const auto trial = [&](long long j) { return inst + j * p.instances; };
+  run_in_batches(
+      batches, fmt::format("instance{}", inst), count, 1,
+      [&](long long j, std::span<double> v) {
+        tracker.reset();
+        core::RandomStream rng(p.seed, static_cast<std::uint64_t>(trial(j)), core::Stream::Fault);
+        v[0] = tolerated(tracker, p.unit, units, rng, order);
+      },
+      [&](long long j, std::span<const double> v) {
+        res.tolerated[trial(j)] = static_cast<int>(v[0]);
+        ++done;
+        if (progress && (done % report_every == 0 || done == p.trials)) progress(done, p.trials);
+      });
 }
 
 }  // namespace
@@ -53,7 +60,7 @@ int tolerated_faults(GraphCompletenessTracker& tracker, FaultUnit unit, int unit
   return tolerated(tracker, unit, units, rng, order);
 }
 
-YieldResult run_yield(const YieldParams& p, const Progress& progress) {
+YieldResult run_yield(const YieldParams& p, const Progress& progress, const TrialBatches& batches) {
   MPPNET_ASSERT(p.trials >= 1 && p.instances >= 1 && p.instances <= p.trials, "run_yield trial counts");
   YieldResult res;
   res.params = p;
@@ -68,13 +75,13 @@ YieldResult run_yield(const YieldParams& p, const Progress& progress) {
       const NetworkGraph g = build_network_graph(p.network, p.seed, inst);
       GraphCompletenessTracker tracker(g);
       res.fault_units = fault_unit_count(g, p.unit);
-      run_trials(p, tracker, inst, res.fault_units, res, done, progress);
+      run_trials(p, tracker, inst, res.fault_units, res, done, progress, batches);
       continue;
     }
     const Multibutterfly net = build_instance(*multibutterfly, p.seed, inst);
     CompletenessTracker tracker(net);
     res.fault_units = fault_unit_count(net, p.unit);
-    run_trials(p, tracker, inst, res.fault_units, res, done, progress);
+    run_trials(p, tracker, inst, res.fault_units, res, done, progress, batches);
   }
 
   core::RunningStats all;

@@ -17,6 +17,7 @@
 #include "machines/metro/completeness.hpp"
 #include "machines/metro/graph_completeness.hpp"
 #include "machines/metro/metro_network.hpp"
+#include "machines/metro/trial_batches.hpp"
 
 namespace mppnet::machines::metro {
 
@@ -49,9 +50,11 @@ struct YieldResult {
 // Called now and then with (trials done, trials in total).
 using Progress = std::function<void(long long, long long)>;
 
-// Any topology: multibutterflies use CompletenessTracker, the fat trees GraphCompletenessTracker.
+// Any topology: multibutterflies use CompletenessTracker, the fat trees GraphCompletenessTracker. Each
+// instance's trials run in `batches` (group "instance<i>", one value per trial: the faults tolerated); a
+// batch they load is not run again, and the result is the same.
 // REQUIRES: check(p.network).empty(), p.trials >= 1, 1 <= p.instances <= p.trials.
-YieldResult run_yield(const YieldParams& p, const Progress& progress = {});
+YieldResult run_yield(const YieldParams& p, const Progress& progress = {}, const TrialBatches& batches = {});
 
 // One trial on a reset tracker: faults in random order from `rng` until the network is incomplete.
 // Returns the number tolerated. `order` is scratch space.

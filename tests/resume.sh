@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# A killed sweep, yield, harvest or validate resumes: rerun with the same command and --out, it skips what its
+# journal (<out>/.partial/<command>) says was done and writes results byte-identical to an uninterrupted
+# run; the journal is gone afterwards. A changed config in that directory is refused with exit status 2
+# and one line naming the change, and leaves the journal to resume.
+set -eu
+mppnet=$1
+src=$2
+dir=$(mktemp -d)
+pid=
+trap '[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null; rm -rf "$dir"' EXIT
+
+# interrupt SIGNAL FILE COMMAND...: starts COMMAND, and sends it SIGNAL as soon as FILE exists (the first
+# finished point, batch or case). Fails if FILE never appears or the command finished before the signal.
+interrupt() {
+  local signal=$1 file=$2 out
+  shift 2
+  "$@" > /dev/null 2>&1 &
+  pid=$!
+  for _ in $(seq 1 3000); do
+    [ -e "$file" ] && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.02
+  done
+  kill -s "$signal" "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  pid=
+  [ -e "$file" ] || { echo "FAIL: $file never appeared (no journal?)"; exit 1; }
+  out=$(dirname "$(dirname "$(dirname "$file")")")
+  [ -d "$out/.partial" ] || { echo "FAIL: $* finished before the kill; give it more work"; exit 1; }
+}
+
+# same A B FILES...: every named file byte-identical in directories A and B.
+same() {
+  local a=$1 b=$2 f
+  shift 2
+  for f in "$@"; do
+    cmp "$a/$f" "$b/$f" || { echo "FAIL: $f of the resumed run differs"; exit 1; }
+  done
+}
+
+cat > "$dir/mesh.toml" <<'TOML'
+[topology]
+kind = "mesh"
+k = 16
+n = 2
+[traffic]
+rate = 0.1
+[run]
+seed = 7
+warmup_cycles = 2000
+batch_cycles = 2000
+min_batches = 20
+max_batches = 20
+TOML
+sweep=(sweep "$dir/mesh.toml" --sweep traffic.rate=0.02:0.12:0.02)
+
+# Sweep: killed after its first point, refused with another seed, then resumed.
+"$mppnet" "${sweep[@]}" --out "$dir/sweep-whole" > "$dir/sweep-whole.txt"
+interrupt KILL "$dir/sweep/.partial/sweep/point-0000.json" "$mppnet" "${sweep[@]}" --out "$dir/sweep"
+kept=$(ls "$dir/sweep/.partial/sweep" | grep -c '^point-')
+[ "$kept" -lt 6 ] || { echo "FAIL: all 6 points were kept before the kill"; exit 1; }
+echo "sweep: killed with $kept of 6 points journaled"
+status=0
+"$mppnet" "${sweep[@]}" --set run.seed=8 --out "$dir/sweep" > /dev/null 2> "$dir/refused.txt" || status=$?
+[ "$status" -eq 2 ] || { echo "FAIL: a changed seed in the same directory exited $status, not 2"; exit 1; }
+[ "$(wc -l < "$dir/refused.txt")" -eq 1 ] || { echo "FAIL: the refusal is not one line:"; cat "$dir/refused.txt"; exit 1; }
+grep -q 'config.run.seed: 7 before, 8 now); use another --out, or delete .*/sweep/.partial' "$dir/refused.txt" ||
+  { echo "FAIL: the refusal does not name the change:"; cat "$dir/refused.txt"; exit 1; }
+[ "$(ls "$dir/sweep/.partial/sweep" | grep -c '^point-')" -eq "$kept" ] ||
+  { echo "FAIL: the refusal touched the journal"; exit 1; }
+"$mppnet" "${sweep[@]}" --out "$dir/sweep" > "$dir/sweep.txt" 2> "$dir/sweep.err"
+grep -q "resuming: $kept of 6 points were done" "$dir/sweep.err" || { echo "FAIL: no resume:"; cat "$dir/sweep.err"; exit 1; }
+same "$dir/sweep-whole" "$dir/sweep" results.json results.csv latency.svg
+cmp <(grep -v '^simulated\|^results:' "$dir/sweep-whole.txt") <(grep -v '^simulated\|^results:' "$dir/sweep.txt") ||
+  { echo "FAIL: the printed table differs"; exit 1; }
+[ ! -e "$dir/sweep/.partial" ] || { echo "FAIL: the journal was left behind"; exit 1; }
+jq -e ".points_resumed == $kept and (.points | length) == 6 - $kept" "$dir/sweep/cost.json" > /dev/null ||
+  { echo "FAIL: cost.json does not cover only the points run after the resume"; exit 1; }
+
+# Yield: killed after its first batch of trials, then resumed.
+yield=(yield "$src/configs/metro-1024.toml" --trials 20000)
+"$mppnet" "${yield[@]}" --out "$dir/yield-whole" > /dev/null
+interrupt KILL "$dir/yield/.partial/yield/instance0-batch0.json" "$mppnet" "${yield[@]}" --out "$dir/yield"
+echo "yield: killed with $(ls "$dir/yield/.partial/yield" | grep -c '^instance') of 50 batches journaled"
+status=0
+"$mppnet" yield "$src/configs/metro-1024.toml" --trials 19999 --out "$dir/yield" > /dev/null 2>&1 || status=$?
+[ "$status" -eq 2 ] || { echo "FAIL: yield with other --trials in the same directory exited $status, not 2"; exit 1; }
+"$mppnet" "${yield[@]}" --out "$dir/yield" > /dev/null 2> "$dir/yield.err"
+grep -q "resuming:" "$dir/yield.err" || { echo "FAIL: yield did not resume"; exit 1; }
+same "$dir/yield-whole" "$dir/yield" yield.json yield.csv yield.svg
+[ ! -e "$dir/yield/.partial" ] || { echo "FAIL: the yield journal was left behind"; exit 1; }
+
+# Harvest: the same, killed with SIGKILL after its first batch.
+harvest=(harvest "$src/configs/metro-1024.toml" --set run.harvest_trials=300)
+"$mppnet" "${harvest[@]}" --out "$dir/harvest-whole" > /dev/null
+interrupt KILL "$dir/harvest/.partial/harvest/instance0-level0-batch0.json" "$mppnet" "${harvest[@]}" --out "$dir/harvest"
+echo "harvest: killed with $(ls "$dir/harvest/.partial/harvest" | grep -c '^instance') of 50 batches journaled"
+"$mppnet" "${harvest[@]}" --out "$dir/harvest" > /dev/null 2> "$dir/harvest.err"
+grep -q "resuming:" "$dir/harvest.err" || { echo "FAIL: harvest did not resume"; exit 1; }
+same "$dir/harvest-whole" "$dir/harvest" harvest.json harvest.csv harvest.svg
+[ ! -e "$dir/harvest/.partial" ] || { echo "FAIL: the harvest journal was left behind"; exit 1; }
+# Validate: stopped with SIGTERM after its first case, then resumed.
+"$mppnet" validate --fast --out "$dir/validate-whole" > "$dir/validate-whole.txt"
+interrupt TERM "$dir/validate/.partial/validate/case-0000.json" "$mppnet" validate --fast --out "$dir/validate"
+echo "validate: stopped with $(ls "$dir/validate/.partial/validate" | grep -c '^case-') cases journaled"
+"$mppnet" validate --fast --out "$dir/validate" > "$dir/validate.txt" 2> "$dir/validate.err"
+grep -q "resuming:" "$dir/validate.err" || { echo "FAIL: validate did not resume"; exit 1; }
+same "$dir/validate-whole" "$dir/validate" validation.json
+cmp "$dir/validate-whole.txt" "$dir/validate.txt" || { echo "FAIL: validate printed another table"; exit 1; }
+[ ! -e "$dir/validate/.partial" ] || { echo "FAIL: the validate journal was left behind"; exit 1; }
+echo ok
