@@ -34,6 +34,18 @@ expect bad_set "traffic.rate" run "$(cfg ok '')" --set traffic.rate=7
 expect bad_set_key "did you mean traffic.rate?" run "$(cfg ok2 '')" --set traffic.rte=0.1
 expect bad_sweep "--sweep" sweep "$(cfg ok3 '')" --sweep traffic.rate=0.1:0.5
 expect bad_list "cannot list" list nothing
+# Values reach the terminal as text: an escape sequence is shown as \x1b, not obeyed.
+expect control_chars 'traffic.pattern: cannot read value \x1b[31mred' run "$(cfg ok5 '')" --set $'traffic.pattern=\e[31mred'
+# A 2 MB key pasted by mistake: answered at once, and not echoed whole.
+head -c 2000000 /dev/zero | tr '\0' a > "$dir/huge_key.toml"; printf ' = 1\n' >> "$dir/huge_key.toml"
+start=$(date +%s)
+expect huge_key "characters not shown" run "$dir/huge_key.toml"
+[ $(($(date +%s) - start)) -le 5 ] || { echo "FAIL huge_key: took more than 5 s"; fail=1; }
+# Errors blame what the user wrote: the sweep, not a --set it never typed.
+expect sweep_value "--sweep router.vcs=1:3:0.5: router.vcs: the sweep's value 1.5:" \
+  sweep "$(cfg ok6 '')" --sweep router.vcs=1:3:0.5
+expect sweep_step "step.toml:4: sweep.step: 0.1 to 0.3 in steps of 1e-300 is more than 10,000 points" \
+  sweep "$(cfg step '[sweep]\nfrom = 0.1\nto = 0.3\nstep = 1e-300\n')"
 expect too_big "topology.n: this network needs about" \
   run "$(cfg too_big '[topology]\nkind = "fat_tree"\nchildren = 4\nn = 11\n')"
 expect too_big_for_limit "run.max_memory_gb: this network needs about" \

@@ -24,6 +24,8 @@ to = 0.3
 step = 0.1
 TOML
 "$mppnet" run "$dir/small.toml" --out "$dir/a" > "$dir/a.txt"
+# A load so light that nothing is measured says so instead of printing zeros as latencies.
+"$mppnet" run "$dir/small.toml" --set traffic.rate=1e-7 --out "$dir/light" | grep -q "no packet was measured"
 "$mppnet" run "$dir/small.toml" --out "$dir/b" > /dev/null
 test -s "$dir/a/results.json"
 test -s "$dir/a/results.csv"

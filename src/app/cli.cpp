@@ -60,14 +60,39 @@ exp::OpenLoopOptions progress_options(io::ProgressBar& bar, const exp::Experimen
 struct SweepSpec {
   std::string key;
   std::vector<double> values;
+  core::SourceLocation where;  // what the user wrote: the --sweep option, or the config's [sweep] table
 };
+
+// An error message as the terminal should see it: control characters (escape sequences, and newlines
+// unless the message is several lines by design) written as \xHH, and a message longer than 2,000
+// characters (a 2 MB key typed by mistake) cut, saying how much was left out.
+std::string terminal_safe(const std::string& message, bool keep_newlines) {
+  constexpr std::size_t kMax = 2000;
+  std::string out;
+  for (std::size_t i = 0; i < message.size() && out.size() < kMax; ++i) {
+    const auto c = static_cast<unsigned char>(message[i]);
+    if ((c < 0x20 && !(keep_newlines && c == '\n')) || c == 0x7f) {
+      out += fmt::format("\\x{:02x}", c);
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  if (out.size() >= kMax && message.size() > kMax)
+    out += fmt::format("... ({} characters not shown)", message.size() - kMax);
+  return out;
+}
 
 // "traffic.rate=0.05:0.95:0.05" -> the key and its values; the count is computed first so that
 // floating-point steps cannot add or drop a point.
-SweepSpec parse_sweep(const std::string& text, const exp::SweepParams& fallback, bool from_cli) {
+SweepSpec parse_sweep(const std::string& text, const exp::ExperimentConfig& cfg, bool from_cli) {
+  const exp::SweepParams& fallback = cfg.sweep;
   SweepSpec s;
   double from = fallback.from, to = fallback.to, step = fallback.step;
   s.key = fallback.key;
+  const auto step_origin = cfg.origin.find("sweep.step");
+  s.where = from_cli                          ? core::SourceLocation{"--sweep " + text, 0}
+            : step_origin != cfg.origin.end() ? step_origin->second
+                                              : core::SourceLocation{cfg.source_file, 0};
   if (from_cli) {
     const core::SourceLocation where{"--sweep " + text, 0};
     const auto eq = text.find('=');
@@ -97,7 +122,10 @@ SweepSpec parse_sweep(const std::string& text, const exp::SweepParams& fallback,
   }
   // Counted as a double first: a step too small for the range must not overflow the integer count.
   const double points = std::floor((to - from) / step + 1e-9) + 1;
-  if (!(points <= 10000)) throw core::ConfigError({"--sweep " + text, 0}, s.key, "more than 10,000 points");
+  if (!(points <= 10000))
+    throw core::ConfigError(
+        s.where, from_cli ? s.key : "sweep.step",
+        fmt::format("{:g} to {:g} in steps of {:g} is more than 10,000 points", from, to, step));
   const auto count = static_cast<long long>(points);
   for (long long i = 0; i < count; ++i) s.values.push_back(std::round((from + i * step) * 1e9) / 1e9);
   return s;
@@ -131,7 +159,13 @@ int run_points(const io::ConfigFile& file, const std::vector<std::string>& sets,
   for (double v : sweep.values) {
     std::vector<std::string> point_sets = sets;
     point_sets.push_back(fmt::format("{}={}", sweep.key, v));
-    configs.push_back(sweep.key.empty() ? base : exp::load_experiment(file, point_sets));
+    try {
+      configs.push_back(sweep.key.empty() ? base : exp::load_experiment(file, point_sets));
+    } catch (const core::ConfigError& e) {
+      // The value came from the sweep, not from a --set the user typed: say so.
+      if (e.key() != sweep.key) throw;
+      throw core::ConfigError(sweep.where, sweep.key, fmt::format("the sweep's value {}: {}", v, e.reason()));
+    }
   }
   io::prepare_output_directory(out);
   std::optional<io::Journal> journal;
@@ -423,18 +457,18 @@ int main(int argc, char** argv) {
     if (*app_run && !network) throw registry::wrong_model(file, model, "app", "network", machines);
     if (*app_run) return app_command(app_name, file, sets, out_dir);
     if (*run)
-      return run_points(file, sets, exp::load_experiment(file, sets), SweepSpec{"", {0.0}}, out_dir, false,
-                        false, false);
+      return run_points(file, sets, exp::load_experiment(file, sets), SweepSpec{"", {0.0}, {}}, out_dir,
+                        false, false, false);
     if (*sweep) {
       const exp::ExperimentConfig cfg = exp::load_experiment(file, sets);
-      const SweepSpec spec = parse_sweep(sweep_text, cfg.sweep, !sweep_text.empty());
+      const SweepSpec spec = parse_sweep(sweep_text, cfg, !sweep_text.empty());
       return run_points(file, sets, cfg, spec, out_dir, cfg.sweep.stop_after_saturation, true, true);
     }
   } catch (const core::ConfigError& e) {
-    std::fprintf(stderr, "mppnet: %s\n", e.what());
+    std::fprintf(stderr, "mppnet: %s\n", terminal_safe(e.what(), false).c_str());
     return kInputError;
   } catch (const core::DeadlockError& e) {
-    std::fprintf(stderr, "mppnet: %s\n", e.what());
+    std::fprintf(stderr, "mppnet: %s\n", terminal_safe(e.what(), true).c_str());
     return kDeadlock;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "mppnet: error: %s\n", e.what());

@@ -133,6 +133,14 @@ std::string format_table(const std::string& key, const std::vector<SweepPoint>& 
   std::string reasons;
   for (const SweepPoint& p : points) {
     const OpenLoopResult& r = p.result;
+    if (r.packets_measured == 0 && !r.saturated) {
+      // Zeros would read as an idle network's figures; there are none.
+      out += fmt::format(
+          "{:>14g} no packet was measured: the load is too light for the run's length (raise "
+          "traffic.rate, or run.max_batches, or run.cycles in a fixed run)\n",
+          p.value);
+      continue;
+    }
     out += fmt::format("{:>14g} {:>9.4f} {}{:>9.2f} {:>9.2f} {:>7} {:>7} {:>6.2f} {:>6.3f}{}\n", p.value,
                        r.accepted, window ? fmt::format("{:>9.4f} ", r.accepted_ci95) : "", r.latency_avg,
                        r.latency_ci95, r.latency_p50, r.latency_p99, r.hops_avg, r.channel_utilization,

@@ -94,6 +94,10 @@ std::string nearest(std::string_view typed, const std::vector<std::string>& cand
   std::string best;
   std::size_t best_distance = limit + 1;
   for (const auto& c : candidates) {
+    // The distance is at least the difference in length: a far longer name (a 2 MB key pasted by
+    // mistake) is no candidate, and is not compared letter by letter.
+    const std::size_t gap = typed.size() > c.size() ? typed.size() - c.size() : c.size() - typed.size();
+    if (gap >= best_distance) continue;
     const std::size_t d = edit_distance(typed, c);
     if (d < best_distance) {
       best = c;
