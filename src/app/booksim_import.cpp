@@ -11,6 +11,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <type_traits>
 
 #include <fmt/format.h>
 
@@ -116,6 +117,10 @@ class Translation {
   }
   long long integer(const std::string& key);
   double real(const std::string& key);
+  // A value or {a,b,...} list of positive numbers (T = long long: whole ones); empty, with the key
+  // rejected, when it is not one.
+  template <typename T>
+  std::vector<T> numbers(const std::string& key);
   // Records that `key` (its value as read) has no meaning in mppnet.
   void reject(const std::string& key, const std::string& why) {
     used_.insert(key);
@@ -225,6 +230,32 @@ double Translation::real(const std::string& key) {
   return x;
 }
 
+template <typename T>
+std::vector<T> Translation::numbers(const std::string& key) {
+  std::vector<T> out;
+  for (const std::string& item : list_items(value(key))) {
+    std::size_t used = 0;
+    T x{};
+    try {
+      if constexpr (std::is_integral_v<T>) {
+        x = std::stoll(item, &used);
+      } else {
+        x = std::stod(item, &used);
+      }
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (item.empty() || used != item.size() || !(x > 0)) {
+      reject(key, fmt::format("\"{}\" is not a list of positive {}", settings_.at(key).value,
+                              std::is_integral_v<T> ? "whole numbers" : "numbers"));
+      return {};
+    }
+    out.push_back(x);
+  }
+  if (out.empty()) reject(key, "an empty list");
+  return out;
+}
+
 int Translation::channel_latency() {
   // BookSim sets link latencies per topology; mppnet has one latency for every channel.
   const std::string& topo = value("topology");
@@ -319,6 +350,9 @@ void Translation::router(int latency) {
   set("router", "routing_delay", std::to_string(integer("routing_delay")));
   set("router", "vc_alloc_delay", std::to_string(integer("vc_alloc_delay")));
   set("router", "sw_alloc_delay", std::to_string(integer("sw_alloc_delay")));
+  // BookSim's IQ router refuses allocators without delay ("... cannot have zero delay").
+  for (const char* key : {"vc_alloc_delay", "sw_alloc_delay"})
+    if (integer(key) < 1) reject(key, "BookSim's IQ router refuses a delay below 1 here");
   set("router", "st_delay", std::to_string(integer("st_prepare_delay") + integer("st_final_delay")));
   set("router", "speculative", integer("speculative") > 0 ? "true" : "false");
   // BookSim applies a credit credit_delay cycles after it crosses its channel (iq_router.cpp).
@@ -361,7 +395,7 @@ void Translation::router(int latency) {
   require("buf_size", "-1", "mppnet's buffers are per VC (vc_buf_size)");
   require("buffer_policy", "private", "mppnet's buffers are private per VC");
   require("output_buffer_size", "-1", same);
-  require("arb_type", "round_robin", same);
+  value("arb_type");  // not read by BookSim's IQ router (arbiters go in the allocator's parentheses)
   require("subnets", "1", "mppnet splits VCs into virtual networks instead (router.vnets)");
   require("classes", "1", "traffic classes are not modelled");
   require("priority", "none", same);
@@ -390,21 +424,23 @@ void Translation::traffic() {
     set("traffic", "pattern", quoted(it->second.first));
     if (it->second.second) set("traffic", "self", "true");
   }
-  const std::vector<std::string> sizes = list_items(value("packet_size"));
-  const std::vector<std::string> rates = list_items(value("packet_size_rate"));
+  // Sizes are whole flits and weights positive numbers; a short weight list repeats its last entry.
+  const std::vector<long long> sizes = numbers<long long>("packet_size");
+  const std::vector<double> rates = numbers<double>("packet_size_rate");
   double mean = 0, total = 0;
   std::string size_list, weight_list;
-  for (std::size_t i = 0; i < sizes.size(); ++i) {
-    const double size = std::atof(sizes[i].c_str());
-    const double rate = i < rates.size() ? std::atof(rates[i].c_str()) : std::atof(rates.back().c_str());
-    mean += size * rate;
+  for (std::size_t i = 0; i < sizes.size() && !rates.empty(); ++i) {
+    const double rate = rates[std::min(i, rates.size() - 1)];
+    mean += static_cast<double>(sizes[i]) * rate;
     total += rate;
-    size_list += (i ? ", " : "") + sizes[i];
+    size_list += (i ? ", " : "") + std::to_string(sizes[i]);
     weight_list += (i ? ", " : "") + toml_real(rate);
   }
-  mean = total > 0 ? mean / total : 1;
-  if (sizes.size() == 1) {
-    set("traffic", "packet_flits", sizes[0]);
+  mean = total > 0 ? mean / total : 1;  // total is 0 only when numbers() rejected a key
+  if (sizes.empty() || rates.empty()) {
+    // Nothing to write: the translation already failed on that key.
+  } else if (sizes.size() == 1) {
+    set("traffic", "packet_flits", std::to_string(sizes[0]));
   } else {
     set("traffic", "packet_sizes", "[" + size_list + "]");
     set("traffic", "packet_weights", "[" + weight_list + "]");

@@ -93,6 +93,23 @@ TEST(BooksimImport, EveryKeyWithoutAMeaningIsNamedWithItsLineAndNothingIsWritten
   EXPECT_TRUE(has("b.cfg:5: foo: no equivalent in mppnet"));
 }
 
+TEST(BooksimImport, PacketSizesMustBePositiveWholeNumbersAndTheDelaysBooksimRefusesAreRefused) {
+  auto names = [](const std::string& text, const std::string& where) {
+    const BooksimImport r = import_booksim(text, "b.cfg");
+    for (const auto& e : r.errors)
+      if (e.find(where) != std::string::npos) return r.toml.empty();
+    return false;
+  };
+  EXPECT_TRUE(names("packet_size = {4,8};\npacket_size_rate = {};\n", "b.cfg:2: packet_size_rate:"));
+  EXPECT_TRUE(names("packet_size = {4,x};\n", "b.cfg:1: packet_size:"));
+  EXPECT_TRUE(names("vc_alloc_delay = 0;\n", "b.cfg:1: vc_alloc_delay:"));
+  // Weights: 8-flit packets three times as often as 4-flit ones, 0.1 packets per node and cycle.
+  const exp::ExperimentConfig mixed = translate(
+      "use_noc_latency = 0; routing_function = dim_order; packet_size = {4,8}; packet_size_rate = {1,3};");
+  EXPECT_EQ(mixed.traffic.packet_sizes, (std::vector<int>{4, 8}));
+  EXPECT_DOUBLE_EQ(mixed.traffic.rate, 0.1 * (4 * 1 + 8 * 3) / 4.0);
+}
+
 TEST(BooksimImport, SyntaxErrorsAreReportedWithTheirLine) {
   const BooksimImport r = import_booksim("k = 8;\nn 2;\n", "b.cfg");
   ASSERT_EQ(r.errors.size(), 1u);

@@ -55,9 +55,16 @@ void check_memory(const ExperimentConfig& c) {
   const bool set = c.run.max_memory_gb > 0;
   const double limit = set ? c.run.max_memory_gb * 1e9 : static_cast<double>(core::available_memory_bytes());
   if (limit <= 0 || need <= limit) return;
+  // Blame a size the user set: the router's buffers first, then the topology's size keys, else its kind.
   std::string key = set ? "run.max_memory_gb" : "topology.kind";
-  for (const char* size_key : {"topology.k", "topology.n"})
-    if (!set && c.origin.count(size_key) > 0) key = size_key;
+  if (!set) {
+    for (const auto& [name, where] : c.origin)
+      if (name.rfind("topology.", 0) == 0 && name != "topology.kind" && name != "topology.up_routing" &&
+          name != "topology.dragonfly_routing" && name != "topology.dateline")
+        key = name;
+    for (const char* router_key : {"router.vcs", "router.buffer_flits"})
+      if (c.origin.count(router_key) > 0) key = router_key;
+  }
   fail_at(
       c, key,
       fmt::format("this network needs about {:.1f} GB ({} router ports x {} VCs x {} flits, before any "

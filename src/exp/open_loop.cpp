@@ -158,6 +158,7 @@ class OpenLoopRun final : public net::DeliveryHandler {
     if (!precise && measured_windows_ < run_.max_batches && !result_.saturated) return;
     measure_end_ = elapsed;
     ejected_at_end_ = network_.counters().flits_ejected;
+    port_flits_at_end_ = network_.port_flits();  // the drain's flits are not the measurement's
     // Source queues that grew by more than 5% of what was offered (plus one packet per node of slack
     // for the random walk near saturation) mean the network cannot keep up.
     const std::int64_t growth = network_.queued_packets() - queued_at_start_;
@@ -186,10 +187,11 @@ class OpenLoopRun final : public net::DeliveryHandler {
     }
     if (r.measure_cycles > 0) {
       if (ejected_at_end_ == 0) ejected_at_end_ = network_.counters().flits_ejected;
+      if (port_flits_at_end_.empty()) port_flits_at_end_ = network_.port_flits();
       r.accepted = static_cast<double>(ejected_at_end_ - ejected_at_start_) /
                    (static_cast<double>(nodes_) * static_cast<double>(r.measure_cycles));
-      r.channel_utilization = channel_utilization(rig_.built.graph, network_.port_flits(),
-                                                  port_flits_at_start_, r.measure_cycles);
+      r.channel_utilization =
+          channel_utilization(rig_.built.graph, port_flits_at_end_, port_flits_at_start_, r.measure_cycles);
     }
     r.latency_ci95 = batch_means_.batches() >= 2 ? batch_means_.half_width_95() : 0;
     // A saturated point's measured packets never all arrived: its latency is that of every packet
@@ -227,7 +229,7 @@ class OpenLoopRun final : public net::DeliveryHandler {
   std::int64_t tagged_done_ = 0;
   Cycle measure_start_ = 0, measure_end_ = 0;
   std::int64_t ejected_at_start_ = 0, ejected_at_end_ = 0, queued_at_start_ = 0;
-  std::vector<std::int64_t> port_flits_at_start_;
+  std::vector<std::int64_t> port_flits_at_start_, port_flits_at_end_;
   // The window of a saturated point: the measurement once it began, else the warm-up after its first
   // batch (the whole warm-up if the first batch already saturated).
   struct Window {

@@ -60,6 +60,8 @@ class WindowRun final : public net::DeliveryHandler {
     } else {
       open_loop_.emplace(rig_.traffic, rig_.endpoint, rig_.scheduler, rig_.domain);
     }
+    // Without warm-up the measurement starts before the first cycle, so that cycle 0 counts too.
+    if (run_.warmup_cycles == 0) start_measuring(0);
     result_.mode = throughput_ ? "throughput" : "fixed";
     result_.offered = throughput_ ? 1.0 : cfg.traffic.rate;
     result_.cycle_ps = cfg.router.cycle_ps;
@@ -83,11 +85,7 @@ class WindowRun final : public net::DeliveryHandler {
     const Cycle elapsed = network_.now();
     if (!measuring_) {
       if (elapsed < run_.warmup_cycles) return;
-      measuring_ = true;
-      measure_start_ = elapsed;
-      set_tag(kMeasured);
-      ejected_at_start_ = ejected_at_batch_ = network_.counters().flits_ejected;
-      port_flits_at_start_ = network_.port_flits();
+      start_measuring(elapsed);
     }
     if (!throughput_ && elapsed >= run_.cycles) done_ = true;
     if ((elapsed - measure_start_) % run_.batch_cycles != 0 || elapsed == measure_start_) return;
@@ -107,6 +105,14 @@ class WindowRun final : public net::DeliveryHandler {
   }
 
  private:
+  // From cycle `at` on, what is delivered is measured and what is created is tagged.
+  void start_measuring(Cycle at) {
+    measuring_ = true;
+    measure_start_ = at;
+    set_tag(kMeasured);
+    ejected_at_start_ = ejected_at_batch_ = network_.counters().flits_ejected;
+    port_flits_at_start_ = network_.port_flits();
+  }
   void set_tag(std::uint64_t tag) {
     if (backlogged_) backlogged_->set_tag(tag);
     if (open_loop_) open_loop_->set_tag(tag);
