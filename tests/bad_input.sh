@@ -46,6 +46,9 @@ expect sweep_value "--sweep router.vcs=1:3:0.5: router.vcs: the sweep's value 1.
   sweep "$(cfg ok6 '')" --sweep router.vcs=1:3:0.5
 expect sweep_step "step.toml:4: sweep.step: 0.1 to 0.3 in steps of 1e-300 is more than 10,000 points" \
   sweep "$(cfg step '[sweep]\nfrom = 0.1\nto = 0.3\nstep = 1e-300\n')"
+# A directory named as a CM-1 pattern file is refused, not read as a file of no messages.
+expect pattern_dir "is a directory, not a pattern file" \
+  run "$(cfg cm1dir "[machine]\nmodel = \"cm1\"\n[traffic]\npattern = \"file\"\nfile = \"$dir\"\n")"
 expect too_big "topology.n: this network needs about" \
   run "$(cfg too_big '[topology]\nkind = "fat_tree"\nchildren = 4\nn = 11\n')"
 expect too_big_for_limit "run.max_memory_gb: this network needs about" \

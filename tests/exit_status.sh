@@ -79,5 +79,6 @@ expect 2 "bad.toml:2: router.vsc: unknown key" run "$dir/bad.toml" --out "$dir/b
 expect 2 "" run                 # a missing argument is bad input too
 expect 2 "" no-such-command
 expect 3 "no flit moved for 300 cycles" run "$dir/deadlock.toml" --out "$dir/dl"
+[ ! -e "$dir/dl" ] || { echo "FAIL: the deadlocked run left its output directory behind"; fail=1; }
 expect 4 "livelock" run "$dir/livelock.toml" --out "$dir/ll"
 exit $fail

@@ -140,7 +140,7 @@ int app_command(const std::string& name, const io::ConfigFile& file, const std::
   const std::string& config = file.path;
   const exp::ExperimentConfig& e = c.experiment;
   const bool out_existed = std::filesystem::exists(out);
-  io::prepare_output_directory(out);
+  const io::OutputDirectory output_directory(out);
   workload::apps::AppResult r;
   try {
     try {

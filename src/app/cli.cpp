@@ -167,7 +167,7 @@ int run_points(const io::ConfigFile& file, const std::vector<std::string>& sets,
       throw core::ConfigError(sweep.where, sweep.key, fmt::format("the sweep's value {}: {}", v, e.reason()));
     }
   }
-  io::prepare_output_directory(out);
+  const io::OutputDirectory output_directory(out);
   std::optional<io::Journal> journal;
   if (resumable) journal.emplace(out, "sweep", sweep_fingerprint(base, sweep, stop_after_saturation, plot));
   if (journal && journal->resumed() > 0)
@@ -306,7 +306,7 @@ int validate(const std::vector<std::string>& ids, bool list_only, bool fast_only
       std::printf("%-40s %s%s\n", c->id.c_str(), c->source.c_str(), c->slow ? " [slow]" : "");
     return 0;
   }
-  io::prepare_output_directory(out);
+  const io::OutputDirectory output_directory(out);
   // Each finished case is journaled (io/journal.hpp): a rerun after a kill measures only the rest. A
   // case's measurement is a pure function of the case, which the version and the id fix.
   nlohmann::json ids_chosen = nlohmann::json::array();

@@ -93,6 +93,17 @@ void write_file_atomically(const std::filesystem::path& path, std::string_view c
   sync_directory(parent);
 }
 
+OutputDirectory::OutputDirectory(std::filesystem::path dir) : dir_(std::move(dir)) {
+  std::error_code ec;
+  created_ = !std::filesystem::exists(dir_, ec);
+  prepare_output_directory(dir_);
+}
+
+OutputDirectory::~OutputDirectory() {
+  std::error_code ec;
+  if (created_ && std::filesystem::is_empty(dir_, ec) && !ec) std::filesystem::remove(dir_, ec);
+}
+
 void prepare_output_directory(const std::filesystem::path& dir) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);

@@ -19,4 +19,19 @@ void write_file_atomically(const std::filesystem::path& path, std::string_view c
 // is reported before a long run rather than after it. Throws core::ConfigError naming the directory.
 void prepare_output_directory(const std::filesystem::path& dir);
 
+// A command's output directory: prepared (as above) when constructed, and removed again when the command
+// ends, by success or by an exception, leaving it empty in a directory it created, so that a run that
+// failed (a deadlock, bad_alloc) leaves no empty directory behind. A directory that existed is kept.
+class OutputDirectory {
+ public:
+  explicit OutputDirectory(std::filesystem::path dir);
+  ~OutputDirectory();
+  OutputDirectory(const OutputDirectory&) = delete;
+  OutputDirectory& operator=(const OutputDirectory&) = delete;
+
+ private:
+  std::filesystem::path dir_;
+  bool created_ = false;
+};
+
 }  // namespace mppnet::io

@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <utility>
@@ -23,6 +24,9 @@ constexpr std::uint64_t kSendComponent = 0xc1002;
 }  // namespace
 
 std::vector<std::uint32_t> read_pattern_file(const std::string& path, std::uint32_t vps) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw core::ConfigError({path, 0}, "", "is a directory, not a pattern file");
   std::ifstream in(path);
   if (!in)
     throw core::ConfigError({path, 0}, "", fmt::format("cannot read pattern file: {}", std::strerror(errno)));

@@ -16,7 +16,7 @@ namespace mppnet::machines::cm1 {
 int run_command(const registry::ConfigRequest& request) {
   const Cm1Config cfg = load_cm1(request.file, request.sets);
   const std::filesystem::path& out = request.out;
-  io::prepare_output_directory(out);
+  const io::OutputDirectory output_directory(out);
   const RoutingResult r = run_routing(cfg);
   std::fputs(format_result(cfg, r).c_str(), stdout);
   const RoutingStats& s = r.stats;

@@ -61,7 +61,7 @@ int yield_command(const io::ConfigFile& file, std::vector<std::string> sets, lon
                   const std::filesystem::path& out) {
   if (trials > 0) sets.push_back(fmt::format("run.trials={}", trials));
   const metro::MetroConfig cfg = metro::load_metro(file, sets);
-  io::prepare_output_directory(out);
+  const io::OutputDirectory output_directory(out);
   const metro::YieldParams params = metro::yield_params(cfg);
   const long long per_batch = metro::trials_per_batch(params.trials);
   io::Journal journal = open_journal(out, "yield", cfg, per_batch);
@@ -107,7 +107,7 @@ int yield_command(const io::ConfigFile& file, std::vector<std::string> sets, lon
 int harvest_command(const io::ConfigFile& file, const std::vector<std::string>& sets,
                     const std::filesystem::path& out) {
   const metro::MetroConfig cfg = metro::load_metro(file, sets);
-  io::prepare_output_directory(out);
+  const io::OutputDirectory output_directory(out);
   const metro::HarvestParams params = metro::harvest_params(cfg);
   const long long per_batch =
       metro::trials_per_batch(params.trials * static_cast<long long>(params.fault_fractions.size()));
