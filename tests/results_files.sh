@@ -24,6 +24,9 @@ to = 0.3
 step = 0.1
 TOML
 "$mppnet" run "$dir/small.toml" --out "$dir/a" > "$dir/a.txt"
+# Limits that allow days of simulation are pointed out before the run starts (it is then stopped here).
+timeout 3 "$mppnet" run "$dir/small.toml" --set run.batch_cycles=2147483647 --out "$dir/long" 2> "$dir/long.err" > /dev/null || true
+grep -q "note: the run.\* limits allow up to" "$dir/long.err"
 # A load so light that nothing is measured says so instead of printing zeros as latencies.
 "$mppnet" run "$dir/small.toml" --set traffic.rate=1e-7 --out "$dir/light" | grep -q "no packet was measured"
 "$mppnet" run "$dir/small.toml" --out "$dir/b" > /dev/null

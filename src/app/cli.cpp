@@ -147,6 +147,34 @@ nlohmann::json sweep_fingerprint(const exp::ExperimentConfig& base, const SweepS
           {"plot", plot}};
 }
 
+// The longest a point may run under its run.* limits, in network cycles.
+double worst_case_cycles(const exp::RunParams& r) {
+  switch (r.mode) {
+    case exp::RunMode::Fixed:
+      return static_cast<double>(r.cycles);
+    case exp::RunMode::Throughput:
+      return r.warmup_cycles + static_cast<double>(r.batch_cycles) * r.max_batches;
+    case exp::RunMode::Latency:
+      break;
+  }
+  return r.max_warmup_cycles + static_cast<double>(r.batch_cycles) * r.max_batches + r.drain_cycles;
+}
+
+// Limits like run.batch_cycles = 2^31 - 1 are legal but can run for days: say so before starting, in
+// node-cycles at the 10 million per second that a small network reaches (docs/performance.md).
+void warn_if_long(const std::vector<exp::ExperimentConfig>& configs) {
+  double node_cycles = 0;
+  for (const exp::ExperimentConfig& c : configs)
+    node_cycles += worst_case_cycles(c.run) * static_cast<double>(topo::node_count(c.topology));
+  const double hours = node_cycles / 1e7 / 3600;
+  if (hours >= 1)
+    std::fprintf(stderr,
+                 "mppnet: note: the run.* limits allow up to %.3g node-cycles, about %.3g hours at 10 M "
+                 "node-cycles/s; most points stop much sooner, but check run.batch_cycles, run.max_batches, "
+                 "run.max_warmup_cycles, run.drain_cycles and run.cycles\n",
+                 node_cycles, hours);
+}
+
 // `base` is the config loaded from `file` and `sets`; each point loads it again with its own value set.
 // A sweep (`resumable`) journals every finished point in <out>/.partial/sweep (io/journal.hpp) and takes
 // the points an interrupted run of the same sweep finished from there; each point is a pure function of
@@ -173,6 +201,7 @@ int run_points(const io::ConfigFile& file, const std::vector<std::string>& sets,
   if (journal && journal->resumed() > 0)
     std::fprintf(stderr, "mppnet: resuming: %zu of %zu points were done (%s)\n", journal->resumed(),
                  configs.size(), journal->dir().string().c_str());
+  warn_if_long(configs);
   io::ProgressBar bar;
   std::vector<exp::SweepPoint> points;
   std::vector<exp::SweepPoint> computed;  // by this process: what cost.json covers
