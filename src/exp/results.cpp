@@ -12,37 +12,17 @@
 namespace mppnet::exp {
 
 nlohmann::json to_json(const OpenLoopResult& r) {
-  nlohmann::json j = {
-      {"offered", r.offered},
-      {"saturated", r.saturated},
-      {"saturation_reason", r.saturation_reason},
-      {"accepted", r.accepted},
-      {"latency_avg", r.latency_avg},
-      {"latency_p50", r.latency_p50},
-      {"latency_p99", r.latency_p99},
-      {"latency_max", r.latency_max},
-      {"latency_ci95", r.latency_ci95},
-      {"latency_avg_ns",
-       r.latency_avg * static_cast<double>(core::ClockDomain(r.cycle_ps).period_ps()) / 1000.0},
-      {"cycle_ps", r.cycle_ps},
-      {"network_latency_avg", r.network_latency_avg},
-      {"hops_avg", r.hops_avg},
-      {"channel_utilization", r.channel_utilization},
-      {"packets_measured", r.packets_measured},
-      {"batches", r.batches},
-      {"warmup_cycles", r.warmup_cycles},
-      {"measure_cycles", r.measure_cycles},
-      {"drain_cycles", r.drain_cycles},
-      {"simulated_cycles", r.simulated_cycles},
-      {"flit_hops", r.flit_hops},
-  };
-  if (r.mode != "latency") {
-    j["mode"] = r.mode;
-    j["accepted_ci95"] = r.accepted_ci95;
-    j["accepted_min_source"] = r.accepted_min_source;
-    j["accepted_max_source"] = r.accepted_max_source;
-    j["accepted_per_source"] = r.accepted_per_source;
-  }
+  // The journal's record (every field) as results.json shows it: latency also in nanoseconds, no
+  // node-cycle count (a speed figure), and the accepted interval and per-source rates only in the
+  // throughput and fixed modes, which measure them.
+  nlohmann::json j = to_record(r);
+  j.erase("node_cycles");
+  j["latency_avg_ns"] =
+      r.latency_avg * static_cast<double>(core::ClockDomain(r.cycle_ps).period_ps()) / 1000.0;
+  if (r.mode == "latency")
+    for (const char* key :
+         {"mode", "accepted_ci95", "accepted_min_source", "accepted_max_source", "accepted_per_source"})
+      j.erase(key);
   return j;
 }
 
