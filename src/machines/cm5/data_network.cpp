@@ -1,0 +1,349 @@
+// machines/cm5/data_network.cpp: injection, the per-cycle grants of every chip, and delivery.
+#include "machines/cm5/data_network.hpp"
+
+#include <algorithm>
+#include <bit>
+
+#include "core/error.hpp"
+#include "machines/cm5/message_format.hpp"
+
+namespace mppnet::machines::cm5 {
+
+DataNetwork::DataNetwork(const DataNetworkParams& params)
+    : params_(params), shape_(params.nodes, params.parents) {
+  const int chips = shape_.chips();
+  const std::size_t ports = static_cast<std::size_t>(chips) * kChipPorts;
+  // Entries per input: as many messages as the buffer holds, plus one whose credits are returning.
+  ring_ = params_.buffer_nibbles / message_nibbles(1, 1) + 2;
+  held_.assign(ports * ring_, Held{});
+  inputs_.assign(ports, InputBuffer{});
+  output_busy_until_.assign(ports, 0);
+  last_grant_.assign(ports, kChipPorts - 1);
+  wire_in_.assign(ports, 0);
+  for (ChipId c = 0; c < chips; ++c) {
+    const int level = shape_.place(c).level;
+    for (int p = 0; p < kChipPorts; ++p) {
+      wire_in_[port_index(c, p)] =
+          static_cast<std::uint8_t>(p < kChildPorts ? wire_cycles_up_from(level - 1) : wire_cycles_up_from(level));
+    }
+    random_.emplace_back(params_.seed, static_cast<std::uint64_t>(c), core::Stream::RouteChoice);
+  }
+  afd_mode_.assign(chips, 0);
+  is_pending_.assign(chips, 0);
+  const std::size_t slots = static_cast<std::size_t>(params_.nodes) * kSides;
+  queues_.assign(slots, Queue{});
+  injection_busy_until_.assign(slots, 0);
+  is_injecting_.assign(slots, 0);
+  receive_used_.assign(slots, 0);
+  receive_held_.assign(slots, 0);
+  received_waiting_.assign(slots, {});
+  corrupt_out_.assign(ports, 0);
+  corrupt_inject_.assign(slots, 0);
+  chip_errors_.assign(chips, ChipErrors{});
+  ni_errors_.assign(slots, ChipErrors{});
+  port_in_.assign(ports, 0);
+  port_out_.assign(ports, 0);
+  ni_sent_.assign(slots, 0);
+  ni_received_.assign(slots, 0);
+  fallen_.assign(params_.nodes, {});
+  // Every event lies at most a wire, a decode and a longest message ahead.
+  const int longest_delay = std::max(params_.board_wire_cycles, params_.cable_wire_cycles) * 2 +
+                            params_.route_cycles + message_nibbles(kMaxWords, shape_.height()) + 2;
+  wheel_.assign(std::bit_ceil(static_cast<unsigned>(longest_delay)), {});
+}
+
+int DataNetwork::wire_cycles_up_from(int level) const {
+  return level < 2 ? params_.board_wire_cycles : params_.cable_wire_cycles;
+}
+
+MessageId DataNetwork::send(NodeId src, NodeId dest, int words, int tag, int side, std::uint64_t label,
+                            std::int64_t queue_limit) {
+  MPPNET_ASSERT(words >= 1 && words <= kMaxWords && tag >= 0 && tag < (1 << kTagBits), "a valid message");
+  Queue& q = queues_[slot(src, side)];
+  if (queue_limit >= 0 && q.length >= queue_limit) return kNoMessage;
+  const MessageId id = pool_.allocate();
+  Message& m = pool_[id];
+  const int lca = FatTreeShape::lca_height(src, dest);
+  m = Message{.src = src,
+              .dest = dest,
+              .true_dest = dest,
+              .nibbles = static_cast<std::int16_t>(message_nibbles(words, lca)),
+              .words = static_cast<std::int8_t>(words),
+              .tag = static_cast<std::uint8_t>(tag),
+              .side = static_cast<std::uint8_t>(side),
+              .lca = static_cast<std::uint8_t>(lca),
+              .created = now_,
+              .label = label};
+  if (q.tail == kNoMessage) {
+    q.head = id;
+  } else {
+    pool_[q.tail].next = id;
+  }
+  q.tail = id;
+  ++q.length;
+  ++queued_total_;
+  const std::size_t s = slot(src, side);
+  if (!is_injecting_[s]) {
+    is_injecting_[s] = 1;
+    injecting_.push_back(static_cast<NodeId>(s));
+  }
+  return id;
+}
+
+void DataNetwork::schedule(Cycle t, EventKind kind, std::int32_t where, MessageId msg) {
+  MPPNET_ASSERT(t > now_ && t - now_ < static_cast<Cycle>(wheel_.size()), "an event within the wheel");
+  wheel_[static_cast<std::size_t>(t) & (wheel_.size() - 1)].push_back({kind, where, msg});
+  ++events_pending_;
+}
+
+void DataNetwork::run_until(Cycle t) {
+  while (now_ < t) {
+    if (pending_.empty() && injecting_.empty()) {
+      if (events_pending_ == 0) {
+        now_ = t;
+        return;
+      }
+      Cycle next = now_ + 1;
+      while (wheel_[static_cast<std::size_t>(next) & (wheel_.size() - 1)].empty()) ++next;
+      if (next > t) {
+        now_ = t;
+        return;
+      }
+      now_ = next - 1;
+    }
+    step(++now_);
+  }
+}
+
+void DataNetwork::step(Cycle t) {
+  std::vector<Event>& bucket = wheel_[static_cast<std::size_t>(t) & (wheel_.size() - 1)];
+  for (std::size_t i = 0; i < bucket.size(); ++i) handle(bucket[i], t);
+  events_pending_ -= static_cast<std::int64_t>(bucket.size());
+  bucket.clear();
+
+  std::size_t kept = 0;
+  for (const NodeId s : injecting_) {
+    inject(s / kSides, s % kSides, t);
+    if (queues_[s].length > 0) {
+      injecting_[kept++] = s;
+    } else {
+      is_injecting_[s] = 0;
+    }
+  }
+  injecting_.resize(kept);
+
+  still_pending_.clear();
+  still_pending_.swap(pending_);
+  for (const ChipId c : still_pending_) is_pending_[c] = 0;
+  for (const ChipId c : still_pending_) allocate(c, t);
+}
+
+void DataNetwork::handle(const Event& e, Cycle t) {
+  switch (e.kind) {
+    case EventKind::ChipReady:
+      mark_pending(e.where);
+      break;
+    case EventKind::Deliver:
+      deliver(e.where / kSides, e.where % kSides, e.msg, t);
+      break;
+    case EventKind::ReceiveCredit:
+      --receive_used_[e.where];
+      break;
+  }
+}
+
+void DataNetwork::mark_pending(ChipId c) {
+  if (is_pending_[c]) return;
+  is_pending_[c] = 1;
+  pending_.push_back(c);
+}
+
+void DataNetwork::inject(NodeId v, int side, Cycle t) {
+  const std::size_t s = slot(v, side);
+  Queue& q = queues_[s];
+  if (injection_busy_until_[s] > t) return;
+  const MessageId id = q.head;
+  Message& m = pool_[id];
+  const ChipId chip = shape_.leaf_chip(v, side);
+  const int port = FatTreeShape::leaf_port(v);
+  if (input_space(chip, port, t) < m.nibbles) return;
+  q.head = m.next;
+  if (q.head == kNoMessage) q.tail = kNoMessage;
+  m.next = kNoMessage;
+  --q.length;
+  --queued_total_;
+  ++in_network_;
+  m.injected = t;
+  injection_busy_until_[s] = t + m.nibbles;
+  ++ni_sent_[s];
+  const bool corrupt = take_corruption(corrupt_inject_, s);
+  forward(id, PortPeer{.chip = chip, .node = -1, .port = port}, params_.board_wire_cycles, t, corrupt);
+}
+
+int DataNetwork::input_space(ChipId c, int port, Cycle t) {
+  InputBuffer& b = inputs_[port_index(c, port)];
+  const Held* ring = &held_[port_index(c, port) * ring_];
+  const Cycle credit = wire_in_[port_index(c, port)];
+  // Entries whose last credit is back no longer occupy anything.
+  while (b.leaving > 0) {
+    const Held& h = ring[b.first];
+    if (t < h.out_start + h.nibbles - 1 + credit) break;
+    b.first = (b.first + 1) % ring_;
+    --b.count;
+    --b.leaving;
+  }
+  int used = 0;
+  for (int i = 0; i < b.count; ++i) {
+    const Held& h = ring[(b.first + i) % ring_];
+    const Cycle returned = h.out_start < 0 ? 0 : std::clamp<Cycle>(t - h.out_start - credit + 1, 0, h.nibbles);
+    used += h.nibbles - static_cast<int>(returned);
+  }
+  return params_.buffer_nibbles - used;
+}
+
+bool DataNetwork::output_free(ChipId c, int port, int nibbles, Cycle t) {
+  if (output_busy_until_[port_index(c, port)] > t) return false;
+  const PortPeer to = shape_.peer(c, port);
+  if (to.chip != kNoChip) return input_space(to.chip, to.port, t) >= nibbles;
+  return receive_used_[slot(to.node, shape_.place(c).side)] < params_.ni_receive_messages;
+}
+
+int DataNetwork::wanted_output(ChipId c, int in_port, Message& m, Cycle t) {
+  const int level = shape_.place(c).level;
+  if (m.fell || afd_mode_[c]) {
+    m.fell = true;
+    return afd_port(c, in_port);
+  }
+  if (in_port >= kChildPorts || level >= m.lca) return FatTreeShape::down_port(m.dest, level);
+  const int parents = shape_.parent_ports(level);
+  if (params_.up_choice == UpChoice::Deterministic) return kChildPorts;
+  int free[kMaxParentPorts];
+  int n = 0;
+  for (int p = 0; p < parents; ++p) {
+    if (output_free(c, kChildPorts + p, m.nibbles, t)) free[n++] = kChildPorts + p;
+  }
+  if (n == 0) return -1;
+  return n == 1 ? free[0] : free[random_[c].below(static_cast<std::uint32_t>(n))];
+}
+
+DataNetwork::Held* DataNetwork::front_waiting(ChipId c, int in_port, Cycle t) {
+  const InputBuffer& b = inputs_[port_index(c, in_port)];
+  if (b.leaving == b.count) return nullptr;
+  Held& h = held_[port_index(c, in_port) * ring_ + (b.first + b.leaving) % ring_];
+  return h.ready <= t ? &h : nullptr;  // not ready: an event wakes the chip then
+}
+
+void DataNetwork::allocate(ChipId c, Cycle t) {
+  int want[kChipPorts];
+  const Held* front[kChipPorts];
+  bool blocked = false;
+  for (int in = 0; in < kChipPorts; ++in) {
+    front[in] = front_waiting(c, in, t);
+    want[in] = front[in] == nullptr ? -1 : wanted_output(c, in, pool_[front[in]->msg], t);
+    blocked |= front[in] != nullptr && want[in] < 0;  // going up, every parent link obstructed
+  }
+  for (int out = 0; out < kChipPorts; ++out) {
+    // Round-robin among the inputs that want `out`, from the one after the input it last granted.
+    int winner = -1;
+    int requests = 0;
+    for (int k = 1; k <= kChipPorts; ++k) {
+      const int i = (last_grant_[port_index(c, out)] + k) % kChipPorts;
+      if (want[i] != out) continue;
+      if (winner < 0) winner = i;
+      ++requests;
+    }
+    if (winner < 0) continue;
+    if (output_free(c, out, front[winner]->nibbles, t)) {
+      grant(c, winner, out, t);
+      blocked |= requests > 1;
+    } else {
+      blocked = true;
+    }
+  }
+  if (blocked) mark_pending(c);
+}
+
+void DataNetwork::grant(ChipId c, int in_port, int out_port, Cycle t) {
+  InputBuffer& b = inputs_[port_index(c, in_port)];
+  Held* ring = &held_[port_index(c, in_port) * ring_];
+  Held& h = ring[(b.first + b.leaving) % ring_];
+  h.out_start = t;
+  ++b.leaving;
+  output_busy_until_[port_index(c, out_port)] = t + h.nibbles;
+  last_grant_[port_index(c, out_port)] = static_cast<std::int8_t>(in_port);
+  ++port_out_[port_index(c, out_port)];
+  if (b.leaving < b.count) {
+    // The next message's head follows this one's tail out of the buffer.
+    Held& next = ring[(b.first + b.leaving) % ring_];
+    next.ready = std::max(next.ready, t + h.nibbles);
+    schedule(next.ready, EventKind::ChipReady, c, kNoMessage);
+  }
+  const int level = shape_.place(c).level;
+  const int wire = out_port < kChildPorts ? wire_cycles_up_from(level - 1) : wire_cycles_up_from(level);
+  const bool corrupt = take_corruption(corrupt_out_, port_index(c, out_port));
+  forward(h.msg, shape_.peer(c, out_port), wire, t, corrupt);
+}
+
+void DataNetwork::forward(MessageId id, const PortPeer& to, int wire_cycles, Cycle t, bool corrupt) {
+  Message& m = pool_[id];
+  // The receiver of this link checks the CRC at the tail: a bad one is a primary error, and the
+  // complement that the first detecting chip appended is a secondary one (paper L278-282).
+  ChipErrors& errors = to.chip != kNoChip ? chip_errors_[to.chip] : ni_errors_[slot(to.node, m.side)];
+  if (corrupt) {
+    ++errors.primary;
+    m.crc = CrcState::Complemented;
+  } else if (m.crc == CrcState::Complemented) {
+    ++errors.secondary;
+  }
+  if (to.chip != kNoChip) {
+    InputBuffer& b = inputs_[port_index(to.chip, to.port)];
+    MPPNET_ASSERT(b.count < ring_, "an input buffer holds no more messages than it has room for");
+    const Cycle ready = t + wire_cycles + params_.route_cycles;
+    held_[port_index(to.chip, to.port) * ring_ + (b.first + b.count) % ring_] =
+        Held{.msg = id, .nibbles = m.nibbles, .ready = ready, .out_start = -1};
+    ++b.count;
+    ++port_in_[port_index(to.chip, to.port)];
+    if (b.count - b.leaving == 1) schedule(ready, EventKind::ChipReady, to.chip, kNoMessage);
+  } else {
+    ++receive_used_[slot(to.node, m.side)];
+    schedule(t + wire_cycles + m.nibbles - 1, EventKind::Deliver,
+             static_cast<std::int32_t>(slot(to.node, m.side)), id);
+  }
+}
+
+void DataNetwork::deliver(NodeId v, int side, MessageId id, Cycle t) {
+  const std::size_t s = slot(v, side);
+  Message& m = pool_[id];
+  m.delivered = t;
+  ++ni_received_[s];
+  if (m.fell) {
+    // Saved with the user's state; the system resends it on resume (resume_after_fall).
+    fallen_[v].push_back(id);
+    --in_network_;
+    schedule(t + params_.board_wire_cycles, EventKind::ReceiveCredit, static_cast<std::int32_t>(s), kNoMessage);
+    return;
+  }
+  if (receive_held_[s]) {
+    received_waiting_[s].push_back(id);
+    return;
+  }
+  if (observer_ != nullptr) observer_->on_delivery(id, m);
+  pool_.release(id);
+  --in_network_;
+  schedule(t + params_.board_wire_cycles, EventKind::ReceiveCredit, static_cast<std::int32_t>(s), kNoMessage);
+}
+
+void DataNetwork::hold_receive(NodeId v, int side, bool hold) {
+  const std::size_t s = slot(v, side);
+  receive_held_[s] = hold ? 1 : 0;
+  if (hold) return;
+  for (const MessageId id : received_waiting_[s]) {
+    if (observer_ != nullptr) observer_->on_delivery(id, pool_[id]);
+    pool_.release(id);
+    --in_network_;
+    schedule(now_ + params_.board_wire_cycles, EventKind::ReceiveCredit, static_cast<std::int32_t>(s), kNoMessage);
+  }
+  received_waiting_[s].clear();
+}
+
+}  // namespace mppnet::machines::cm5

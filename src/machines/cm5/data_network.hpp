@@ -1,0 +1,231 @@
+// machines/cm5/data_network.hpp: the CM-5 data network, message by message, exact to the 40 MHz cycle.
+//
+// What the paper says the network does (Leiserson et al., "The Network Architecture of the Connection
+// Machine CM-5", 1992, §3) and how this model does it:
+//  - links move 4 bits a cycle each way, so a message of M nibbles holds a link for M cycles
+//    (machines/cm5/message_format.hpp);
+//  - a message climbs to the least common ancestor of its source and destination, choosing at each
+//    chip pseudorandomly among the parent links not obstructed (idle, with room downstream), then takes
+//    the unique path down; never parent to parent;
+//  - every link has flow control, every chip buffers what cannot go on, and every output is granted
+//    round-robin among the inputs that want it (fair: no input starves);
+//  - messages "snake" through the chips: a head may leave after `route_cycles` of decoding while its tail
+//    is still arriving.
+// Buffers hold at least one longest message and a chip forwards a head only when the next buffer has
+// room for the whole message (virtual cut-through). Under that rule a message, once started, streams at
+// one nibble a cycle on every link to its destination, so its whole journey is fixed by the cycle each
+// chip grants it an output: the model decides at those grants only and never steps a nibble, and is
+// still exact to the cycle for that rule. Credits for a nibble return over the link's wire delay.
+// Wormhole switching with buffers shorter than a message is not modelled (docs/assumptions.md).
+//
+// Beside routing, each chip keeps what the CM-5 uses for its reliability: message counters on every
+// port (Kirchhoff's law per chip and for the whole network), the CRC check with primary and secondary
+// error marking, and all-fall-down mode (data_network_faults.cpp).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/rng.hpp"
+#include "core/slot_pool.hpp"
+#include "core/types.hpp"
+#include "machines/cm5/fat_tree_shape.hpp"
+
+namespace mppnet::machines::cm5 {
+
+using MessageId = std::uint32_t;
+constexpr MessageId kNoMessage = 0xffffffffu;
+
+enum class UpChoice : std::uint8_t {
+  RandomFree,     // uniformly among the parent links not obstructed (the CM-5)
+  Deterministic,  // always the chip's first parent link, waiting for it (the comparison of note V20)
+};
+
+enum class CrcState : std::uint8_t { Good, Complemented };
+
+struct DataNetworkParams {
+  int nodes = 1024;
+  std::vector<int> parents = {2, 2, 4};  // P(1), P(2), then repeated (note 000 §2.3.2)
+  int route_cycles = 3;                  // head decode at a chip, from its first nibble (note A8)
+  int board_wire_cycles = 1;             // links from the nodes up to level 2 (backplanes)
+  int cable_wire_cycles = 2;             // links above level 2 (9 and 26 ft cables)
+  int buffer_nibbles = 64;               // each chip input (note A7)
+  int ni_receive_messages = 4;           // NI receive FIFO, per side
+  UpChoice up_choice = UpChoice::RandomFree;
+  std::uint64_t seed = 1;
+};
+
+// A message as it travels. Times in network cycles.
+struct Message {
+  NodeId src = -1;
+  NodeId dest = -1;       // where it is routed (physical)
+  NodeId true_dest = -1;  // where it belongs: differs from dest once it fell (all-fall-down)
+  std::int16_t nibbles = 0;
+  std::int8_t words = 0;
+  std::uint8_t tag = 0;
+  std::uint8_t side = 0;
+  std::uint8_t lca = 0;    // the level it turns at
+  bool fell = false;       // routed down by all-fall-down: keeps falling wherever it is
+  CrcState crc = CrcState::Good;
+  Cycle created = 0;       // entered the send queue
+  Cycle injected = -1;     // head left the node
+  Cycle delivered = -1;    // tail reached the node's receive FIFO
+  std::uint64_t label = 0; // the sender's own
+  std::uint32_t next = kNoMessage;  // send-queue or free-list link
+};
+
+class DataNetworkObserver {
+ public:
+  virtual ~DataNetworkObserver() = default;
+  // Message `id` reached node m.dest at cycle m.delivered (its tail is in the receive FIFO). The slot is
+  // released after this returns unless the message fell (then the network keeps it for resend).
+  virtual void on_delivery(MessageId id, const Message& m) = 0;
+};
+
+// Counts a chip keeps and the diagnostic network reads.
+struct ChipErrors {
+  std::int64_t primary = 0;    // a corrupted message arrived on one of its inputs
+  std::int64_t secondary = 0;  // a message whose CRC an earlier chip had complemented
+};
+
+class DataNetwork {
+ public:
+  // REQUIRES: the params passed check_data_network (machines/cm5/config.hpp) or are tests' own.
+  explicit DataNetwork(const DataNetworkParams& params);
+
+  const FatTreeShape& shape() const { return shape_; }
+  const DataNetworkParams& params() const { return params_; }
+  Cycle now() const { return now_; }
+
+  // Queues a message of `words` words (1..5) from src to dest on `side` at cycle now(). With
+  // queue_limit >= 0, refuses (kNoMessage) when src's queue on that side already holds that many.
+  MessageId send(NodeId src, NodeId dest, int words, int tag, int side, std::uint64_t label = 0,
+                 std::int64_t queue_limit = -1);
+  std::int64_t queued(NodeId v, int side) const { return queues_[slot(v, side)].length; }
+  void set_observer(DataNetworkObserver* observer) { observer_ = observer; }
+  // While held, node v's receive FIFO on `side` is not read: it fills and messages back up.
+  void hold_receive(NodeId v, int side, bool hold);
+
+  // Runs cycles now()+1 .. t (idle stretches cost nothing).
+  void run_until(Cycle t);
+  // Whether anything is queued, in flight or waiting in a held receive FIFO.
+  bool busy() const { return in_network_ > 0 || queued_total_ > 0; }
+  std::int64_t in_network() const { return in_network_; }
+  const Message& message(MessageId id) const { return pool_[id]; }
+
+  // ---- reliability (data_network_faults.cpp) ----
+  // Corrupts one nibble of each of the next `messages` messages sent on a chip's output port, or on a
+  // node's link into `side`.
+  void corrupt_link(ChipId chip, int port, int messages = 1);
+  void corrupt_injection(NodeId v, int side, int messages = 1);
+  const ChipErrors& chip_errors(ChipId c) const { return chip_errors_[c]; }
+  const ChipErrors& ni_errors(NodeId v, int side) const { return ni_errors_[slot(v, side)]; }
+  // Kirchhoff: messages in and out of each chip port, and in and out of each node's interface.
+  std::int64_t port_in(ChipId c, int port) const { return port_in_[port_index(c, port)]; }
+  std::int64_t port_out(ChipId c, int port) const { return port_out_[port_index(c, port)]; }
+  std::int64_t ni_sent(NodeId v, int side) const { return ni_sent_[slot(v, side)]; }
+  std::int64_t ni_received(NodeId v, int side) const { return ni_received_[slot(v, side)]; }
+  // Chips whose counted inputs and outputs differ while the network is quiet: empty when nothing was
+  // lost or created. One line per chip.
+  std::vector<std::string> kirchhoff_violations() const;
+  // All-fall-down: a chip in this mode routes every message down by its fixed permutation, and marks
+  // it, so every later chip does too. Chips may enter in any order (paper L357-372).
+  void set_all_fall_down(ChipId c, bool on);
+  // Messages that fell and landed, by node; the system resends them to their true destinations.
+  const std::vector<MessageId>& fallen(NodeId v) const { return fallen_[v]; }
+  std::int64_t fallen_total() const;
+  // Resends every fallen message from where it landed to its true destination (same side, words, tag
+  // and label), and leaves all-fall-down mode on every chip.
+  void resume_after_fall();
+
+ private:
+  // One message in a chip's input buffer: waiting to be granted (out_start < 0) or leaving through an
+  // output since out_start, its nibbles' credits returning to the sender.
+  struct Held {
+    MessageId msg = kNoMessage;
+    std::int16_t nibbles = 0;
+    Cycle ready = 0;       // its head may be granted from this cycle
+    Cycle out_start = -1;  // the cycle its head left
+  };
+  struct InputBuffer {
+    int first = 0;    // oldest entry in the ring
+    int count = 0;    // entries: leaving ones first, then waiting ones
+    int leaving = 0;  // entries that left or are leaving
+  };
+  struct Queue {
+    MessageId head = kNoMessage;
+    MessageId tail = kNoMessage;
+    std::int64_t length = 0;
+  };
+  enum class EventKind : std::uint8_t { ChipReady, Deliver, ReceiveCredit };
+  struct Event {
+    EventKind kind;
+    std::int32_t where;  // chip, or node * 2 + side
+    MessageId msg;
+  };
+
+  static std::size_t slot(NodeId v, int side) { return static_cast<std::size_t>(v) * kSides + side; }
+  static std::size_t port_index(ChipId c, int port) { return static_cast<std::size_t>(c) * kChipPorts + port; }
+  int wire_cycles_up_from(int level) const;  // the link from a level-`level` chip (or node) up
+  void schedule(Cycle t, EventKind kind, std::int32_t where, MessageId msg);
+  void step(Cycle t);
+  void handle(const Event& e, Cycle t);
+  void inject(NodeId v, int side, Cycle t);
+  // The oldest message of an input not yet granted, if its head may be granted at cycle t.
+  Held* front_waiting(ChipId c, int in_port, Cycle t);
+  void allocate(ChipId c, Cycle t);
+  // Free nibbles in chip c's input `port` as its sender sees them at cycle t (credits in flight are not
+  // yet free), forgetting entries whose every credit has returned.
+  int input_space(ChipId c, int port, Cycle t);
+  bool output_free(ChipId c, int port, int nibbles, Cycle t);
+  int wanted_output(ChipId c, int in_port, Message& m, Cycle t);
+  void grant(ChipId c, int in_port, int out_port, Cycle t);
+  // Hands message `id` to the peer of an output (or of a node's link) whose head leaves at cycle t.
+  void forward(MessageId id, const PortPeer& to, int wire_cycles, Cycle t, bool corrupt);
+  void mark_pending(ChipId c);
+  void deliver(NodeId v, int side, MessageId id, Cycle t);
+  void receive_credit(NodeId v, int side, Cycle t);
+  bool take_corruption(std::vector<std::uint16_t>& countdowns, std::size_t i);
+  int afd_port(ChipId c, int in_port) const;
+
+  DataNetworkParams params_;
+  FatTreeShape shape_;
+  Cycle now_ = 0;
+  core::SlotPool<Message> pool_;
+  DataNetworkObserver* observer_ = nullptr;
+
+  int ring_ = 0;  // entries per input buffer
+  std::vector<Held> held_;               // chips * kChipPorts * ring_
+  std::vector<InputBuffer> inputs_;      // chips * kChipPorts
+  std::vector<Cycle> output_busy_until_; // chips * kChipPorts
+  std::vector<std::int8_t> last_grant_;  // chips * kChipPorts: round-robin pointer of each output
+  std::vector<std::uint8_t> wire_in_;    // chips * kChipPorts: wire cycles of the link into each input
+  std::vector<core::RandomStream> random_;  // one per chip
+  std::vector<std::uint8_t> afd_mode_;
+  std::vector<ChipId> pending_;          // chips with a head that may be granted
+  std::vector<ChipId> still_pending_;
+  std::vector<std::uint8_t> is_pending_;
+
+  std::vector<Queue> queues_;               // nodes * kSides: the send FIFOs
+  std::vector<Cycle> injection_busy_until_;  // nodes * kSides
+  std::vector<NodeId> injecting_;           // nodes * kSides slots with a queue
+  std::vector<std::uint8_t> is_injecting_;
+  std::vector<int> receive_used_;           // nodes * kSides: receive FIFO entries reserved or full
+  std::vector<std::uint8_t> receive_held_;
+  std::vector<std::vector<MessageId>> received_waiting_;  // held receive FIFOs, in arrival order
+
+  std::vector<std::vector<Event>> wheel_;  // events by cycle % wheel size
+  std::int64_t events_pending_ = 0;
+  std::int64_t in_network_ = 0;   // started and not yet read out of a receive FIFO
+  std::int64_t queued_total_ = 0;
+
+  std::vector<std::uint16_t> corrupt_out_;     // chips * kChipPorts
+  std::vector<std::uint16_t> corrupt_inject_;  // nodes * kSides
+  std::vector<ChipErrors> chip_errors_;
+  std::vector<ChipErrors> ni_errors_;
+  std::vector<std::int64_t> port_in_, port_out_, ni_sent_, ni_received_;
+  std::vector<std::vector<MessageId>> fallen_;
+};
+
+}  // namespace mppnet::machines::cm5
