@@ -98,7 +98,7 @@ void DataNetwork::schedule(Cycle t, EventKind kind, std::int32_t where, MessageI
 
 void DataNetwork::run_until(Cycle t) {
   while (now_ < t) {
-    if (pending_.empty() && injecting_.empty()) {
+    if (pending_.empty() && (injecting_.empty() || injection_frozen_)) {
       if (events_pending_ == 0) {
         now_ = t;
         return;
@@ -161,7 +161,7 @@ void DataNetwork::mark_pending(ChipId c) {
 void DataNetwork::inject(NodeId v, int side, Cycle t) {
   const std::size_t s = slot(v, side);
   Queue& q = queues_[s];
-  if (injection_busy_until_[s] > t) return;
+  if (injection_frozen_ || injection_busy_until_[s] > t) return;
   const MessageId id = q.head;
   Message& m = pool_[id];
   const ChipId chip = shape_.leaf_chip(v, side);

@@ -135,6 +135,9 @@ class DataNetwork {
   // Messages that fell and landed, by node; the system resends them to their true destinations.
   const std::vector<MessageId>& fallen(NodeId v) const { return fallen_[v]; }
   std::int64_t fallen_total() const;
+  // The system stops every node's injection while it empties the network (note 000 §5.11): queued
+  // messages stay in the send FIFOs, saved with the user's state.
+  void freeze_injection(bool frozen) { injection_frozen_ = frozen; }
   // Resends every fallen message from where it landed to its true destination (same side, words, tag
   // and label), and leaves all-fall-down mode on every chip.
   void resume_after_fall();
@@ -226,6 +229,7 @@ class DataNetwork {
   std::vector<ChipErrors> ni_errors_;
   std::vector<std::int64_t> port_in_, port_out_, ni_sent_, ni_received_;
   std::vector<std::vector<MessageId>> fallen_;
+  bool injection_frozen_ = false;
 };
 
 }  // namespace mppnet::machines::cm5

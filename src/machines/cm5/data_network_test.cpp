@@ -130,15 +130,16 @@ TEST(DataNetwork, AHotOutputServesItsSevenInputsInTurn) {
   // level-1 chip and 4 nodes of another subtree all stream to node 0 on the left side. The chip's
   // output to node 0 is granted round-robin among its 5 busy inputs: the 3 neighbours' ports and the
   // 2 parent ports the far nodes' messages come down (the random up-choice uses both). A round of 5
-  // grants takes 3 * 48 + 2 * 50 = 244 cycles, so each input gets 40000 / 244 = 164 messages, to
-  // within one message at each end of the window; the far nodes share their 2 * 164.
+  // grants takes 3 * 48 + 2 * 49 = 242 cycles (LCA 1 and LCA 3 messages), so each input gets
+  // 40000 / 242 = 165 messages, to
+  // within one message at each end of the window; the far nodes share their 2 * 165.
   DataNetwork net(machine(64));
   const Pattern to_zero = [](NodeId src, core::RandomStream&) -> NodeId {
     return (src >= 1 && src <= 3) || (src >= 16 && src < 20) ? 0 : -1;
   };
   const StreamResult got = run_streams(net, to_zero, {.warmup_cycles = 2000, .measure_cycles = 40000, .both_sides = false}, 1);
   EXPECT_EQ(got.senders, 7);
-  const double rounds = 40000.0 / (3 * 48 + 2 * 50);
+  const double rounds = 40000.0 / (3 * message_nibbles(5, 1) + 2 * message_nibbles(5, 3));
   for (NodeId v : {1, 2, 3}) EXPECT_NEAR(got.delivered_from[v], rounds, 2) << "neighbour " << v;
   std::int64_t far = 0;
   for (NodeId v = 16; v < 20; ++v) {

@@ -1,0 +1,87 @@
+// machines/cm5/message_sets.cpp: builds the permutation, all-to-all and across-the-root message sets.
+#include "machines/cm5/message_sets.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <utility>
+
+#include "core/rng.hpp"
+
+namespace mppnet::machines::cm5 {
+
+namespace {
+
+bool is_power_of_two(int nodes) { return nodes >= 1 && std::has_single_bit(static_cast<unsigned>(nodes)); }
+
+int address_bits(int nodes) { return std::countr_zero(static_cast<unsigned>(nodes)); }
+
+// The set in which node i sends to map(i), for every node in order.
+template <class Map>
+MessageSet permutation(int nodes, Map map) {
+  MessageSet set;
+  set.reserve(static_cast<std::size_t>(nodes));
+  for (NodeId i = 0; i < nodes; ++i) set.push_back({i, map(i)});
+  return set;
+}
+
+}  // namespace
+
+MessageSet random_permutation(int nodes, std::uint64_t seed) {
+  std::vector<NodeId> dest(static_cast<std::size_t>(std::max(nodes, 0)));
+  for (NodeId i = 0; i < nodes; ++i) dest[i] = i;
+  core::RandomStream draw(seed, 0, core::Stream::Setup);
+  for (int i = nodes - 1; i > 0; --i) {
+    const auto j = static_cast<int>(draw.below(static_cast<std::uint32_t>(i + 1)));
+    std::swap(dest[i], dest[j]);
+  }
+  return permutation(nodes, [&](NodeId i) { return dest[i]; });
+}
+
+MessageSet transpose(int nodes) {
+  if (!is_power_of_two(nodes) || address_bits(nodes) % 2 != 0) return {};
+  const int half = address_bits(nodes) / 2;
+  const NodeId low_mask = (NodeId{1} << half) - 1;
+  return permutation(nodes, [&](NodeId i) { return ((i & low_mask) << half) | (i >> half); });
+}
+
+MessageSet bit_reversal(int nodes) {
+  if (!is_power_of_two(nodes)) return {};
+  const int bits = address_bits(nodes);
+  return permutation(nodes, [&](NodeId i) {
+    NodeId r = 0;
+    for (int b = 0; b < bits; ++b) r |= ((i >> b) & 1) << (bits - 1 - b);
+    return r;
+  });
+}
+
+MessageSet perfect_shuffle(int nodes) {
+  if (!is_power_of_two(nodes)) return {};
+  const int bits = address_bits(nodes);
+  if (bits == 0) return permutation(nodes, [](NodeId i) { return i; });
+  return permutation(nodes, [&](NodeId i) { return ((i << 1) | (i >> (bits - 1))) & (nodes - 1); });
+}
+
+MessageSet all_to_all(int nodes) {
+  MessageSet set;
+  if (nodes < 2) return set;
+  set.reserve(static_cast<std::size_t>(nodes) * static_cast<std::size_t>(nodes - 1));
+  for (int r = 1; r < nodes; ++r) {
+    for (NodeId src = 0; src < nodes; ++src) set.push_back({src, (src + r) % nodes});
+  }
+  return set;
+}
+
+MessageSet across_root(int nodes) {
+  if (!is_power_of_two(nodes)) return {};
+  return permutation(nodes, [&](NodeId i) { return (i + nodes / 2) % nodes; });
+}
+
+MessageSet repeat(const MessageSet& set, int times) {
+  MessageSet out;
+  if (times <= 0) return out;
+  out.reserve(set.size() * static_cast<std::size_t>(times));
+  for (int k = 0; k < times; ++k) out.insert(out.end(), set.begin(), set.end());
+  return out;
+}
+
+}  // namespace mppnet::machines::cm5
