@@ -23,8 +23,8 @@ DataNetwork::DataNetwork(const DataNetworkParams& params)
   for (ChipId c = 0; c < chips; ++c) {
     const int level = shape_.place(c).level;
     for (int p = 0; p < kChipPorts; ++p) {
-      wire_in_[port_index(c, p)] =
-          static_cast<std::uint8_t>(p < kChildPorts ? wire_cycles_up_from(level - 1) : wire_cycles_up_from(level));
+      wire_in_[port_index(c, p)] = static_cast<std::uint8_t>(p < kChildPorts ? wire_cycles_up_from(level - 1)
+                                                                             : wire_cycles_up_from(level));
     }
     random_.emplace_back(params_.seed, static_cast<std::uint64_t>(c), core::Stream::RouteChoice);
   }
@@ -148,6 +148,7 @@ void DataNetwork::handle(const Event& e, Cycle t) {
       break;
     case EventKind::ReceiveCredit:
       --receive_used_[e.where];
+      mark_pending(shape_.leaf_chip(e.where / kSides, e.where % kSides));  // its output may wait for room
       break;
   }
 }
@@ -192,13 +193,53 @@ int DataNetwork::input_space(ChipId c, int port, Cycle t) {
     --b.count;
     --b.leaving;
   }
+  return space_at(c, port, t);
+}
+
+int DataNetwork::space_at(ChipId c, int port, Cycle t) const {
+  const InputBuffer& b = inputs_[port_index(c, port)];
+  const Held* ring = &held_[port_index(c, port) * ring_];
+  const Cycle credit = wire_in_[port_index(c, port)];
   int used = 0;
   for (int i = 0; i < b.count; ++i) {
     const Held& h = ring[(b.first + i) % ring_];
-    const Cycle returned = h.out_start < 0 ? 0 : std::clamp<Cycle>(t - h.out_start - credit + 1, 0, h.nibbles);
+    const Cycle returned =
+        h.out_start < 0 ? 0 : std::clamp<Cycle>(t - h.out_start - credit + 1, 0, h.nibbles);
     used += h.nibbles - static_cast<int>(returned);
   }
   return params_.buffer_nibbles - used;
+}
+
+Cycle DataNetwork::free_from(ChipId c, int port, int nibbles, Cycle t) const {
+  const Cycle at = std::max(t + 1, output_busy_until_[port_index(c, port)]);
+  const PortPeer to = shape_.peer(c, port);
+  if (to.chip == kNoChip) {
+    // A full receive FIFO: its ReceiveCredit event wakes the chip.
+    return receive_used_[slot(to.node, shape_.place(c).side)] < params_.ni_receive_messages ? at : kNever;
+  }
+  const InputBuffer& b = inputs_[port_index(to.chip, to.port)];
+  const Held* ring = &held_[port_index(to.chip, to.port) * ring_];
+  const Cycle credit = wire_in_[port_index(to.chip, to.port)];
+  int waiting = 0;
+  Cycle all_back = at;  // when every leaving entry's credits are back
+  for (int i = 0; i < b.count; ++i) {
+    const Held& h = ring[(b.first + i) % ring_];
+    if (h.out_start < 0) {
+      waiting += h.nibbles;
+    } else {
+      all_back = std::max(all_back, h.out_start + h.nibbles - 1 + credit);
+    }
+  }
+  // Room that waits on a message not yet granted downstream: that chip's grant wakes this one.
+  if (params_.buffer_nibbles - waiting < nibbles) return kNever;
+  if (space_at(to.chip, to.port, at) >= nibbles) return at;
+  Cycle lo = at;  // space(lo) too small, space(hi) enough: credits return one a cycle, so bisect
+  Cycle hi = all_back;
+  while (hi - lo > 1) {
+    const Cycle mid = lo + (hi - lo) / 2;
+    (space_at(to.chip, to.port, mid) >= nibbles ? hi : lo) = mid;
+  }
+  return hi;
 }
 
 bool DataNetwork::output_free(ChipId c, int port, int nibbles, Cycle t) {
@@ -236,31 +277,49 @@ DataNetwork::Held* DataNetwork::front_waiting(ChipId c, int in_port, Cycle t) {
 void DataNetwork::allocate(ChipId c, Cycle t) {
   int want[kChipPorts];
   const Held* front[kChipPorts];
-  bool blocked = false;
+  // A chip whose heads all wait for an output sleeps until the first cycle one of them could go
+  // (retry) rather than trying every cycle; what that waits on downstream wakes it (grant, credits).
+  Cycle retry = kNever;
+  bool next_cycle = false;
+  const int level = shape_.place(c).level;
   for (int in = 0; in < kChipPorts; ++in) {
     front[in] = front_waiting(c, in, t);
     want[in] = front[in] == nullptr ? -1 : wanted_output(c, in, pool_[front[in]->msg], t);
-    blocked |= front[in] != nullptr && want[in] < 0;  // going up, every parent link obstructed
+    if (front[in] != nullptr && want[in] < 0) {  // going up, every parent link obstructed
+      for (int p = 0; p < shape_.parent_ports(level); ++p) {
+        retry = std::min(retry, free_from(c, kChildPorts + p, front[in]->nibbles, t));
+      }
+    }
   }
   for (int out = 0; out < kChipPorts; ++out) {
     // Round-robin among the inputs that want `out`, from the one after the input it last granted.
     int winner = -1;
-    int requests = 0;
     for (int k = 1; k <= kChipPorts; ++k) {
       const int i = (last_grant_[port_index(c, out)] + k) % kChipPorts;
-      if (want[i] != out) continue;
-      if (winner < 0) winner = i;
-      ++requests;
+      if (want[i] == out && winner < 0) winner = i;
     }
     if (winner < 0) continue;
-    if (output_free(c, out, front[winner]->nibbles, t)) {
-      grant(c, winner, out, t);
-      blocked |= requests > 1;
-    } else {
-      blocked = true;
+    if (!output_free(c, out, front[winner]->nibbles, t)) {
+      retry = std::min(retry, free_from(c, out, front[winner]->nibbles, t));
+      continue;
+    }
+    grant(c, winner, out, t);
+    for (int i = 0; i < kChipPorts; ++i) {
+      if (want[i] != out || i == winner) continue;
+      // A message going up that lost may take another free parent link next cycle.
+      const bool up = out >= kChildPorts;
+      if (up && params_.up_choice == UpChoice::RandomFree) {
+        next_cycle = true;
+      } else {
+        retry = std::min(retry, free_from(c, out, front[i]->nibbles, t));
+      }
     }
   }
-  if (blocked) mark_pending(c);
+  if (next_cycle) {
+    mark_pending(c);
+  } else if (retry != kNever) {
+    schedule(retry, EventKind::ChipReady, c, kNoMessage);
+  }
 }
 
 void DataNetwork::grant(ChipId c, int in_port, int out_port, Cycle t) {
@@ -270,6 +329,9 @@ void DataNetwork::grant(ChipId c, int in_port, int out_port, Cycle t) {
   h.out_start = t;
   ++b.leaving;
   output_busy_until_[port_index(c, out_port)] = t + h.nibbles;
+  // Its nibbles now free the buffer: the chip that feeds this input may be waiting for the room.
+  const PortPeer feeder = shape_.peer(c, in_port);
+  if (feeder.chip != kNoChip) schedule(t + 1, EventKind::ChipReady, feeder.chip, kNoMessage);
   last_grant_[port_index(c, out_port)] = static_cast<std::int8_t>(in_port);
   ++port_out_[port_index(c, out_port)];
   if (b.leaving < b.count) {
@@ -320,7 +382,8 @@ void DataNetwork::deliver(NodeId v, int side, MessageId id, Cycle t) {
     // Saved with the user's state; the system resends it on resume (resume_after_fall).
     fallen_[v].push_back(id);
     --in_network_;
-    schedule(t + params_.board_wire_cycles, EventKind::ReceiveCredit, static_cast<std::int32_t>(s), kNoMessage);
+    schedule(t + params_.board_wire_cycles, EventKind::ReceiveCredit, static_cast<std::int32_t>(s),
+             kNoMessage);
     return;
   }
   if (receive_held_[s]) {
@@ -341,7 +404,8 @@ void DataNetwork::hold_receive(NodeId v, int side, bool hold) {
     if (observer_ != nullptr) observer_->on_delivery(id, pool_[id]);
     pool_.release(id);
     --in_network_;
-    schedule(now_ + params_.board_wire_cycles, EventKind::ReceiveCredit, static_cast<std::int32_t>(s), kNoMessage);
+    schedule(now_ + params_.board_wire_cycles, EventKind::ReceiveCredit, static_cast<std::int32_t>(s),
+             kNoMessage);
   }
   received_waiting_[s].clear();
 }

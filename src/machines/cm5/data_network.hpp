@@ -24,6 +24,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -65,13 +66,13 @@ struct Message {
   std::int8_t words = 0;
   std::uint8_t tag = 0;
   std::uint8_t side = 0;
-  std::uint8_t lca = 0;    // the level it turns at
-  bool fell = false;       // routed down by all-fall-down: keeps falling wherever it is
+  std::uint8_t lca = 0;  // the level it turns at
+  bool fell = false;     // routed down by all-fall-down: keeps falling wherever it is
   CrcState crc = CrcState::Good;
-  Cycle created = 0;       // entered the send queue
-  Cycle injected = -1;     // head left the node
-  Cycle delivered = -1;    // tail reached the node's receive FIFO
-  std::uint64_t label = 0; // the sender's own
+  Cycle created = 0;                // entered the send queue
+  Cycle injected = -1;              // head left the node
+  Cycle delivered = -1;             // tail reached the node's receive FIFO
+  std::uint64_t label = 0;          // the sender's own
   std::uint32_t next = kNoMessage;  // send-queue or free-list link
 };
 
@@ -169,7 +170,9 @@ class DataNetwork {
   };
 
   static std::size_t slot(NodeId v, int side) { return static_cast<std::size_t>(v) * kSides + side; }
-  static std::size_t port_index(ChipId c, int port) { return static_cast<std::size_t>(c) * kChipPorts + port; }
+  static std::size_t port_index(ChipId c, int port) {
+    return static_cast<std::size_t>(c) * kChipPorts + port;
+  }
   int wire_cycles_up_from(int level) const;  // the link from a level-`level` chip (or node) up
   void schedule(Cycle t, EventKind kind, std::int32_t where, MessageId msg);
   void step(Cycle t);
@@ -181,7 +184,13 @@ class DataNetwork {
   // Free nibbles in chip c's input `port` as its sender sees them at cycle t (credits in flight are not
   // yet free), forgetting entries whose every credit has returned.
   int input_space(ChipId c, int port, Cycle t);
+  int space_at(ChipId c, int port, Cycle t) const;
   bool output_free(ChipId c, int port, int nibbles, Cycle t);
+  // The first cycle after t at which output `port` could take a message of `nibbles` as far as is known
+  // at t, or kNever when that waits on a downstream message not yet granted (or a full receive FIFO),
+  // whose grant (or credit) wakes the chip.
+  static constexpr Cycle kNever = std::numeric_limits<Cycle>::max();
+  Cycle free_from(ChipId c, int port, int nibbles, Cycle t) const;
   int wanted_output(ChipId c, int in_port, Message& m, Cycle t);
   void grant(ChipId c, int in_port, int out_port, Cycle t);
   // Hands message `id` to the peer of an output (or of a node's link) whose head leaves at cycle t.
@@ -198,29 +207,29 @@ class DataNetwork {
   core::SlotPool<Message> pool_;
   DataNetworkObserver* observer_ = nullptr;
 
-  int ring_ = 0;  // entries per input buffer
-  std::vector<Held> held_;               // chips * kChipPorts * ring_
-  std::vector<InputBuffer> inputs_;      // chips * kChipPorts
-  std::vector<Cycle> output_busy_until_; // chips * kChipPorts
-  std::vector<std::int8_t> last_grant_;  // chips * kChipPorts: round-robin pointer of each output
-  std::vector<std::uint8_t> wire_in_;    // chips * kChipPorts: wire cycles of the link into each input
+  int ring_ = 0;                            // entries per input buffer
+  std::vector<Held> held_;                  // chips * kChipPorts * ring_
+  std::vector<InputBuffer> inputs_;         // chips * kChipPorts
+  std::vector<Cycle> output_busy_until_;    // chips * kChipPorts
+  std::vector<std::int8_t> last_grant_;     // chips * kChipPorts: round-robin pointer of each output
+  std::vector<std::uint8_t> wire_in_;       // chips * kChipPorts: wire cycles of the link into each input
   std::vector<core::RandomStream> random_;  // one per chip
   std::vector<std::uint8_t> afd_mode_;
-  std::vector<ChipId> pending_;          // chips with a head that may be granted
+  std::vector<ChipId> pending_;  // chips with a head that may be granted
   std::vector<ChipId> still_pending_;
   std::vector<std::uint8_t> is_pending_;
 
-  std::vector<Queue> queues_;               // nodes * kSides: the send FIFOs
+  std::vector<Queue> queues_;                // nodes * kSides: the send FIFOs
   std::vector<Cycle> injection_busy_until_;  // nodes * kSides
-  std::vector<NodeId> injecting_;           // nodes * kSides slots with a queue
+  std::vector<NodeId> injecting_;            // nodes * kSides slots with a queue
   std::vector<std::uint8_t> is_injecting_;
-  std::vector<int> receive_used_;           // nodes * kSides: receive FIFO entries reserved or full
+  std::vector<int> receive_used_;  // nodes * kSides: receive FIFO entries reserved or full
   std::vector<std::uint8_t> receive_held_;
   std::vector<std::vector<MessageId>> received_waiting_;  // held receive FIFOs, in arrival order
 
   std::vector<std::vector<Event>> wheel_;  // events by cycle % wheel size
   std::int64_t events_pending_ = 0;
-  std::int64_t in_network_ = 0;   // started and not yet read out of a receive FIFO
+  std::int64_t in_network_ = 0;  // started and not yet read out of a receive FIFO
   std::int64_t queued_total_ = 0;
 
   std::vector<std::uint16_t> corrupt_out_;     // chips * kChipPorts

@@ -57,7 +57,8 @@ TEST(CrcTrail, OneBadLinkGivesOnePrimaryErrorThenSecondaryErrorsToTheNode) {
   EXPECT_EQ(net.ni_errors(1023, 0).secondary, 1);
   EXPECT_EQ(net.ni_errors(1023, 0).primary, 0);
   std::int64_t everywhere = 0;
-  for (ChipId c = 0; c < net.shape().chips(); ++c) everywhere += net.chip_errors(c).primary + net.chip_errors(c).secondary;
+  for (ChipId c = 0; c < net.shape().chips(); ++c)
+    everywhere += net.chip_errors(c).primary + net.chip_errors(c).secondary;
   EXPECT_EQ(everywhere, 1 + 5);  // the trail and nothing else
 }
 
@@ -92,7 +93,8 @@ TEST(AllFallDown, EmptiesAHotSpotOntoManyNodesAndResendsEveryMessageOnce) {
   std::vector<ChipId> order(net.shape().chips());
   for (ChipId c = 0; c < net.shape().chips(); ++c) order[c] = c;
   core::RandomStream r(11, 0, core::Stream::Setup);
-  for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[r.below(static_cast<std::uint32_t>(i))]);
+  for (std::size_t i = order.size(); i > 1; --i)
+    std::swap(order[i - 1], order[r.below(static_cast<std::uint32_t>(i))]);
   for (const ChipId c : order) {
     net.set_all_fall_down(c, true);
     net.run_until(net.now() + 1);
@@ -140,9 +142,10 @@ TEST(Partitions, TrafficInOneSubtreeDoesNotChangeAnotherSubtreesTiming) {
     core::RandomStream a(1, 0, core::Stream::Destination);
     core::RandomStream b(2, 0, core::Stream::Destination);
     for (int k = 0; k < 4000; ++k) {
-      if (first_busy) net.send(static_cast<NodeId>(a.below(128)), static_cast<NodeId>(a.below(128)), 5, 0, k % 2, 0);
-      net.send(128 + static_cast<NodeId>(b.below(128)), 128 + static_cast<NodeId>(b.below(128)), 1 + k % 5, 0, k % 2,
-               1 + static_cast<std::uint64_t>(k));
+      if (first_busy)
+        net.send(static_cast<NodeId>(a.below(128)), static_cast<NodeId>(a.below(128)), 5, 0, k % 2, 0);
+      net.send(128 + static_cast<NodeId>(b.below(128)), 128 + static_cast<NodeId>(b.below(128)), 1 + k % 5, 0,
+               k % 2, 1 + static_cast<std::uint64_t>(k));
     }
     net.run_until(1'000'000);
     std::vector<std::pair<std::uint64_t, Cycle>> second;

@@ -73,7 +73,8 @@ TEST(DataNetwork, SixteenNodesSendAtMostTheirEightUplinksWorthAndNearlyThat) {
   const Pattern out_of_subtree = [](NodeId src, core::RandomStream& r) -> NodeId {
     return src < 16 ? 16 + static_cast<NodeId>(r.below(48)) : -1;
   };
-  const StreamResult got = run_streams(net, out_of_subtree, {.warmup_cycles = 2000, .measure_cycles = 20000}, 7);
+  const StreamResult got =
+      run_streams(net, out_of_subtree, {.warmup_cycles = 2000, .measure_cycles = 20000}, 7);
   EXPECT_LE(got.raw_mb_per_s(), 160.0 * (1 + 1.0 / 400));  // a message straddling the window's edge
   EXPECT_GE(got.raw_mb_per_s(), 160.0 * 0.97);
 }
@@ -87,8 +88,8 @@ TEST(DataNetwork, EveryMessageArrivesOnceAndEveryChipBalancesItsCounters) {
   for (std::uint64_t label = 0; label < 5000; ++label) {
     const auto src = static_cast<NodeId>(r.below(256));
     const auto dest = static_cast<NodeId>(r.below(256));
-    net.send(src, dest, 1 + static_cast<int>(r.below(5)), static_cast<int>(label % 16), static_cast<int>(r.below(2)),
-             label);
+    net.send(src, dest, 1 + static_cast<int>(r.below(5)), static_cast<int>(label % 16),
+             static_cast<int>(r.below(2)), label);
     sent[label] = dest;
   }
   net.run_until(1'000'000);
@@ -115,7 +116,8 @@ TEST(DataNetwork, TheSameSeedGivesTheSameRunAndAnotherSeedADifferentOne) {
     Recorder rec;
     net.set_observer(&rec);
     core::RandomStream r(5, 0, core::Stream::Destination);
-    for (int k = 0; k < 3000; ++k) net.send(static_cast<NodeId>(r.below(256)), static_cast<NodeId>(r.below(256)), 5, 0, 0, k);
+    for (int k = 0; k < 3000; ++k)
+      net.send(static_cast<NodeId>(r.below(256)), static_cast<NodeId>(r.below(256)), 5, 0, 0, k);
     net.run_until(1'000'000);
     std::vector<Cycle> times;
     for (const Message& m : rec.got) times.push_back(m.delivered * 100000 + static_cast<Cycle>(m.label));
@@ -137,7 +139,8 @@ TEST(DataNetwork, AHotOutputServesItsSevenInputsInTurn) {
   const Pattern to_zero = [](NodeId src, core::RandomStream&) -> NodeId {
     return (src >= 1 && src <= 3) || (src >= 16 && src < 20) ? 0 : -1;
   };
-  const StreamResult got = run_streams(net, to_zero, {.warmup_cycles = 2000, .measure_cycles = 40000, .both_sides = false}, 1);
+  const StreamResult got =
+      run_streams(net, to_zero, {.warmup_cycles = 2000, .measure_cycles = 40000, .both_sides = false}, 1);
   EXPECT_EQ(got.senders, 7);
   const double rounds = 40000.0 / (3 * message_nibbles(5, 1) + 2 * message_nibbles(5, 3));
   for (NodeId v : {1, 2, 3}) EXPECT_NEAR(got.delivered_from[v], rounds, 2) << "neighbour " << v;

@@ -32,7 +32,9 @@ FatTreeShape::FatTreeShape(int nodes, std::vector<int> parents_by_level) : nodes
   wire();
 }
 
-int FatTreeShape::parent_ports(int level) const { return parents_[level]; }
+int FatTreeShape::parent_ports(int level) const {
+  return parents_[level];
+}
 
 int FatTreeShape::uplinks(int level) const {
   return level == 0 ? 1 : per_node_[level] * (level == height_ ? 0 : parents_[level]);

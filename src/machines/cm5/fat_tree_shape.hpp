@@ -37,9 +37,9 @@ struct PortPeer {
 
 struct ChipPlace {
   int side = 0;
-  int level = 0;      // 1 .. height
-  int node = 0;       // index of its fat-tree node among the level's nodes (leaf >> 2*level)
-  int index = 0;      // chip index j within the node on its side
+  int level = 0;  // 1 .. height
+  int node = 0;   // index of its fat-tree node among the level's nodes (leaf >> 2*level)
+  int index = 0;  // chip index j within the node on its side
 };
 
 class FatTreeShape {
@@ -51,10 +51,10 @@ class FatTreeShape {
   int nodes() const { return nodes_; }
   int height() const { return height_; }  // levels of chips: the smallest h with 4^h >= nodes
   int chips() const { return static_cast<int>(places_.size()); }
-  int parent_ports(int level) const;      // P(level); 0 at the top level, whose chips have no parents
+  int parent_ports(int level) const;  // P(level); 0 at the top level, whose chips have no parents
   int chips_per_node(int level) const { return per_node_[level]; }  // c(level), one side
-  int uplinks(int level) const;           // u(level) = c(level) * P(level), one side; u(0) = 1
-  int level_nodes(int level) const;       // fat-tree nodes that exist at `level`
+  int uplinks(int level) const;      // u(level) = c(level) * P(level), one side; u(0) = 1
+  int level_nodes(int level) const;  // fat-tree nodes that exist at `level`
 
   const ChipPlace& place(ChipId c) const { return places_[c]; }
   ChipId chip(int side, int level, int node, int index) const;
@@ -75,9 +75,9 @@ class FatTreeShape {
 
   int nodes_;
   int height_ = 0;
-  std::vector<int> parents_;              // P by level, index 1..height (0 at the top)
-  std::vector<int> per_node_;             // c by level, index 1..height
-  std::vector<ChipId> level_base_;        // first chip of (side, level): [side * (height+1) + level]
+  std::vector<int> parents_;        // P by level, index 1..height (0 at the top)
+  std::vector<int> per_node_;       // c by level, index 1..height
+  std::vector<ChipId> level_base_;  // first chip of (side, level): [side * (height+1) + level]
   std::vector<ChipPlace> places_;
   std::vector<PortPeer> peers_;
 };

@@ -21,7 +21,9 @@ inline constexpr int kCrcNibbles = 4;
 inline constexpr int kNibblesPerWord = 8;
 
 // Nibbles of the route instructions for a message whose least common ancestor is at `lca_height`.
-constexpr int route_nibbles(int lca_height) { return (1 + 4 + 2 * lca_height + 3) / 4; }
+constexpr int route_nibbles(int lca_height) {
+  return (1 + 4 + 2 * lca_height + 3) / 4;
+}
 
 // Nibbles (= link cycles) of a message of `words` data words. REQUIRES: 1 <= words <= kMaxWords.
 constexpr int message_nibbles(int words, int lca_height) {
@@ -29,6 +31,8 @@ constexpr int message_nibbles(int words, int lca_height) {
 }
 
 // Bytes of payload a message of `words` words carries.
-constexpr int payload_bytes(int words) { return 4 * words; }
+constexpr int payload_bytes(int words) {
+  return 4 * words;
+}
 
 }  // namespace mppnet::machines::cm5

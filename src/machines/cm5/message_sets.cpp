@@ -11,9 +11,13 @@ namespace mppnet::machines::cm5 {
 
 namespace {
 
-bool is_power_of_two(int nodes) { return nodes >= 1 && std::has_single_bit(static_cast<unsigned>(nodes)); }
+bool is_power_of_two(int nodes) {
+  return nodes >= 1 && std::has_single_bit(static_cast<unsigned>(nodes));
+}
 
-int address_bits(int nodes) { return std::countr_zero(static_cast<unsigned>(nodes)); }
+int address_bits(int nodes) {
+  return std::countr_zero(static_cast<unsigned>(nodes));
+}
 
 // The set in which node i sends to map(i), for every node in order.
 template <class Map>

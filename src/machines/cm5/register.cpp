@@ -1,7 +1,9 @@
-// machines/cm5/register.cpp: what the CM-5 adds to mppnet (registry/registry.hpp). Its data network is
-// the generic packet network with a preset; its own models (control network, processors behind the
-// network interface, node programs on am/) will register here.
+// machines/cm5/register.cpp: what the CM-5 adds to mppnet (registry/registry.hpp): its data network as
+// a model of its own (machine.model = "cm5") and, for node programs until the network interface joins
+// it, a preset of the generic packet network with the same shape.
+#include "machines/cm5/config.hpp"
 #include "machines/cm5/preset.hpp"
+#include "machines/cm5/run_command.hpp"
 #include "registry/registry.hpp"
 
 namespace mppnet::machines::cm5 {
@@ -9,9 +11,16 @@ namespace mppnet::machines::cm5 {
 void register_machine(registry::Registry& registry) {
   registry.add({
       .name = "cm5",
-      .doc = "CM-5 data network: 4-ary fat tree, parent links 2, 2, 4 per level, 2 links per node (note 000 "
-             "§2.3.2); machine.preset = \"cm5\", configs/cm5_1024.toml",
-      .models = {},
+      .doc = "CM-5 data network: configs/cm5-1024.toml (machine.model = \"cm5\"); its shape as a preset of "
+             "the generic network: machine.preset = \"cm5\", configs/cm5_1024.toml",
+      .models = {{
+          .name = "cm5",
+          .title = "cm5: the CM-5 data network (machine.model = \"cm5\", configs/cm5-1024.toml)",
+          .keys = cm5_key_list,
+          .check = [](const io::ConfigFile& file,
+                      const std::vector<std::string>& sets) { load_cm5(file, sets); },
+          .run = run_command,
+      }},
       .presets = {data_network_preset()},
       .validation_cases = nullptr,
       .commands = {},

@@ -17,7 +17,7 @@ class WindowCounter final : public DataNetworkObserver {
     result_.payload_bytes += payload_bytes(m.words);
     result_.received_nibbles[m.dest] += m.nibbles;
     ++result_.delivered_from[m.src];
-    latency_sum_ += m.delivered - m.created;
+    latency_sum_ += m.delivered - m.injected;
   }
   double latency_sum() const { return static_cast<double>(latency_sum_); }
 
@@ -29,7 +29,8 @@ class WindowCounter final : public DataNetworkObserver {
 
 }  // namespace
 
-StreamResult run_streams(DataNetwork& network, const Pattern& pattern, const StreamRun& run, std::uint64_t seed) {
+StreamResult run_streams(DataNetwork& network, const Pattern& pattern, const StreamRun& run,
+                         std::uint64_t seed) {
   const int nodes = network.params().nodes;
   StreamResult result;
   result.cycles = run.measure_cycles;
@@ -40,7 +41,8 @@ StreamResult run_streams(DataNetwork& network, const Pattern& pattern, const Str
   network.set_observer(&counter);
   std::vector<core::RandomStream> draws;
   draws.reserve(nodes);
-  for (NodeId v = 0; v < nodes; ++v) draws.emplace_back(seed, static_cast<std::uint64_t>(v), core::Stream::Destination);
+  for (NodeId v = 0; v < nodes; ++v)
+    draws.emplace_back(seed, static_cast<std::uint64_t>(v), core::Stream::Destination);
   const int sides = run.both_sides ? kSides : 1;
   // A message holds a link at least this long, so a queue of 3 never runs dry within a step.
   const Cycle step = message_nibbles(1, 1);
@@ -65,7 +67,8 @@ StreamResult run_streams(DataNetwork& network, const Pattern& pattern, const Str
     network.run_until(std::min(end, t + step));
   }
   for (NodeId v = 0; v < nodes; ++v) result.senders += sends[v];
-  if (result.messages > 0) result.latency_avg_cycles = counter.latency_sum() / static_cast<double>(result.messages);
+  if (result.messages > 0)
+    result.latency_avg_cycles = counter.latency_sum() / static_cast<double>(result.messages);
   network.set_observer(nullptr);
   return result;
 }

@@ -26,13 +26,13 @@ struct StreamRun {
 };
 
 struct StreamResult {
-  Cycle cycles = 0;                  // the measurement window
-  std::int64_t messages = 0;         // delivered in the window
-  std::int64_t nibbles = 0;          // their link cycles (raw)
+  Cycle cycles = 0;           // the measurement window
+  std::int64_t messages = 0;  // delivered in the window
+  std::int64_t nibbles = 0;   // their link cycles (raw)
   std::int64_t payload_bytes = 0;
   std::vector<std::int64_t> received_nibbles;  // per destination node, in the window
   std::vector<std::int64_t> delivered_from;    // messages per source node, in the window
-  double latency_avg_cycles = 0;     // creation to delivery, messages delivered in the window
+  double latency_avg_cycles = 0;  // head leaving the node to tail delivery, messages in the window
   int senders = 0;
   // Rates in MB/s at 40 MHz, one nibble = half a byte per 25 ns cycle.
   double raw_mb_per_s() const { return 20.0 * static_cast<double>(nibbles) / static_cast<double>(cycles); }
@@ -42,6 +42,7 @@ struct StreamResult {
 };
 
 // Runs `pattern` with every sender backlogged. REQUIRES: `network` is idle.
-StreamResult run_streams(DataNetwork& network, const Pattern& pattern, const StreamRun& run, std::uint64_t seed);
+StreamResult run_streams(DataNetwork& network, const Pattern& pattern, const StreamRun& run,
+                         std::uint64_t seed);
 
 }  // namespace mppnet::machines::cm5

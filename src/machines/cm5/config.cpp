@@ -1,0 +1,130 @@
+// machines/cm5/config.cpp: the declared keys of a CM-5 config and the checks across them.
+#include "machines/cm5/config.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "machines/cm5/message_format.hpp"
+
+namespace mppnet::machines::cm5 {
+
+namespace {
+
+using io::in_range;
+using io::key;
+using io::section;
+
+const std::vector<std::string> kUpChoiceNames = {"random_free", "deterministic"};
+
+// The CM-5 was built from 32 to 16,384 nodes (paper L16-17); 32 is the smallest machine and the unit
+// it grew by (docs/assumptions.md).
+io::Check machine_size() {
+  io::Check c = in_range(32, 16384);
+  c.test = [](const io::Value& v) -> std::string {
+    const auto n = std::get<std::int64_t>(v);
+    return n % 32 == 0 ? "" : fmt::format("a CM-5 has a multiple of 32 nodes (got {})", n);
+  };
+  c.text = "32 to 16384, a multiple of 32";
+  return c;
+}
+
+io::Check parent_links() {
+  return io::satisfies(
+      [](const io::Value& v) -> std::string {
+        const auto& list = std::get<std::vector<std::int64_t>>(v);
+        if (list.empty() || list.size() > 16) return "needs 1 to 16 values (P at levels 1, 2, ...)";
+        for (const auto p : list) {
+          if (p < 1 || p > kMaxParentPorts) return fmt::format("{} parent links: a chip has 1 to 4", p);
+        }
+        return "";
+      },
+      "parent links per chip at levels 1, 2, ..., each 1 to 4; the last repeats");
+}
+
+io::KeyTable<Cm5Config> make_table() {
+  return io::KeyTable<Cm5Config>{
+      section("machine", &Cm5Config::machine,
+              {
+                  key("model", &MachineSection::model, io::one_of({"cm5"}),
+                      "The simulation model this file configures: the CM-5 data network."),
+                  key("name", &MachineSection::name, io::any_value(), "Name shown in the result table."),
+                  key("nodes", &MachineSection::nodes, machine_size(),
+                      "Processing nodes; a size that is not a power of 4 has a partly populated top."),
+              }),
+      section("data_network", &Cm5Config::data_network,
+              {
+                  key("parents", &DataNetworkParams::parents, parent_links(),
+                      "Parent links per router chip by level (CM-5: 2, 2, then 4; paper L204-208)."),
+                  key("route_cycles", &DataNetworkParams::route_cycles, in_range(1, 16),
+                      "Cycles a chip takes to decode a head before it may leave (not in the paper)."),
+                  key("board_wire_cycles", &DataNetworkParams::board_wire_cycles, in_range(1, 16),
+                      "Wire delay of the backplane links, nodes to level 2."),
+                  key("cable_wire_cycles", &DataNetworkParams::cable_wire_cycles, in_range(1, 16),
+                      "Wire delay of the cables above level 2 (9 and 26 ft; paper L256-258)."),
+                  key("buffer_nibbles", &DataNetworkParams::buffer_nibbles, in_range(16, 4096),
+                      "Input buffer of each chip port, in 4-bit link cycles; at least one longest message."),
+                  key("ni_receive_messages", &DataNetworkParams::ni_receive_messages, in_range(1, 64),
+                      "Messages each network interface's receive FIFO holds per side."),
+                  key("up_choice", &DataNetworkParams::up_choice, io::one_of(kUpChoiceNames),
+                      "Parent link choice: random_free (the CM-5) or deterministic (always the first)."),
+              }),
+      section("run", &Cm5Config::run,
+              {
+                  key("seed", &RunSection::seed, io::at_least(0), "Seed of every random stream."),
+                  key("words", &RunSection::words, in_range(1, kMaxWords),
+                      "Data words per message (the interface sends 1 to 5; paper L266-267)."),
+                  key("warmup_cycles", &RunSection::warmup_cycles, in_range(0, 100000000),
+                      "40 MHz network cycles before each measurement window."),
+                  key("measure_cycles", &RunSection::measure_cycles, in_range(100, 100000000),
+                      "40 MHz network cycles of each measurement window."),
+              }),
+  };
+}
+
+const io::KeyTable<Cm5Config>& cm5_keys() {
+  static const io::KeyTable<Cm5Config> table = make_table();
+  return table;
+}
+
+void check_cm5(const Cm5Config& c) {
+  io::check_keys(cm5_keys(), c);
+  const FatTreeShape shape(c.machine.nodes, c.data_network.parents);
+  const int longest = message_nibbles(kMaxWords, shape.height());
+  if (c.data_network.buffer_nibbles < longest)
+    io::fail_at(
+        c, "data_network.buffer_nibbles",
+        fmt::format("{} nibbles is shorter than the longest message of a {}-node machine ({} nibbles); "
+                    "the model forwards whole messages (virtual cut-through) and does not model "
+                    "wormhole switching",
+                    c.data_network.buffer_nibbles, c.machine.nodes, longest));
+}
+
+}  // namespace
+
+std::vector<io::KeyInfo> cm5_key_list() {
+  return cm5_keys().list();
+}
+
+Cm5Config load_cm5(const io::ConfigFile& file, const std::vector<std::string>& sets) {
+  Cm5Config c = io::load_config(cm5_keys(), file.doc, file.path, sets);
+  check_cm5(c);
+  return c;
+}
+
+Cm5Config load_cm5_text(const std::string& text, const std::string& name,
+                        const std::vector<std::string>& sets) {
+  return load_cm5(io::config_file_from_text(text, name), sets);
+}
+
+DataNetworkParams network_params(const Cm5Config& c) {
+  DataNetworkParams p = c.data_network;
+  p.nodes = c.machine.nodes;
+  p.seed = static_cast<std::uint64_t>(c.run.seed);
+  return p;
+}
+
+nlohmann::json to_json(const Cm5Config& c) {
+  return cm5_keys().to_json(c);
+}
+
+}  // namespace mppnet::machines::cm5

@@ -1,0 +1,49 @@
+// machines/cm5/config.hpp: the keys of a CM-5 data-network config (machine.model = "cm5") and its loader.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "core/error.hpp"
+#include "io/config_loader.hpp"
+#include "io/key_table.hpp"
+#include "machines/cm5/data_network.hpp"
+
+namespace mppnet::machines::cm5 {
+
+struct MachineSection {
+  std::string model = "cm5";
+  std::string name = "CM-5";
+  int nodes = 1024;  // processing nodes: 32 to 16,384 in steps of 32
+};
+
+struct RunSection {
+  std::int64_t seed = 1;
+  int words = 5;                      // data words per message (1..5)
+  std::int64_t warmup_cycles = 2000;  // 40 MHz network cycles before each measurement
+  std::int64_t measure_cycles = 10000;
+};
+
+struct Cm5Config {
+  MachineSection machine;
+  DataNetworkParams data_network;  // nodes and seed come from machine.nodes and run.seed
+  RunSection run;
+
+  std::map<std::string, core::SourceLocation> origin;
+  std::string source_file;
+};
+
+std::vector<io::KeyInfo> cm5_key_list();
+// Loads, applies `sets` in order, and checks. Throws core::ConfigError "file:line: key: reason".
+Cm5Config load_cm5(const io::ConfigFile& file, const std::vector<std::string>& sets);
+Cm5Config load_cm5_text(const std::string& text, const std::string& name,
+                        const std::vector<std::string>& sets);
+// The data network's parameters with the machine's size and the run's seed.
+DataNetworkParams network_params(const Cm5Config& c);
+nlohmann::json to_json(const Cm5Config& c);
+
+}  // namespace mppnet::machines::cm5
