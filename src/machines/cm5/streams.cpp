@@ -1,6 +1,8 @@
 // machines/cm5/streams.cpp: keeps senders backlogged and counts deliveries in the window.
 #include "machines/cm5/streams.hpp"
 
+#include <algorithm>
+
 #include "machines/cm5/message_format.hpp"
 
 namespace mppnet::machines::cm5 {
@@ -11,11 +13,15 @@ class WindowCounter final : public DataNetworkObserver {
  public:
   WindowCounter(StreamResult& result, Cycle from, Cycle to) : result_(result), from_(from), to_(to) {}
   void on_delivery(MessageId, const Message& m) override {
-    if (m.delivered < from_ || m.delivered >= to_) return;
+    // The message's nibbles reached its node one a cycle up to its tail: count those inside the window,
+    // so that messages straddling its edges count for their share.
+    const Cycle first = m.delivered - m.nibbles + 1;
+    const Cycle inside = std::max<Cycle>(0, std::min(m.delivered + 1, to_) - std::max(first, from_));
+    result_.nibbles += inside;
+    result_.payload_bytes += static_cast<double>(inside) * payload_bytes(m.words) / m.nibbles;
+    result_.received_nibbles[m.dest] += inside;
+    if (inside == 0 || m.delivered >= to_ || m.delivered < from_) return;
     ++result_.messages;
-    result_.nibbles += m.nibbles;
-    result_.payload_bytes += payload_bytes(m.words);
-    result_.received_nibbles[m.dest] += m.nibbles;
     ++result_.delivered_from[m.src];
     latency_sum_ += m.delivered - m.injected;
   }
@@ -66,6 +72,8 @@ StreamResult run_streams(DataNetwork& network, const Pattern& pattern, const Str
     }
     network.run_until(std::min(end, t + step));
   }
+  // The tails of messages whose nibbles were arriving as the window closed (none stalls once started).
+  network.run_until(end + message_nibbles(kMaxWords, network.shape().height()));
   for (NodeId v = 0; v < nodes; ++v) result.senders += sends[v];
   if (result.messages > 0)
     result.latency_avg_cycles = counter.latency_sum() / static_cast<double>(result.messages);

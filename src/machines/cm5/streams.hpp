@@ -31,14 +31,12 @@ struct StreamResult {
   std::int64_t nibbles = 0;   // their link cycles (raw)
   std::int64_t payload_bytes = 0;
   std::vector<std::int64_t> received_nibbles;  // per destination node, in the window
-  std::vector<std::int64_t> delivered_from;    // messages per source node, in the window
+  std::vector<std::int64_t> delivered_from;    // messages per source node whose tails arrived in it
   double latency_avg_cycles = 0;  // head leaving the node to tail delivery, messages in the window
   int senders = 0;
   // Rates in MB/s at 40 MHz, one nibble = half a byte per 25 ns cycle.
   double raw_mb_per_s() const { return 20.0 * static_cast<double>(nibbles) / static_cast<double>(cycles); }
-  double payload_mb_per_s() const {
-    return 40.0 * static_cast<double>(payload_bytes) / static_cast<double>(cycles);
-  }
+  double payload_mb_per_s() const { return 40.0 * payload_bytes / static_cast<double>(cycles); }
 };
 
 // Runs `pattern` with every sender backlogged. REQUIRES: `network` is idle.
