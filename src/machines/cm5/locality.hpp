@@ -29,6 +29,8 @@ struct LocalityRow {
 // backlogged on both sides with `run.words`-word messages, each on a fresh network. Every class is a
 // permutation: the paper's figures are what the links carry, and random destinations would measure
 // contention at the receivers instead (a node picked by two senders at once takes one at a time).
-std::vector<LocalityRow> run_locality(const DataNetworkParams& params, const StreamRun& run);
+// With only_group > 0, runs that class alone.
+std::vector<LocalityRow> run_locality(const DataNetworkParams& params, const StreamRun& run,
+                                      int only_group = 0);
 
 }  // namespace mppnet::machines::cm5

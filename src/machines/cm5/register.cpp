@@ -4,6 +4,7 @@
 #include "machines/cm5/config.hpp"
 #include "machines/cm5/preset.hpp"
 #include "machines/cm5/run_command.hpp"
+#include "machines/cm5/validation.hpp"
 #include "registry/registry.hpp"
 
 namespace mppnet::machines::cm5 {
@@ -22,7 +23,7 @@ void register_machine(registry::Registry& registry) {
           .run = run_command,
       }},
       .presets = {data_network_preset()},
-      .validation_cases = nullptr,
+      .validation_cases = cm5_validation_cases,
       .commands = {},
   });
 }

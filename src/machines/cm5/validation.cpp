@@ -1,0 +1,216 @@
+// machines/cm5/validation.cpp: the data network's claims (note 000 §6, V13-V25) as validation cases.
+//
+// Line numbers are those of the OCR'd text of Leiserson et al., "The Network Architecture of the
+// Connection Machine CM-5" (SPAA 1992) that docs/cm5.md cites. Every network below uses the defaults of
+// DataNetworkParams (docs/assumptions.md, "CM-5 data network"); none was fitted to these numbers.
+#include "machines/cm5/validation.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include "machines/cm5/completion.hpp"
+#include "machines/cm5/congestion.hpp"
+#include "machines/cm5/data_network.hpp"
+#include "machines/cm5/locality.hpp"
+#include "machines/cm5/message_sets.hpp"
+#include "machines/cm5/streams.hpp"
+
+namespace mppnet::machines::cm5 {
+
+namespace {
+
+using core::Tolerance;
+using core::ValidationCase;
+
+constexpr const char* kPaper = "Leiserson et al. 1992, the CM-5 network";
+
+DataNetworkParams machine(int nodes, UpChoice up = UpChoice::RandomFree) {
+  DataNetworkParams p;
+  p.nodes = nodes;
+  p.up_choice = up;
+  return p;
+}
+
+// Raw MB/s of `pattern` with every sender backlogged on both sides, 5-word messages.
+double stream_raw(int nodes, const Pattern& pattern, Cycle measure = 10000) {
+  DataNetwork net(machine(nodes));
+  return run_streams(net, pattern, {.warmup_cycles = 2000, .measure_cycles = measure}, 1).raw_mb_per_s();
+}
+
+ValidationCase locality_case(const char* id, const char* where, int group, double expected) {
+  return {
+      id,
+      std::string(kPaper) + ", " + where,
+      "1,024 nodes, every node sends 5-word messages on both sides to one partner in its group of " +
+          std::to_string(group) + " outside its smaller group, always backlogged",
+      "raw MB/s per node",
+      expected,
+      Tolerance::absolute(0.05),  // the measurement window's resolution, not a model tolerance
+      true,
+      [group] {
+        for (LocalityRow& r : run_locality(machine(1024), {.warmup_cycles = 2000, .measure_cycles = 10000})) {
+          if (r.group == group) return r.raw_per_node();
+        }
+        return 0.0;
+      }};
+}
+
+double crc_errors(bool primary) {
+  DataNetworkParams p = machine(1024, UpChoice::Deterministic);
+  DataNetwork net(p);
+  // 0 -> 1023 climbs through the first parent port of every chip; the level-3 chip's link up is bad.
+  ChipId c = net.shape().leaf_chip(0, 0);
+  for (int level = 1; level < 3; ++level) c = net.shape().peer(c, kChildPorts).chip;
+  net.corrupt_link(c, kChildPorts);
+  net.send(0, 1023, 5, 0, 0);
+  net.run_until(1000);
+  std::int64_t n = primary ? net.ni_errors(1023, 0).primary : net.ni_errors(1023, 0).secondary;
+  for (ChipId k = 0; k < net.shape().chips(); ++k) {
+    n += primary ? net.chip_errors(k).primary : net.chip_errors(k).secondary;
+  }
+  return static_cast<double>(n);
+}
+
+struct Recorder final : DataNetworkObserver {
+  std::vector<std::pair<std::uint64_t, Cycle>> got;
+  void on_delivery(MessageId, const Message& m) override { got.push_back({m.label, m.delivered}); }
+};
+
+// Messages of a hot spot that are lost or delivered twice across all-fall-down and resume.
+double afd_lost_or_duplicated() {
+  DataNetwork net(machine(256));
+  Recorder rec;
+  net.set_observer(&rec);
+  std::uint64_t sent = 0;
+  for (NodeId v = 1; v < 256; ++v) {
+    for (int k = 0; k < 8; ++k) net.send(v, 0, 5, 0, k % 2, sent++);
+  }
+  net.run_until(2000);
+  net.freeze_injection(true);
+  core::RandomStream r(11, 0, core::Stream::Setup);
+  std::vector<ChipId> order(net.shape().chips());
+  for (ChipId c = 0; c < net.shape().chips(); ++c) order[c] = c;
+  for (std::size_t i = order.size(); i > 1; --i)
+    std::swap(order[i - 1], order[r.below(static_cast<std::uint32_t>(i))]);
+  for (const ChipId c : order) {
+    net.set_all_fall_down(c, true);
+    net.run_until(net.now() + 1);
+  }
+  net.run_until(net.now() + 2000);
+  net.resume_after_fall();
+  net.freeze_injection(false);
+  net.run_until(net.now() + 1'000'000);
+  std::set<std::uint64_t> labels;
+  for (const auto& [label, when] : rec.got) labels.insert(label);
+  return static_cast<double>(sent - labels.size()) + static_cast<double>(rec.got.size() - labels.size());
+}
+
+// Messages of the second half of a 256-node machine whose delivery cycle changes when the first half
+// saturates itself.
+double partition_interference() {
+  const auto run = [](bool first_busy) {
+    DataNetwork net(machine(256));
+    Recorder rec;
+    net.set_observer(&rec);
+    core::RandomStream a(1, 0, core::Stream::Destination);
+    core::RandomStream b(2, 0, core::Stream::Destination);
+    for (int k = 0; k < 4000; ++k) {
+      if (first_busy)
+        net.send(static_cast<NodeId>(a.below(128)), static_cast<NodeId>(a.below(128)), 5, 0, k % 2, 0);
+      net.send(128 + static_cast<NodeId>(b.below(128)), 128 + static_cast<NodeId>(b.below(128)), 5, 0, k % 2,
+               1 + static_cast<std::uint64_t>(k));
+    }
+    net.run_until(1'000'000);
+    std::vector<std::pair<std::uint64_t, Cycle>> second;
+    for (const auto& m : rec.got) {
+      if (m.first > 0) second.push_back(m);
+    }
+    std::sort(second.begin(), second.end());
+    return second;
+  };
+  const auto alone = run(false);
+  const auto shared = run(true);
+  int changed = 0;
+  for (std::size_t i = 0; i < alone.size(); ++i)
+    changed += i >= shared.size() || shared[i] != alone[i] ? 1 : 0;
+  return changed;
+}
+
+}  // namespace
+
+std::vector<ValidationCase> cm5_validation_cases() {
+  std::vector<ValidationCase> cases;
+  cases.push_back({"cm5.v15.node_raw_both_sides", std::string(kPaper) + ", L204-205 (note 000 V15)",
+                   "one node streams 5-word messages to its neighbours on both sides of a 64-node machine",
+                   "raw MB/s out of the node", 40, Tolerance::absolute(0.05), false, [] {
+                     return stream_raw(
+                         64, [](NodeId src, core::RandomStream&) -> NodeId { return src == 0 ? 1 : -1; });
+                   }});
+  cases.push_back(locality_case("cm5.v13.within4_raw", "L204-205: two 20 MB/s links per node", 4, 40));
+  cases.push_back(
+      locality_case("cm5.v13.within16_raw", "L205-207: 2 parent links per chip at level 1", 16, 20));
+  cases.push_back(
+      locality_case("cm5.v13.within64_raw", "L206-207: 160 MB/s out of a 16-node subtree", 64, 10));
+  cases.push_back(
+      {"cm5.v13.subtree16_raw", std::string(kPaper) + ", L206-207 (note 000 V13)",
+       "64 nodes; the 16 nodes of one level-2 subtree stream 5-word messages to random nodes outside "
+       "it on both sides",
+       "raw MB/s out of the subtree", 160,
+       // Below by the cycles lost when two heads pick one free parent at once; above only by what the
+       // buffers beyond the uplinks held at the window's start and passed on during it.
+       Tolerance::relative_band(0.03, 0.005), false, [] {
+         return stream_raw(64, [](NodeId src, core::RandomStream& r) -> NodeId {
+           return src < 16 ? 16 + static_cast<NodeId>(r.below(48)) : -1;
+         });
+       }});
+  cases.push_back(
+      {"cm5.v14.bisection_2k_raw", std::string(kPaper) + ", L208-209 (note 000 V14)",
+       "2,048 nodes; each node of the first half streams 5-word messages to its twin in the second "
+       "half on both sides",
+       "raw MB/s across the bisection, one direction", 10240,
+       Tolerance::relative_band(0.05, 0.005),  // "10 GB/s"; the 512 links carry no more
+       true,
+       [] {
+         return stream_raw(
+             2048, [](NodeId src, core::RandomStream&) -> NodeId { return src < 1024 ? src + 1024 : -1; },
+             4000);
+       },
+       "73% of the cut with 64-nibble input buffers: the way down is fixed by the top chip a message "
+       "reached, so messages from 4 parents contend for each chip's 4 child links and wait behind each "
+       "other in one-message buffers (with 128-nibble buffers the same run reaches 100%; the paper gives "
+       "no buffer size; docs/assumptions.md)"});
+  cases.push_back(
+      {"cm5.v19.random_permutation_vs_load_bound",
+       std::string(kPaper) + ", L222-233 (note 000 V19, suggested factor 1.5)",
+       "256 nodes, a random permutation 8 times over, 5-word messages, sides alternating",
+       "completion time / the load bound of note 000 §5.18", 1.5, Tolerance::absolute_band(0.5, 0), false,
+       [] {
+         const MessageSet set = repeat(random_permutation(256, 1), 8);
+         DataNetwork net(machine(256));
+         const Cycle done = completion_cycles(net, set, 5);
+         return static_cast<double>(done) /
+                static_cast<double>(load_bound_cycles(FatTreeShape(256, {2, 2, 4}), set, 5));
+       },
+       "single down links carry up to 1.5x their share: a message's way down is fixed by the chip "
+       "its random climb reached, which the bound's bundle totals do not see (docs/assumptions.md)"});
+  cases.push_back(
+      {"cm5.v23.all_fall_down_lost_or_duplicated", std::string(kPaper) + ", L357-377 (note 000 V23)",
+       "256 nodes all send to node 0; chips enter all-fall-down one by one in random order; resume",
+       "messages lost or delivered twice", 0, Tolerance::exact(), false, afd_lost_or_duplicated});
+  cases.push_back({"cm5.v24.crc_primary_errors", std::string(kPaper) + ", L278-282 (note 000 V24)",
+                   "1,024 nodes, one message 0 -> 1023, the link out of its level-3 chip corrupts one nibble",
+                   "primary errors reported", 1, Tolerance::exact(), false, [] { return crc_errors(true); }});
+  cases.push_back(
+      {"cm5.v24.crc_secondary_errors", std::string(kPaper) + ", L278-282 (note 000 V24)",
+       "as cm5.v24.crc_primary_errors: the 5 chips after the first detector (levels 5, 4, 3, 2, 1) and "
+       "the receiving interface",
+       "secondary errors reported", 6, Tolerance::exact(), false, [] { return crc_errors(false); }});
+  cases.push_back({"cm5.v25.partition_isolation", std::string(kPaper) + ", L179-183 (note 000 V25)",
+                   "256 nodes in two 128-node partitions; the first saturates itself, the second sends 4,000 "
+                   "messages",
+                   "second-partition messages delivered at another cycle than when alone", 0,
+                   Tolerance::exact(), false, partition_interference});
+  return cases;
+}
+
+}  // namespace mppnet::machines::cm5
