@@ -12,8 +12,11 @@ build: setup
 	@cmake -S . -B $(RELEASE) -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 	@cmake --build $(RELEASE) -j $(JOBS)
 
-demo: build
-	@$(RELEASE)/mppnet sweep configs/demo.toml --out results/demo
+# The demo builds the mppnet program only, not the tests and benchmarks.
+demo: setup
+	@cmake -S . -B $(RELEASE) -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake --build $(RELEASE) -j $(JOBS) --target mppnet
+	@bash scripts/demo.sh $(RELEASE)/mppnet results/demo
 
 test: build
 	@cd $(RELEASE) && ctest --output-on-failure -j $(JOBS)

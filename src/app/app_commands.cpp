@@ -24,6 +24,7 @@
 #include "exp/experiment_keys.hpp"
 #include "io/atomic_file.hpp"
 #include "io/config_loader.hpp"
+#include "registry/registry.hpp"
 #include "topo/build.hpp"
 #include "workload/apps/app_keys.hpp"
 #include "workload/apps/registry.hpp"
@@ -57,6 +58,63 @@ nlohmann::json metrics_json(const workload::apps::AppResult& r) {
   nlohmann::json j = nlohmann::json::object();
   for (const auto& [k, v] : r.metrics) j[k] = v;
   return j;
+}
+
+const workload::apps::AppInfo& find_app(const std::string& name) {
+  const workload::apps::AppInfo* app = workload::apps::find_application(name);
+  if (app == nullptr) {
+    std::vector<std::string> names;
+    for (const auto& a : workload::apps::applications()) names.push_back(a.name);
+    const auto guess = io::nearest(name, names);
+    throw core::ConfigError({}, "",
+                            fmt::format("no application \"{}\"{}; see `mppnet list apps`", name,
+                                        guess.empty() ? "" : fmt::format(" (did you mean {}?)", guess)));
+  }
+  return *app;
+}
+
+// Prints what the run measured and writes <out>/app_<name>.json atomically.
+int report(const std::string& name, const std::string& config, const workload::apps::AppResult& r,
+           const std::string& machine, std::int64_t seed, const nlohmann::json& cfg,
+           const std::filesystem::path& out) {
+  const auto& t = r.totals;
+  std::printf("app %s on %s: %d nodes (%s)\n", name.c_str(), config.c_str(), r.nodes, machine.c_str());
+  std::printf("check: %s: %s\n", r.passed ? "passed" : "FAILED", r.check.c_str());
+  std::printf("simulated time: %.3f us\n", r.time_us());
+  std::printf("per-node bandwidth: %.3f MB/s (argument and data bytes sent per node / simulated time)\n",
+              r.bytes_per_node_per_us());
+  std::printf("messages: %lld requests, %lld replies, %lld packets, %lld flits, %lld handlers run\n",
+              static_cast<long long>(t.requests), static_cast<long long>(t.replies),
+              static_cast<long long>(t.packets), static_cast<long long>(t.flits),
+              static_cast<long long>(t.handlers));
+  std::printf("network cycles stepped: %lld\n", static_cast<long long>(t.network_cycles));
+
+  const nlohmann::json doc{
+      {"mppnet_version", MPPNET_VERSION},
+      {"app", name},
+      {"config_file", config},
+      {"config", cfg},
+      {"seed", seed},
+      {"passed", r.passed},
+      {"check", r.check},
+      {"nodes", r.nodes},
+      {"time_ps", t.finish_ps},
+      {"time_us", r.time_us()},
+      {"bytes_per_node_per_us", r.bytes_per_node_per_us()},
+      {"messages",
+       {{"requests", t.requests},
+        {"replies", t.replies},
+        {"packets", t.packets},
+        {"flits", t.flits},
+        {"payload_bytes", t.payload_bytes},
+        {"handlers", t.handlers}}},
+      {"network_cycles", t.network_cycles},
+      {"metrics", metrics_json(r)},
+  };
+  const auto result_file = out / fmt::format("app_{}.json", name);
+  io::write_file_atomically(result_file, doc.dump(2) + "\n");
+  std::printf("results: %s\n", result_file.string().c_str());
+  return r.passed ? core::kExitSuccess : core::kExitRunFailed;
 }
 
 }  // namespace
@@ -127,15 +185,7 @@ AppRunConfig load_app_config(const io::ConfigFile& file, const std::vector<std::
 
 int app_command(const std::string& name, const io::ConfigFile& file, const std::vector<std::string>& sets,
                 const std::filesystem::path& out) {
-  const workload::apps::AppInfo* app = workload::apps::find_application(name);
-  if (app == nullptr) {
-    std::vector<std::string> names;
-    for (const auto& a : workload::apps::applications()) names.push_back(a.name);
-    const auto guess = io::nearest(name, names);
-    throw core::ConfigError({}, "",
-                            fmt::format("no application \"{}\"{}; see `mppnet list apps`", name,
-                                        guess.empty() ? "" : fmt::format(" (did you mean {}?)", guess)));
-  }
+  const workload::apps::AppInfo& app = find_app(name);
   const AppRunConfig c = load_app_config(file, sets);
   const std::string& config = file.path;
   const exp::ExperimentConfig& e = c.experiment;
@@ -144,7 +194,7 @@ int app_command(const std::string& name, const io::ConfigFile& file, const std::
   workload::apps::AppResult r;
   try {
     try {
-      r = workload::apps::run_application(*app, e.topology, e.router, c.settings.am, c.settings.app,
+      r = workload::apps::run_application(app, e.topology, e.router, c.settings.am, c.settings.app,
                                           static_cast<std::uint64_t>(e.run.seed), e.run.watchdog_cycles);
     } catch (const workload::apps::AppParamError& err) {  // parameters that do not fit this machine
       const std::string& key = err.key();
@@ -160,48 +210,51 @@ int app_command(const std::string& name, const io::ConfigFile& file, const std::
     if (!out_existed) std::filesystem::remove(out, ignored);
     throw;
   }
-  const auto& t = r.totals;
-  std::printf("app %s on %s: %d nodes (%s)\n", name.c_str(), config.c_str(), r.nodes,
-              e.topology.kind.c_str());
-  std::printf("check: %s: %s\n", r.passed ? "passed" : "FAILED", r.check.c_str());
-  std::printf("simulated time: %.3f us\n", r.time_us());
-  std::printf("per-node bandwidth: %.3f MB/s (argument and data bytes sent per node / simulated time)\n",
-              r.bytes_per_node_per_us());
-  std::printf("messages: %lld requests, %lld replies, %lld packets, %lld flits, %lld handlers run\n",
-              static_cast<long long>(t.requests), static_cast<long long>(t.replies),
-              static_cast<long long>(t.packets), static_cast<long long>(t.flits),
-              static_cast<long long>(t.handlers));
-  std::printf("network cycles stepped: %lld\n", static_cast<long long>(t.network_cycles));
-
   nlohmann::json cfg = exp::to_json(e);
   const nlohmann::json own = app_settings_keys().to_json(c.settings);
   for (const auto& [section, keys] : own.items()) cfg[section] = keys;
-  const nlohmann::json doc{
-      {"mppnet_version", MPPNET_VERSION},
-      {"app", name},
-      {"config_file", config},
-      {"config", cfg},
-      {"seed", e.run.seed},
-      {"passed", r.passed},
-      {"check", r.check},
-      {"nodes", r.nodes},
-      {"time_ps", t.finish_ps},
-      {"time_us", r.time_us()},
-      {"bytes_per_node_per_us", r.bytes_per_node_per_us()},
-      {"messages",
-       {{"requests", t.requests},
-        {"replies", t.replies},
-        {"packets", t.packets},
-        {"flits", t.flits},
-        {"payload_bytes", t.payload_bytes},
-        {"handlers", t.handlers}}},
-      {"network_cycles", t.network_cycles},
-      {"metrics", metrics_json(r)},
-  };
-  const auto result_file = out / fmt::format("app_{}.json", name);
-  io::write_file_atomically(result_file, doc.dump(2) + "\n");
-  std::printf("results: %s\n", result_file.string().c_str());
-  return r.passed ? core::kExitSuccess : core::kExitRunFailed;
+  return report(name, config, r, e.topology.kind, e.run.seed, cfg, out);
+}
+
+int app_command(const std::string& name, const io::ConfigFile& file, const std::vector<std::string>& sets,
+                const std::filesystem::path& out, const registry::Model& model) {
+  const workload::apps::AppInfo& app = find_app(name);
+  const std::string& path = file.path;
+  std::vector<std::string> model_sets, own_sets;
+  for (const auto& s : sets) (is_own_key(s) ? own_sets : model_sets).push_back(s);
+  // [am] starts from the machine's own cost model; the file's [am] and --set override it.
+  AppSettings settings;
+  settings.source_file = path;
+  for (const auto& [key, value] : model.node_programs.am_defaults)
+    app_settings_keys().set_text(settings, key, value, {path, 0}, &settings.origin);
+  std::vector<std::string> model_sections;
+  for (const auto& [k, v] : file.doc)
+    if (!is_own_key(std::string(k.str()) + ".")) model_sections.emplace_back(k.str());
+  app_settings_keys().set_document(settings, file.doc, path, &settings.origin, model_sections);
+  for (const auto& a : own_sets) app_settings_keys().set_arg(settings, a, &settings.origin);
+
+  const bool out_existed = std::filesystem::exists(out);
+  const io::OutputDirectory output_directory(out);
+  workload::apps::AppResult r;
+  std::unique_ptr<registry::NodeMachine> host;
+  try {
+    try {
+      host = model.node_programs.build(file, model_sets, settings.am);
+      r = workload::apps::run_application_on(app, host->machine(), settings.app, host->seed());
+    } catch (const workload::apps::AppParamError& err) {
+      throw core::ConfigError(io::where_set(settings.origin, path, err.key()), err.key(), err.what());
+    } catch (const std::invalid_argument& err) {
+      throw core::ConfigError({path, 0}, "", err.what());
+    }
+  } catch (const core::ConfigError&) {
+    std::error_code ignored;
+    if (!out_existed) std::filesystem::remove(out, ignored);
+    throw;
+  }
+  nlohmann::json cfg = nlohmann::json::parse(host->config_json());
+  const nlohmann::json own = app_settings_keys().to_json(settings);
+  for (const auto& [section, keys] : own.items()) cfg[section] = keys;
+  return report(name, path, r, host->description(), static_cast<std::int64_t>(host->seed()), cfg, out);
 }
 
 int list_apps() {

@@ -9,6 +9,7 @@
 #include "exp/experiment_config.hpp"
 #include "io/config_loader.hpp"
 #include "io/key_table.hpp"
+#include "registry/registry.hpp"
 #include "workload/apps/app_params.hpp"
 
 namespace mppnet::app {
@@ -41,6 +42,11 @@ AppRunConfig load_app_config_text(const std::string& text, const std::string& na
 // core::ConfigError for bad input and am::DeadlockError when the network deadlocks.
 int app_command(const std::string& name, const io::ConfigFile& file, const std::vector<std::string>& sets,
                 const std::filesystem::path& out);
+
+// The same on a machine model with node programs of its own (registry::Model::node_programs): the
+// model reads its sections, [am] starts from the machine's cost model.
+int app_command(const std::string& name, const io::ConfigFile& file, const std::vector<std::string>& sets,
+                const std::filesystem::path& out, const registry::Model& model);
 
 // One line per application, then the [app] keys it reads with their defaults.
 int list_apps();

@@ -483,7 +483,15 @@ int main(int argc, char** argv) {
       throw registry::wrong_model(file, model, "run", wants, machines);
     }
     if (*sweep && !network) throw registry::wrong_model(file, model, "sweep", "network", machines);
-    if (*app_run && !network) throw registry::wrong_model(file, model, "app", "network", machines);
+    if (*app_run && !network) {
+      const registry::Model* m = machines.find_model(model);
+      if (m != nullptr && m->node_programs.build) return app_command(app_name, file, sets, out_dir, *m);
+      std::string wants = "network";
+      for (const registry::Machine& machine : machines.machines())
+        for (const registry::Model& programmable : machine.models)
+          if (programmable.node_programs.build) wants += " or " + programmable.name;
+      throw registry::wrong_model(file, model, "app", wants, machines);
+    }
     if (*app_run) return app_command(app_name, file, sets, out_dir);
     if (*run)
       return run_points(file, sets, exp::load_experiment(file, sets), SweepSpec{"", {0.0}, {}}, out_dir,

@@ -239,7 +239,11 @@ PlotOutcome plot_latency_vs_load(const std::filesystem::path& out_stem, const st
 
 PlotOutcome plot_lines(const std::filesystem::path& out_stem, const std::string& title,
                        const std::string& x_label, const std::string& y_label,
-                       const std::vector<PlotSeries>& series) {
+                       const std::vector<PlotSeries>& series, const PlotStyle& style) {
+  // The legend position is ours, never user text: it goes into the script as it is.
+  MPPNET_ASSERT(style.key == "top left" || style.key == "top right" || style.key == "bottom left" ||
+                    style.key == "bottom right",
+                "a legend position gnuplot knows");
   const std::string stem = out_stem.filename().string();
   MPPNET_ASSERT(is_safe_file_name(stem), "a plot's file name must be safe to write into a gnuplot script");
   const std::filesystem::path dir = out_stem.has_parent_path() ? out_stem.parent_path() : ".";
@@ -260,11 +264,12 @@ PlotOutcome plot_lines(const std::filesystem::path& out_stem, const std::string&
   const std::string script = fmt::format(
       "# Draws {svg} and {png} from {dat}: run `gnuplot {gp}` in this directory.\n"
       "set terminal svg size 800,500 dynamic noenhanced\nset output '{svg}'\n"
-      "set title {title}\nset xlabel {x}\nset ylabel {y}\nset key top left\nset grid\n{plot}\n"
+      "set title {title}\nset xlabel {x}\nset ylabel {y}\nset key {key}\nset grid\n{log}{plot}\n"
       "set terminal pngcairo size 800,500 noenhanced\nset output '{png}'\nreplot\nunset output\n",
       fmt::arg("svg", svg), fmt::arg("png", png), fmt::arg("dat", dat), fmt::arg("gp", gp),
       fmt::arg("title", gnuplot_string(title)), fmt::arg("x", gnuplot_string(x_label)),
-      fmt::arg("y", gnuplot_string(y_label)), fmt::arg("plot", plot));
+      fmt::arg("y", gnuplot_string(y_label)), fmt::arg("key", style.key),
+      fmt::arg("log", style.log_x ? "set logscale x 2\n" : ""), fmt::arg("plot", plot));
 
   const char* path_env = std::getenv("PATH");
   const std::filesystem::path gnuplot = find_in_path("gnuplot", path_env ? path_env : "/usr/bin:/bin");

@@ -13,6 +13,12 @@ struct PlotSeries {
   std::vector<double> x, y;  // offered load, latency in cycles
 };
 
+// How the axes and the legend are drawn.
+struct PlotStyle {
+  bool log_x = false;            // x on a base-2 logarithmic scale (sizes that double)
+  std::string key = "top left";  // gnuplot's legend position, e.g. "top right"
+};
+
 enum class PlotOutcome {
   Drawn,      // stem.svg, stem.png, stem.dat and stem.gp written
   NoGnuplot,  // no gnuplot in PATH: stem.dat and stem.gp written, to be drawn later
@@ -38,7 +44,7 @@ class PlotError : public std::runtime_error {
 // REQUIRES: out_stem's file name is made of letters, digits, '.', '_' and '-' (it appears in the script).
 PlotOutcome plot_lines(const std::filesystem::path& out_stem, const std::string& title,
                        const std::string& x_label, const std::string& y_label,
-                       const std::vector<PlotSeries>& series);
+                       const std::vector<PlotSeries>& series, const PlotStyle& style = {});
 
 // Latency (cycles) against offered load (flits/node/cycle).
 PlotOutcome plot_latency_vs_load(const std::filesystem::path& out_stem, const std::string& title,

@@ -7,8 +7,10 @@
 // edits them (docs/design.md, "Add a machine").
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +22,11 @@
 namespace CLI {
 class App;
 }
+
+namespace mppnet::am {
+class Machine;
+struct AmParams;
+}  // namespace mppnet::am
 
 namespace mppnet::registry {
 
@@ -34,6 +41,28 @@ struct ConfigRequest {
   std::filesystem::path out;
 };
 
+// A machine model's nodes, built to run node programs (`mppnet app` on a config of that model): its
+// network, network interfaces and the am::Machine on top of them.
+class NodeMachine {
+ public:
+  virtual ~NodeMachine() = default;
+  virtual am::Machine& machine() = 0;
+  virtual std::uint64_t seed() const = 0;
+  virtual std::string description() const = 0;  // "CM-5 data network, 1024 nodes"
+  virtual std::string config_json() const = 0;   // the model's sections as results record them (JSON)
+};
+
+// What `mppnet app` needs of a model that runs node programs.
+struct NodePrograms {
+  // The machine's software cost model: [am] keys applied before the file's own [am] keys.
+  io::PresetSets am_defaults;
+  // Builds the machine from the file (its model's sections; [am] and [app] are read by app/) and the
+  // loaded [am] parameters; throws core::ConfigError for bad input. Empty: the model runs no programs.
+  std::function<std::unique_ptr<NodeMachine>(const io::ConfigFile& file, const std::vector<std::string>& sets,
+                                             const am::AmParams& am)>
+      build;
+};
+
 // A kind of config file, chosen by its [machine] model key, with its own key table and loader.
 struct Model {
   std::string name;   // the value of machine.model, e.g. "cm1"
@@ -44,6 +73,8 @@ struct Model {
   std::function<void(const io::ConfigFile&, const std::vector<std::string>& sets)> check;
   // `mppnet run` on a config of this model; empty when `run` does not apply to it. Returns the exit status.
   std::function<int(const ConfigRequest&)> run;
+  // `mppnet app` on a config of this model (node programs on the machine); build empty when it has none.
+  NodePrograms node_programs = {};
 };
 
 // Named defaults a machine contributes to a model that another layer owns: `[machine] preset = "cm5"`

@@ -15,6 +15,7 @@ using io::key;
 using io::section;
 
 const std::vector<std::string> kUpChoiceNames = {"random_free", "deterministic"};
+const std::vector<std::string> kSideNames = {"left", "right", "both"};
 
 // The CM-5 was built from 32 to 16,384 nodes (paper L16-17); 32 is the smallest machine and the unit
 // it grew by (docs/assumptions.md).
@@ -68,6 +69,14 @@ io::KeyTable<Cm5Config> make_table() {
                   key("up_choice", &DataNetworkParams::up_choice, io::one_of(kUpChoiceNames),
                       "Parent link choice: random_free (the CM-5) or deterministic (always the first)."),
               }),
+      section(
+          "interface", &Cm5Config::interface,
+          {
+              key("requests", &InterfaceParams::requests, io::one_of(kSideNames),
+                  "Side(s) node programs' requests use (left: the paper's deadlock-free rule, L323-337)."),
+              key("replies", &InterfaceParams::replies, io::one_of(kSideNames),
+                  "Side(s) replies use (right, or both: still deadlock-free while requests keep to one)."),
+          }),
       section("run", &Cm5Config::run,
               {
                   key("seed", &RunSection::seed, io::at_least(0), "Seed of every random stream."),
@@ -105,8 +114,9 @@ std::vector<io::KeyInfo> cm5_key_list() {
   return cm5_keys().list();
 }
 
-Cm5Config load_cm5(const io::ConfigFile& file, const std::vector<std::string>& sets) {
-  Cm5Config c = io::load_config(cm5_keys(), file.doc, file.path, sets);
+Cm5Config load_cm5(const io::ConfigFile& file, const std::vector<std::string>& sets,
+                   const std::vector<std::string>& foreign_sections) {
+  Cm5Config c = io::load_config(cm5_keys(), file.doc, file.path, sets, {}, foreign_sections);
   check_cm5(c);
   return c;
 }

@@ -12,6 +12,7 @@
 #include "io/config_loader.hpp"
 #include "io/key_table.hpp"
 #include "machines/cm5/data_network.hpp"
+#include "machines/cm5/network_interface.hpp"
 
 namespace mppnet::machines::cm5 {
 
@@ -31,6 +32,7 @@ struct RunSection {
 struct Cm5Config {
   MachineSection machine;
   DataNetworkParams data_network;  // nodes and seed come from machine.nodes and run.seed
+  InterfaceParams interface;       // send_fifo_messages comes from am.send_queue_packets
   RunSection run;
 
   std::map<std::string, core::SourceLocation> origin;
@@ -39,7 +41,9 @@ struct Cm5Config {
 
 std::vector<io::KeyInfo> cm5_key_list();
 // Loads, applies `sets` in order, and checks. Throws core::ConfigError "file:line: key: reason".
-Cm5Config load_cm5(const io::ConfigFile& file, const std::vector<std::string>& sets);
+// Sections named in `foreign_sections` ([am], [app] of `mppnet app`) belong to another reader.
+Cm5Config load_cm5(const io::ConfigFile& file, const std::vector<std::string>& sets,
+                   const std::vector<std::string>& foreign_sections = {});
 Cm5Config load_cm5_text(const std::string& text, const std::string& name,
                         const std::vector<std::string>& sets);
 // The data network's parameters with the machine's size and the run's seed.

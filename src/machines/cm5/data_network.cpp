@@ -175,6 +175,7 @@ void DataNetwork::inject(NodeId v, int side, Cycle t) {
   --queued_total_;
   ++in_network_;
   m.injected = t;
+  last_progress_ = t;
   injection_busy_until_[s] = t + m.nibbles;
   ++ni_sent_[s];
   const bool corrupt = take_corruption(corrupt_inject_, s);
@@ -327,6 +328,7 @@ void DataNetwork::grant(ChipId c, int in_port, int out_port, Cycle t) {
   Held* ring = &held_[port_index(c, in_port) * ring_];
   Held& h = ring[(b.first + b.leaving) % ring_];
   h.out_start = t;
+  last_progress_ = t;
   ++b.leaving;
   output_busy_until_[port_index(c, out_port)] = t + h.nibbles;
   // Its nibbles now free the buffer: the chip that feeds this input may be waiting for the room.
@@ -377,6 +379,7 @@ void DataNetwork::deliver(NodeId v, int side, MessageId id, Cycle t) {
   const std::size_t s = slot(v, side);
   Message& m = pool_[id];
   m.delivered = t;
+  last_progress_ = t;
   ++ni_received_[s];
   if (m.fell) {
     // Saved with the user's state; the system resends it on resume (resume_after_fall).

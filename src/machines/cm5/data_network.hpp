@@ -113,6 +113,9 @@ class DataNetwork {
   // Whether anything is queued, in flight or waiting in a held receive FIFO.
   bool busy() const { return in_network_ > 0 || queued_total_ > 0; }
   std::int64_t in_network() const { return in_network_; }
+  std::int64_t queued_total() const { return queued_total_; }
+  // The last cycle a message started on a link or arrived (for watchdogs).
+  Cycle last_progress() const { return last_progress_; }
   const Message& message(MessageId id) const { return pool_[id]; }
 
   // ---- reliability (data_network_faults.cpp) ----
@@ -239,6 +242,7 @@ class DataNetwork {
   std::vector<std::int64_t> port_in_, port_out_, ni_sent_, ni_received_;
   std::vector<std::vector<MessageId>> fallen_;
   bool injection_frozen_ = false;
+  Cycle last_progress_ = 0;
 };
 
 }  // namespace mppnet::machines::cm5

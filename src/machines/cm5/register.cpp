@@ -2,6 +2,7 @@
 // a model of its own (machine.model = "cm5") and, for node programs until the network interface joins
 // it, a preset of the generic packet network with the same shape.
 #include "machines/cm5/config.hpp"
+#include "machines/cm5/node_machine.hpp"
 #include "machines/cm5/preset.hpp"
 #include "machines/cm5/run_command.hpp"
 #include "machines/cm5/validation.hpp"
@@ -18,9 +19,12 @@ void register_machine(registry::Registry& registry) {
           .name = "cm5",
           .title = "cm5: the CM-5 data network (machine.model = \"cm5\", configs/cm5-1024.toml)",
           .keys = cm5_key_list,
-          .check = [](const io::ConfigFile& file,
-                      const std::vector<std::string>& sets) { load_cm5(file, sets); },
+          .check =
+              [](const io::ConfigFile& file, const std::vector<std::string>& sets) {
+                load_cm5(file, sets, {"am", "app"});
+              },
           .run = run_command,
+          .node_programs = {.am_defaults = cm5_software_costs(), .build = build_node_machine},
       }},
       .presets = {data_network_preset()},
       .validation_cases = cm5_validation_cases,

@@ -42,7 +42,8 @@ std::string table(const Cm5Config& cfg, const std::vector<LocalityRow>& rows) {
 }  // namespace
 
 int run_command(const registry::ConfigRequest& request) {
-  const Cm5Config cfg = load_cm5(request.file, request.sets);
+  // [am] and [app] are for `mppnet app` on the same file.
+  const Cm5Config cfg = load_cm5(request.file, request.sets, {"am", "app"});
   const std::filesystem::path& out = request.out;
   const io::OutputDirectory output_directory(out);
   const StreamRun run{.words = cfg.run.words,
@@ -87,7 +88,8 @@ int run_command(const registry::ConfigRequest& request) {
   io::write_file_atomically(out / "bandwidth.csv", csv.str());
   const io::PlotOutcome plotted =
       io::plot_lines(out / "bandwidth", fmt::format("{}: {} nodes", cfg.machine.name, cfg.machine.nodes),
-                     "destinations within a group of (nodes)", "MB/s per node", {paper, raw, payload});
+                     "destinations within a group of (nodes)", "MB/s per node", {paper, raw, payload},
+                     {.log_x = true, .key = "top right"});
   std::printf("results: %s/results.json, bandwidth.csv, %s\n", out.string().c_str(),
               plotted == io::PlotOutcome::Drawn ? "bandwidth.svg, bandwidth.png"
                                                 : "bandwidth.gp (gnuplot not found: not drawn)");

@@ -27,8 +27,7 @@ struct Areas {
 
 }  // namespace
 
-AppResult run_alltoall(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t /*seed*/) {
-  am::Machine& m = sim.machine;
+AppResult run_alltoall(am::Machine& m, const AppParams& params, std::uint64_t /*seed*/) {
   const int p = m.nodes();
   const auto bytes = static_cast<std::uint32_t>(params.alltoall_bytes);
   const std::uint64_t need = 2ull * static_cast<std::uint64_t>(p) * bytes + 16;

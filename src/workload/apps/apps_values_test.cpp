@@ -119,7 +119,7 @@ TEST(Stencil, TwoByTwoCellsAfterOneAndTwoIterationsAreTheMeanRuleByHand) {
   for (const int iterations : {1, 2}) {
     p.stencil_iterations = iterations;
     am::SimulatedMachine sim(shape("mesh", 2, 2), router(), {}, kSeed, 5000);
-    const StencilRun r = run_stencil_cells(sim, p, kSeed, 2);
+    const StencilRun r = run_stencil_cells(sim.machine, p, kSeed, 2);
     ASSERT_TRUE(r.result.passed) << r.result.check;
     ASSERT_EQ(r.cells.size(), 4u);  // x fastest: (0, 0), (1, 0), (0, 1), (1, 1)
     if (iterations == 1) {
@@ -202,7 +202,7 @@ TEST(Sorts, CheckRejectsUnsortedLostAndAlteredKeys) {
 
 FftRun fft(const AppParams& params, const topo::TopologyParams& t = kMesh4x4) {
   am::SimulatedMachine sim(t, router(), {}, 1);
-  return run_fft_spectrum(sim, params, 1);
+  return run_fft_spectrum(sim.machine, params, 1);
 }
 
 TEST(Fft, ImpulseGivesAFlatSpectrum) {

@@ -140,8 +140,7 @@ std::vector<Complex> fft_input(const AppParams& params, std::uint64_t seed) {
   return x;
 }
 
-FftRun run_fft_spectrum(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed) {
-  am::Machine& m = sim.machine;
+FftRun run_fft_spectrum(am::Machine& m, const AppParams& params, std::uint64_t seed) {
   const int p = m.nodes();
   const int n = params.fft_points;
   if (n % (p * p) != 0)
@@ -254,8 +253,8 @@ FftRun run_fft_spectrum(am::SimulatedMachine& sim, const AppParams& params, std:
   return out;
 }
 
-AppResult run_fft(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed) {
-  return run_fft_spectrum(sim, params, seed).result;
+AppResult run_fft(am::Machine& m, const AppParams& params, std::uint64_t seed) {
+  return run_fft_spectrum(m, params, seed).result;
 }
 
 }  // namespace mppnet::workload::apps

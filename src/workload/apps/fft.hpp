@@ -20,6 +20,6 @@ struct FftRun {
 };
 
 // Runs the application and gathers its output. REQUIRES: the machine has not run yet.
-FftRun run_fft_spectrum(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed);
+FftRun run_fft_spectrum(am::Machine& m, const AppParams& params, std::uint64_t seed);
 
 }  // namespace mppnet::workload::apps

@@ -42,8 +42,7 @@ void on_go(am::Incoming& in) {
 
 }  // namespace
 
-AppResult run_getput(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t /*seed*/) {
-  am::Machine& m = sim.machine;
+AppResult run_getput(am::Machine& m, const AppParams& params, std::uint64_t /*seed*/) {
   const int p = m.nodes();
   const auto bytes = static_cast<std::uint32_t>(params.getput_bytes);
   const int repeats = params.getput_repeats, distance = params.getput_distance;

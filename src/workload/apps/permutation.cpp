@@ -67,8 +67,7 @@ void on_block(am::Incoming& in) {
 
 }  // namespace
 
-AppResult run_permutations(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed) {
-  am::Machine& m = sim.machine;
+AppResult run_permutations(am::Machine& m, const AppParams& params, std::uint64_t seed) {
   const int p = m.nodes();
   const int rounds = params.permutation_rounds;
   const auto bytes = static_cast<std::uint32_t>(params.permutation_bytes);

@@ -35,8 +35,7 @@ struct RadixSortNode {
 
 }  // namespace
 
-AppResult run_radix_sort(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed) {
-  am::Machine& m = sim.machine;
+AppResult run_radix_sort(am::Machine& m, const AppParams& params, std::uint64_t seed) {
   const int p = m.nodes();
   const int n = params.radixsort_keys, bits = params.radixsort_bits;
   const int digits = 1 << bits, passes = (64 + bits - 1) / bits;

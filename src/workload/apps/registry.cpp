@@ -56,9 +56,14 @@ AppResult run_application(const AppInfo& app, const topo::TopologyParams& topolo
                           const net::RouterParams& router, const am::AmParams& am, const AppParams& params,
                           std::uint64_t seed, std::int64_t watchdog_cycles) {
   am::SimulatedMachine sim(topology, router, am, seed, watchdog_cycles);
-  AppResult r = app.run(sim, params, seed);
-  r.nodes = sim.machine.nodes();
-  r.totals = sim.machine.totals();
+  return run_application_on(app, sim.machine, params, seed);
+}
+
+AppResult run_application_on(const AppInfo& app, am::Machine& machine, const AppParams& params,
+                             std::uint64_t seed) {
+  AppResult r = app.run(machine, params, seed);
+  r.nodes = machine.nodes();
+  r.totals = machine.totals();
   return r;
 }
 

@@ -52,7 +52,7 @@ struct AppInfo {
   // REQUIRES: the machine has not run yet. Throws AppParamError for parameters that do not fit the
   // machine (e.g. memory), before anything runs. `seed` is the run's seed, for applications that draw their
   // data.
-  AppResult (*run)(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed);
+  AppResult (*run)(am::Machine& m, const AppParams& params, std::uint64_t seed);
 };
 
 const std::vector<AppInfo>& applications();
@@ -64,16 +64,21 @@ AppResult run_application(const AppInfo& app, const topo::TopologyParams& topolo
                           const net::RouterParams& router, const am::AmParams& am, const AppParams& params,
                           std::uint64_t seed, std::int64_t watchdog_cycles);
 
+// Runs `app` on a machine built elsewhere (a machine model with its own network interface).
+// REQUIRES: the machine has not run yet.
+AppResult run_application_on(const AppInfo& app, am::Machine& machine, const AppParams& params,
+                             std::uint64_t seed);
+
 // The applications, one file each.
 // alltoall and counter draw nothing; the default keeps bench/speed.cpp's two-argument call.
-AppResult run_alltoall(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed = 0);
-AppResult run_shared_counter(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed = 0);
-AppResult run_permutations(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed);
-AppResult run_stencil2d(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed);
-AppResult run_stencil3d(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed);
-AppResult run_sample_sort(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed);
-AppResult run_radix_sort(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed);
-AppResult run_fft(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed);
-AppResult run_getput(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed);
+AppResult run_alltoall(am::Machine& m, const AppParams& params, std::uint64_t seed = 0);
+AppResult run_shared_counter(am::Machine& m, const AppParams& params, std::uint64_t seed = 0);
+AppResult run_permutations(am::Machine& m, const AppParams& params, std::uint64_t seed);
+AppResult run_stencil2d(am::Machine& m, const AppParams& params, std::uint64_t seed);
+AppResult run_stencil3d(am::Machine& m, const AppParams& params, std::uint64_t seed);
+AppResult run_sample_sort(am::Machine& m, const AppParams& params, std::uint64_t seed);
+AppResult run_radix_sort(am::Machine& m, const AppParams& params, std::uint64_t seed);
+AppResult run_fft(am::Machine& m, const AppParams& params, std::uint64_t seed);
+AppResult run_getput(am::Machine& m, const AppParams& params, std::uint64_t seed);
 
 }  // namespace mppnet::workload::apps

@@ -68,8 +68,7 @@ void sort_in_memory(am::Node& node, std::vector<std::uint64_t>& scratch, std::ui
 
 }  // namespace
 
-AppResult run_sample_sort(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed) {
-  am::Machine& m = sim.machine;
+AppResult run_sample_sort(am::Machine& m, const AppParams& params, std::uint64_t seed) {
   const int p = m.nodes();
   const int n = params.samplesort_keys, samples = params.samplesort_samples;
   if (samples > n)

@@ -36,8 +36,7 @@ void on_fetch_add(am::Incoming& in) {
 
 }  // namespace
 
-AppResult run_shared_counter(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t /*seed*/) {
-  am::Machine& m = sim.machine;
+AppResult run_shared_counter(am::Machine& m, const AppParams& params, std::uint64_t /*seed*/) {
   const int p = m.nodes();
   if (params.counter_home >= p)
     throw AppParamError("app.counter_home", fmt::format("{} is not a node of this {}-node machine (0 .. {})",

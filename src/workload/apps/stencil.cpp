@@ -96,9 +96,8 @@ std::vector<double> serial(const Block& global, int iterations, std::uint64_t se
 
 }  // namespace
 
-StencilRun run_stencil_cells(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed,
+StencilRun run_stencil_cells(am::Machine& m, const AppParams& params, std::uint64_t seed,
                              int dims) {
-  am::Machine& m = sim.machine;
   const int p = m.nodes();
   const int edge = params.stencil_edge, iterations = params.stencil_iterations;
   const ProcessorGrid pg = processor_grid(p, dims);
@@ -223,12 +222,12 @@ StencilRun run_stencil_cells(am::SimulatedMachine& sim, const AppParams& params,
   return out;
 }
 
-AppResult run_stencil2d(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed) {
-  return run_stencil_cells(sim, params, seed, 2).result;
+AppResult run_stencil2d(am::Machine& m, const AppParams& params, std::uint64_t seed) {
+  return run_stencil_cells(m, params, seed, 2).result;
 }
 
-AppResult run_stencil3d(am::SimulatedMachine& sim, const AppParams& params, std::uint64_t seed) {
-  return run_stencil_cells(sim, params, seed, 3).result;
+AppResult run_stencil3d(am::Machine& m, const AppParams& params, std::uint64_t seed) {
+  return run_stencil_cells(m, params, seed, 3).result;
 }
 
 }  // namespace mppnet::workload::apps

@@ -1,0 +1,37 @@
+// machines/cm5/software_rates_test.cpp: node programs on the CM-5 model, against what the cost model and
+// the links allow.
+#include "machines/cm5/software_rates.hpp"
+
+#include <gtest/gtest.h>
+
+#include "machines/cm5/message_format.hpp"
+#include "machines/cm5/node_machine.hpp"
+
+namespace mppnet::machines::cm5 {
+namespace {
+
+TEST(SoftwareRates, NeighboursOnASmallMachineGoAsFastAsTheSoftwareAndOneLinkAllow) {
+  // Each 5-word message costs its sender 3c + 4c and its receiver c + c + 4c processor cycles (c = 3,
+  // node_machine.cpp): 39 cycles of 31.25 ns for 16 bytes sent and 16 received, 13.1 MB/s. Requests
+  // use the left side only, whose link carries 20 MB/s raw: 16 of each 48-50 nibbles are payload,
+  // 12.8 MB/s. The 64-node grid run must come close to the lower of the two and not pass it.
+  const am::AmParams am = cm5_am_params();
+  const double software = 16.0 / (39 * 0.03125);
+  const double link = 20.0 * 32 / message_nibbles(5, 1);
+  const SoftwareRate r = software_rate(64, Partners::Grid2d, 200, am, 1);
+  EXPECT_LE(r.payload_mb_per_s, std::min(software, link));
+  EXPECT_GE(r.payload_mb_per_s, 0.9 * std::min(software, link));
+}
+
+TEST(SoftwareRates, LatencyGrowsWithTheMachine) {
+  const am::AmParams am = cm5_am_params();
+  const double small = software_latency_us(32, am);
+  const double large = software_latency_us(4096, am);
+  EXPECT_GT(large, small);
+  // The 1-word message: 3c to send, c + c to receive (c = 3 cycles of 31.25 ns), plus the network:
+  // at least 5 x 3 decode cycles and 19 nibbles at 25 ns on 32 nodes.
+  EXPECT_GT(small, (5 * 3 * 0.03125) + (5 * 3 + 19) * 0.025);
+}
+
+}  // namespace
+}  // namespace mppnet::machines::cm5
