@@ -88,7 +88,7 @@ int run_am_case() {
   mppnet::am::SimulatedMachine sim(cfg.topology, cfg.router, am, static_cast<std::uint64_t>(cfg.run.seed),
                                    cfg.run.watchdog_cycles);
   const auto start = std::chrono::steady_clock::now();
-  const apps::AppResult r = apps::run_alltoall(sim, params);
+  const apps::AppResult r = apps::run_alltoall(sim.machine, params);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!r.passed) {
     std::fprintf(stderr, "%s: the application's check failed: %s\n", kAmCase, r.check.c_str());

@@ -81,4 +81,37 @@ StreamResult run_streams(DataNetwork& network, const Pattern& pattern, const Str
   return result;
 }
 
+StreamResult run_uniform(DataNetwork& network, double messages_per_cycle, int words, Cycle cycles,
+                         std::uint64_t seed) {
+  const int nodes = network.params().nodes;
+  StreamResult result;
+  result.cycles = cycles;
+  result.received_nibbles.assign(nodes, 0);
+  result.delivered_from.assign(nodes, 0);
+  const Cycle start = network.now();
+  WindowCounter counter(result, start, start + cycles);
+  network.set_observer(&counter);
+  core::RandomStream arrivals(seed, 0, core::Stream::Arrival);
+  core::RandomStream destinations(seed, 0, core::Stream::Destination);
+  std::vector<std::uint8_t> side(nodes, 0);
+  // The gap to the next message of the whole machine is geometric; one draw per message, not per node.
+  const double p = messages_per_cycle * nodes;
+  for (Cycle t = start; t < start + cycles; ++t) {
+    const double expected = p;
+    auto n = static_cast<std::int64_t>(expected);
+    if (arrivals.uniform01() < expected - static_cast<double>(n)) ++n;
+    for (std::int64_t k = 0; k < n; ++k) {
+      const auto src = static_cast<NodeId>(arrivals.below(static_cast<std::uint32_t>(nodes)));
+      auto dest = static_cast<NodeId>(destinations.below(static_cast<std::uint32_t>(nodes - 1)));
+      if (dest >= src) ++dest;
+      network.send(src, dest, words, 0, side[src]);
+      side[src] ^= 1;
+    }
+    network.run_until(t + 1);
+  }
+  result.senders = nodes;
+  network.set_observer(nullptr);
+  return result;
+}
+
 }  // namespace mppnet::machines::cm5

@@ -39,6 +39,12 @@ struct StreamResult {
   double payload_mb_per_s() const { return 40.0 * payload_bytes / static_cast<double>(cycles); }
 };
 
+// Open-loop uniform random traffic: every node starts a `words`-word message to a uniformly chosen other
+// node with probability `messages_per_cycle` each cycle, alternating sides, for `cycles` cycles (no
+// warm-up or drain: a speed and load driver). Returns what arrived in those cycles.
+StreamResult run_uniform(DataNetwork& network, double messages_per_cycle, int words, Cycle cycles,
+                         std::uint64_t seed);
+
 // Runs `pattern` with every sender backlogged. REQUIRES: `network` is idle.
 StreamResult run_streams(DataNetwork& network, const Pattern& pattern, const StreamRun& run,
                          std::uint64_t seed);
