@@ -78,4 +78,20 @@ expect app_syntax "app_syntax.toml:2:" app counter "$(cfg app_syntax '[am]\nsend
 # An application file's sections are read by their owners; one no owner reads is still rejected.
 expect app_section "app3.toml:5: unknown section [appp] (did you mean [app]?)" \
   app counter "$(cfg app3 '[topology]\nkind = "mesh"\nk = 4\nn = 2\n[appp]\ncounter_home = 3\n')"
+# The CM-5: machines it cannot have, messages it cannot send, buffers the model does not model.
+expect cm5_size "cm5_size.toml:3: machine.nodes: a CM-5 has a multiple of 32 nodes (got 100)" \
+  run "$(cfg cm5_size '[machine]\nmodel = "cm5"\nnodes = 100\n')"
+expect cm5_too_big "cm5_big.toml:3: machine.nodes:" run "$(cfg cm5_big '[machine]\nmodel = "cm5"\nnodes = 32768\n')"
+expect cm5_small "cm5_small.toml:3: machine.nodes:" run "$(cfg cm5_small '[machine]\nmodel = "cm5"\nnodes = 16\n')"
+expect cm5_words "cm5_words.toml:4: run.words:" run "$(cfg cm5_words '[machine]\nmodel = "cm5"\n[run]\nwords = 6\n')"
+expect cm5_buffer "data_network.buffer_nibbles: 40 nibbles is shorter than the longest message" \
+  run "$(cfg cm5_buffer '[machine]\nmodel = "cm5"\n[data_network]\nbuffer_nibbles = 40\n')"
+expect cm5_parents "data_network.parents: 5 parent links: a chip has 1 to 4" \
+  run "$(cfg cm5_parents '[machine]\nmodel = "cm5"\n[data_network]\nparents = [2, 5]\n')"
+expect cm5_side "cm5_side.toml:4: interface.requests:" \
+  run "$(cfg cm5_side '[machine]\nmodel = "cm5"\n[interface]\nrequests = "up"\n')"
+expect cm5_app_key "cm5_app.toml:4: am.send_cycle: unknown key" \
+  app counter "$(cfg cm5_app '[machine]\nmodel = "cm5"\n[am]\nsend_cycle = 3\n')"
+expect cm5_app_memory "app.alltoall_bytes: alltoall needs" \
+  app alltoall "$(cfg cm5_mem '[machine]\nmodel = "cm5"\nnodes = 1024\n')"
 exit $fail
