@@ -34,6 +34,7 @@ DataNetwork::DataNetwork(const DataNetworkParams& params)
   queues_.assign(slots, Queue{});
   injection_busy_until_.assign(slots, 0);
   is_injecting_.assign(slots, 0);
+  inject_retry_.assign(slots, 0);
   receive_used_.assign(slots, 0);
   receive_held_.assign(slots, 0);
   received_waiting_.assign(slots, {});
@@ -85,6 +86,7 @@ MessageId DataNetwork::send(NodeId src, NodeId dest, int words, int tag, int sid
   const std::size_t s = slot(src, side);
   if (!is_injecting_[s]) {
     is_injecting_[s] = 1;
+    inject_retry_[s] = 0;
     injecting_.push_back(static_cast<NodeId>(s));
   }
   return id;
@@ -123,7 +125,7 @@ void DataNetwork::step(Cycle t) {
 
   std::size_t kept = 0;
   for (const NodeId s : injecting_) {
-    inject(s / kSides, s % kSides, t);
+    if (inject_retry_[s] <= t) inject(s / kSides, s % kSides, t);
     if (queues_[s].length > 0) {
       injecting_[kept++] = s;
     } else {
@@ -162,12 +164,16 @@ void DataNetwork::mark_pending(ChipId c) {
 void DataNetwork::inject(NodeId v, int side, Cycle t) {
   const std::size_t s = slot(v, side);
   Queue& q = queues_[s];
-  if (injection_frozen_ || injection_busy_until_[s] > t) return;
+  if (injection_frozen_) return;
   const MessageId id = q.head;
   Message& m = pool_[id];
   const ChipId chip = shape_.leaf_chip(v, side);
   const int port = FatTreeShape::leaf_port(v);
-  if (input_space(chip, port, t) < m.nibbles) return;
+  if (injection_busy_until_[s] > t || input_space(chip, port, t) < m.nibbles) {
+    // Try again when the link and the room could first allow it; a grant at the chip wakes it sooner.
+    inject_retry_[s] = room_from(chip, port, m.nibbles, std::max(t + 1, injection_busy_until_[s]));
+    return;
+  }
   q.head = m.next;
   if (q.head == kNoMessage) q.tail = kNoMessage;
   m.next = kNoMessage;
@@ -175,6 +181,7 @@ void DataNetwork::inject(NodeId v, int side, Cycle t) {
   --queued_total_;
   ++in_network_;
   m.injected = t;
+  inject_retry_[s] = 0;
   last_progress_ = t;
   injection_busy_until_[s] = t + m.nibbles;
   ++ni_sent_[s];
@@ -218,9 +225,13 @@ Cycle DataNetwork::free_from(ChipId c, int port, int nibbles, Cycle t) const {
     // A full receive FIFO: its ReceiveCredit event wakes the chip.
     return receive_used_[slot(to.node, shape_.place(c).side)] < params_.ni_receive_messages ? at : kNever;
   }
-  const InputBuffer& b = inputs_[port_index(to.chip, to.port)];
-  const Held* ring = &held_[port_index(to.chip, to.port) * ring_];
-  const Cycle credit = wire_in_[port_index(to.chip, to.port)];
+  return room_from(to.chip, to.port, nibbles, at);
+}
+
+Cycle DataNetwork::room_from(ChipId c, int port, int nibbles, Cycle at) const {
+  const InputBuffer& b = inputs_[port_index(c, port)];
+  const Held* ring = &held_[port_index(c, port) * ring_];
+  const Cycle credit = wire_in_[port_index(c, port)];
   int waiting = 0;
   Cycle all_back = at;  // when every leaving entry's credits are back
   for (int i = 0; i < b.count; ++i) {
@@ -231,14 +242,14 @@ Cycle DataNetwork::free_from(ChipId c, int port, int nibbles, Cycle t) const {
       all_back = std::max(all_back, h.out_start + h.nibbles - 1 + credit);
     }
   }
-  // Room that waits on a message not yet granted downstream: that chip's grant wakes this one.
+  // Room that waits on a message not yet granted downstream: that chip's grant wakes the sender.
   if (params_.buffer_nibbles - waiting < nibbles) return kNever;
-  if (space_at(to.chip, to.port, at) >= nibbles) return at;
+  if (space_at(c, port, at) >= nibbles) return at;
   Cycle lo = at;  // space(lo) too small, space(hi) enough: credits return one a cycle, so bisect
   Cycle hi = all_back;
   while (hi - lo > 1) {
     const Cycle mid = lo + (hi - lo) / 2;
-    (space_at(to.chip, to.port, mid) >= nibbles ? hi : lo) = mid;
+    (space_at(c, port, mid) >= nibbles ? hi : lo) = mid;
   }
   return hi;
 }
@@ -331,9 +342,14 @@ void DataNetwork::grant(ChipId c, int in_port, int out_port, Cycle t) {
   last_progress_ = t;
   ++b.leaving;
   output_busy_until_[port_index(c, out_port)] = t + h.nibbles;
-  // Its nibbles now free the buffer: the chip that feeds this input may be waiting for the room.
+  // Its nibbles now free the buffer: the chip or node that feeds this input may be waiting for the room.
   const PortPeer feeder = shape_.peer(c, in_port);
-  if (feeder.chip != kNoChip) schedule(t + 1, EventKind::ChipReady, feeder.chip, kNoMessage);
+  if (feeder.chip != kNoChip) {
+    schedule(t + 1, EventKind::ChipReady, feeder.chip, kNoMessage);
+  } else if (feeder.node >= 0) {
+    Cycle& retry = inject_retry_[slot(feeder.node, shape_.place(c).side)];
+    retry = std::min(retry, t + 1);
+  }
   last_grant_[port_index(c, out_port)] = static_cast<std::int8_t>(in_port);
   ++port_out_[port_index(c, out_port)];
   if (b.leaving < b.count) {

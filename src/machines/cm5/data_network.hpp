@@ -194,6 +194,8 @@ class DataNetwork {
   // whose grant (or credit) wakes the chip.
   static constexpr Cycle kNever = std::numeric_limits<Cycle>::max();
   Cycle free_from(ChipId c, int port, int nibbles, Cycle t) const;
+  // The first cycle from `at` at which chip c's input `port` has room for `nibbles`, or kNever.
+  Cycle room_from(ChipId c, int port, int nibbles, Cycle at) const;
   int wanted_output(ChipId c, int in_port, Message& m, Cycle t);
   void grant(ChipId c, int in_port, int out_port, Cycle t);
   // Hands message `id` to the peer of an output (or of a node's link) whose head leaves at cycle t.
@@ -226,6 +228,7 @@ class DataNetwork {
   std::vector<Cycle> injection_busy_until_;  // nodes * kSides
   std::vector<NodeId> injecting_;            // nodes * kSides slots with a queue
   std::vector<std::uint8_t> is_injecting_;
+  std::vector<Cycle> inject_retry_;  // nodes * kSides: the first cycle a blocked injection may go
   std::vector<int> receive_used_;  // nodes * kSides: receive FIFO entries reserved or full
   std::vector<std::uint8_t> receive_held_;
   std::vector<std::vector<MessageId>> received_waiting_;  // held receive FIFOs, in arrival order
