@@ -269,11 +269,17 @@ int DataNetwork::wanted_output(ChipId c, int in_port, Message& m, Cycle t) {
   }
   if (in_port >= kChildPorts || level >= m.lca) return FatTreeShape::down_port(m.dest, level);
   const int parents = shape_.parent_ports(level);
-  if (params_.up_choice == UpChoice::Deterministic) return kChildPorts;
+  const unsigned avoided = avoided_parents(c, m);
+  if (params_.up_choice == UpChoice::Deterministic) {
+    for (int p = 0; p < parents; ++p) {
+      if (!(avoided >> p & 1)) return kChildPorts + p;
+    }
+    return kChildPorts;  // unreachable: a failure is routed around only where another parent remains
+  }
   int free[kMaxParentPorts];
   int n = 0;
   for (int p = 0; p < parents; ++p) {
-    if (output_free(c, kChildPorts + p, m.nibbles, t)) free[n++] = kChildPorts + p;
+    if (!(avoided >> p & 1) && output_free(c, kChildPorts + p, m.nibbles, t)) free[n++] = kChildPorts + p;
   }
   if (n == 0) return -1;
   return n == 1 ? free[0] : free[random_[c].below(static_cast<std::uint32_t>(n))];

@@ -142,6 +142,11 @@ class DataNetwork {
   // The system stops every node's injection while it empties the network (note 000 §5.11): queued
   // messages stay in the send FIFOs, saved with the user's state.
   void freeze_injection(bool frozen) { injection_frozen_ = frozen; }
+  // A failed chip, routed around (paper L288-295, note A14): no message whose source or destination lies
+  // in the failed chip's subtree climbs to it, and a message's way down passes the chip index it had at
+  // each level on its way up, so none passes it at all. Returns false, changing nothing, when no other
+  // chip can take its place (a level-1 chip is its 4 nodes' only chip on that side: map them out).
+  bool route_around(ChipId failed);
   // Resends every fallen message from where it landed to its true destination (same side, words, tag
   // and label), and leaves all-fall-down mode on every chip.
   void resume_after_fall();
@@ -205,6 +210,15 @@ class DataNetwork {
   void receive_credit(NodeId v, int side, Cycle t);
   bool take_corruption(std::vector<std::uint16_t>& countdowns, std::size_t i);
   int afd_port(ChipId c, int in_port) const;
+  // Parent ports (bit p for port kChildPorts + p) that chip c must not send message m up, because of a
+  // failed chip routed around.
+  unsigned avoided_parents(ChipId c, const Message& m) const;
+  struct Avoid {
+    std::uint8_t parent = 0;  // the parent port index p
+    NodeId first = 0;         // messages from or to leaves [first, last) take another
+    NodeId last = 0;
+  };
+  std::vector<std::vector<Avoid>> avoid_;  // by (side, level, chip index in its node); empty: none
 
   DataNetworkParams params_;
   FatTreeShape shape_;
@@ -229,7 +243,7 @@ class DataNetwork {
   std::vector<NodeId> injecting_;            // nodes * kSides slots with a queue
   std::vector<std::uint8_t> is_injecting_;
   std::vector<Cycle> inject_retry_;  // nodes * kSides: the first cycle a blocked injection may go
-  std::vector<int> receive_used_;  // nodes * kSides: receive FIFO entries reserved or full
+  std::vector<int> receive_used_;    // nodes * kSides: receive FIFO entries reserved or full
   std::vector<std::uint8_t> receive_held_;
   std::vector<std::vector<MessageId>> received_waiting_;  // held receive FIFOs, in arrival order
 

@@ -1,5 +1,7 @@
 // machines/cm5/data_network_faults.cpp: the data network's reliability mechanisms: corrupted links and
 // the CRC trail, Kirchhoff counting, and all-fall-down.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "machines/cm5/data_network.hpp"
@@ -47,6 +49,50 @@ int DataNetwork::afd_port(ChipId c, int in_port) const {
     if (shape_.peer(c, port).is_used()) return port;
   }
   return 0;  // unreachable: every chip has a child
+}
+
+namespace {
+
+int avoid_key(const FatTreeShape& shape, int side, int level, int index) {
+  // Chip indices within a node are below the top level's count, the largest of any level.
+  const int stride = shape.chips_per_node(shape.height());
+  return ((side * (shape.height() + 1)) + level) * stride + index;
+}
+
+}  // namespace
+
+bool DataNetwork::route_around(ChipId failed) {
+  const ChipPlace at = shape_.place(failed);
+  if (at.level < 2) return false;
+  const int below = at.level - 1;
+  const int p = shape_.parent_ports(below);
+  // The level-(k-1) chips whose parent port leads to index j at level k, in every node: index j / P.
+  const std::int64_t span = std::int64_t{1} << (2 * at.level);
+  const auto first = static_cast<NodeId>(at.node * span);
+  const auto last = static_cast<NodeId>(std::min<std::int64_t>(params_.nodes, first + span));
+  if (avoid_.empty()) {
+    avoid_.resize(static_cast<std::size_t>(
+        avoid_key(shape_, kSides - 1, shape_.height(), shape_.chips_per_node(shape_.height()))));
+  }
+  // Every other parent of those chips must remain for the messages that avoid this one.
+  auto& list = avoid_[avoid_key(shape_, at.side, below, at.index / p)];
+  unsigned ports = 1u << (at.index % p);
+  for (const Avoid& a : list) ports |= 1u << a.parent;
+  if (ports == (1u << p) - 1) return false;
+  list.push_back({static_cast<std::uint8_t>(at.index % p), first, last});
+  return true;
+}
+
+unsigned DataNetwork::avoided_parents(ChipId c, const Message& m) const {
+  if (avoid_.empty()) return 0;
+  const ChipPlace& at = shape_.place(c);
+  unsigned ports = 0;
+  for (const Avoid& a : avoid_[avoid_key(shape_, at.side, at.level, at.index)]) {
+    const bool from = m.src >= a.first && m.src < a.last;
+    const bool to = m.dest >= a.first && m.dest < a.last;
+    if (from || to) ports |= 1u << a.parent;
+  }
+  return ports;
 }
 
 void DataNetwork::set_all_fall_down(ChipId c, bool on) {

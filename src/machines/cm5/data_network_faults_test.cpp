@@ -6,6 +6,7 @@
 #include <set>
 
 #include "machines/cm5/data_network.hpp"
+#include "machines/cm5/network_interface.hpp"
 
 namespace mppnet::machines::cm5 {
 namespace {
@@ -158,6 +159,56 @@ TEST(Partitions, TrafficInOneSubtreeDoesNotChangeAnotherSubtreesTiming) {
   const auto alone = run(false);
   ASSERT_EQ(alone.size(), 4000u);
   EXPECT_EQ(run(true), alone);
+}
+
+// Sends `count` random messages among the nodes `map` lets programs address; returns how many arrived.
+std::size_t random_traffic(DataNetwork& net, const AddressMap& map, int count) {
+  Recorder rec;
+  net.set_observer(&rec);
+  core::RandomStream r(9, 0, core::Stream::Destination);
+  for (int k = 0; k < count; ++k) {
+    const NodeId a = map.physical(static_cast<NodeId>(r.below(static_cast<std::uint32_t>(map.size()))));
+    const NodeId b = map.physical(static_cast<NodeId>(r.below(static_cast<std::uint32_t>(map.size()))));
+    net.send(a, b, 5, 0, k % 2);
+  }
+  net.run_until(net.now() + 2'000'000);
+  net.set_observer(nullptr);
+  return rec.got.size();
+}
+
+std::int64_t traffic_through(const DataNetwork& net, ChipId c) {
+  std::int64_t n = 0;
+  for (int p = 0; p < kChipPorts; ++p) n += net.port_in(c, p) + net.port_out(c, p);
+  return n;
+}
+
+TEST(MapOut, AFailedChipAboveLevelOneIsRoutedAroundAndNoMessagePassesIt) {
+  // Paper L288-295 (note V26, option a): every message still arrives, and none touches the failed chip.
+  for (int level = 2; level <= 5; ++level) {
+    DataNetworkParams p;
+    p.nodes = 1024;
+    DataNetwork net(p);
+    const FatTreeShape& s = net.shape();
+    const ChipId failed = s.chip(level % 2, level, 0, s.chips_per_node(level) - 1);
+    ASSERT_TRUE(net.route_around(failed)) << "level " << level;
+    EXPECT_EQ(random_traffic(net, AddressMap(0, 1024), 6000), 6000u) << "level " << level;
+    EXPECT_EQ(traffic_through(net, failed), 0) << "level " << level;
+  }
+}
+
+TEST(MapOut, ALevelOneChipCannotBeRoutedAroundSoItsNodesAreMappedOut) {
+  // Option b: the 4 nodes under a failed level-1 chip leave the address space; relative addresses
+  // stay contiguous and the rest of the machine works on.
+  DataNetworkParams p;
+  p.nodes = 64;
+  DataNetwork net(p);
+  const ChipId failed = net.shape().leaf_chip(8, 0);
+  EXPECT_FALSE(net.route_around(failed));
+  const AddressMap map(0, 64, {8, 9, 10, 11});
+  EXPECT_EQ(map.size(), 60);
+  EXPECT_EQ(map.physical(8), 12);
+  EXPECT_EQ(random_traffic(net, map, 3000), 3000u);
+  EXPECT_EQ(traffic_through(net, failed), 0);
 }
 
 }  // namespace
