@@ -13,6 +13,7 @@
 #include "machines/cm5/completion.hpp"
 #include "machines/cm5/congestion.hpp"
 #include "machines/cm5/data_network.hpp"
+#include "machines/cm5/fetch_deadlock.hpp"
 #include "machines/cm5/locality.hpp"
 #include "machines/cm5/map_out.hpp"
 #include "machines/cm5/message_sets.hpp"
@@ -169,6 +170,29 @@ double route_around_misses() {
   return static_cast<double>(touched) + static_cast<double>(6000 - rec.got.size());
 }
 
+// Completion of 8 copies of the across-the-root set on 256 nodes (each node 4 messages a side).
+double across_root_completion(UpChoice up) {
+  DataNetwork net(machine(256, up));
+  return static_cast<double>(completion_cycles(net, repeat(across_root(256), 8), 5));
+}
+
+// Largest over smallest share of a hot output among its 5 busy inputs (data_network_test.cpp derives
+// the setup): 3 neighbours' ports and 2 parent ports carrying 4 far nodes' messages.
+double hot_output_share_ratio() {
+  DataNetwork net(machine(64));
+  const Pattern to_zero = [](NodeId src, core::RandomStream&) -> NodeId {
+    return (src >= 1 && src <= 3) || (src >= 16 && src < 20) ? 0 : -1;
+  };
+  const StreamResult r =
+      run_streams(net, to_zero, {.warmup_cycles = 2000, .measure_cycles = 40000, .both_sides = false}, 1);
+  double far = 0;
+  for (NodeId v = 16; v < 20; ++v) far += static_cast<double>(r.delivered_from[v]);
+  std::vector<double> shares = {static_cast<double>(r.delivered_from[1]),
+                                static_cast<double>(r.delivered_from[2]),
+                                static_cast<double>(r.delivered_from[3]), far / 2, far / 2};
+  return *std::max_element(shares.begin(), shares.end()) / *std::min_element(shares.begin(), shares.end());
+}
+
 }  // namespace
 
 std::vector<ValidationCase> cm5_validation_cases() {
@@ -226,6 +250,36 @@ std::vector<ValidationCase> cm5_validation_cases() {
        },
        "single down links carry up to 1.5x their share: a message's way down is fixed by the chip "
        "its random climb reached, which the bound's bundle totals do not see (docs/assumptions.md)"});
+  cases.push_back(
+      {"cm5.v20.random_up_links_vs_load_bound", std::string(kPaper) + ", L215-222 (note 000 V20)",
+       "256 nodes, every node sends 4 messages a side to its twin across the root (8 copies of the set)",
+       "completion time / the load bound of note 000 §5.18 (800 cycles)", 1, Tolerance::absolute_band(0, 0.5),
+       false, [] { return across_root_completion(UpChoice::RandomFree) / 800; }});
+  cases.push_back(
+      {"cm5.v20.deterministic_up_links_funnel", std::string(kPaper) + ", L215-222 (note 000 V20)",
+       "as cm5.v20.random_up_links_vs_load_bound with every chip taking its first parent link",
+       "cycles; derived: the 64 x 4 messages of 50 nibbles of a 64-node subtree's side share one link", 12800,
+       Tolerance::absolute_band(0, 100),  // plus the last message's trip, under 100 cycles
+       false, [] { return across_root_completion(UpChoice::Deterministic); }});
+  cases.push_back({"cm5.v21.hot_output_fairness", std::string(kPaper) + ", L245-246 (note 000 V21)",
+                   "64 nodes; 3 neighbours and 4 far nodes stream to node 0 on the left side, 40,000 cycles",
+                   "largest / smallest share of node 0's link among its 5 busy inputs", 1,
+                   Tolerance::absolute_band(0, 0.03),  // one message at each end of the window, of 165
+                   false, hot_output_share_ratio});
+  cases.push_back(
+      {"cm5.v22.one_side_deadlocks", std::string(kPaper) + ", L307-318 (note 000 V22 a)",
+       "64 nodes flood each other with requests; requests and replies on the left side; one-message "
+       "queues",
+       "1 if the machine deadlocked", 1, Tolerance::exact(), false,
+       [] { return request_flood(false, Sides::Right) < 0 ? 1.0 : 0.0; }});
+  cases.push_back({"cm5.v22.left_right_finishes", std::string(kPaper) + ", L323-330 (note 000 V22 b)",
+                   "as cm5.v22.one_side_deadlocks with requests left and replies right", "requests served",
+                   64 * 200, Tolerance::exact(), false,
+                   [] { return static_cast<double>(request_flood(true, Sides::Right)); }});
+  cases.push_back({"cm5.v22.replies_both_sides_finishes", std::string(kPaper) + ", L330-332 (note 000 V22 c)",
+                   "as cm5.v22.one_side_deadlocks with requests left and replies on both sides",
+                   "requests served", 64 * 200, Tolerance::exact(), false,
+                   [] { return static_cast<double>(request_flood(true, Sides::Both)); }});
   cases.push_back(
       {"cm5.v23.all_fall_down_lost_or_duplicated", std::string(kPaper) + ", L357-377 (note 000 V23)",
        "256 nodes all send to node 0; chips enter all-fall-down one by one in random order; resume",
