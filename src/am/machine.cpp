@@ -15,10 +15,13 @@ Machine::Machine(net::Endpoint& endpoint, core::Scheduler& scheduler, const AmPa
       params_(params),
       watchdog_cycles_(watchdog_cycles),
       vnets_(endpoint.vnets()) {
-  if (vnets_ != (params.separate_vnets ? 2 : 1))
+  // Requests and replies on their own networks need 2 (a third, if the network has one, carries one-way
+  // messages); one shared network needs 1.
+  const bool fits = params.separate_vnets ? (vnets_ == 2 || vnets_ == 3) : vnets_ == 1;
+  if (!fits)
     throw std::invalid_argument(
         fmt::format("the network has {} virtual networks; am.separate_vnets = {} needs {}", vnets_,
-                    params.separate_vnets, params.separate_vnets ? 2 : 1));
+                    params.separate_vnets, params.separate_vnets ? "2 or 3" : "1"));
   if (params.packet_payload_bytes > kMaxPacketPayload || params.packet_payload_bytes < 4 * kMaxArgs)
     throw std::invalid_argument("am.packet_payload_bytes is outside [16, 64]");
   // The processors' events; the machine has no clock edges of its own (programs advance by events).
@@ -240,12 +243,14 @@ void Machine::drain(Node& n, Picoseconds t) {
   // In polling mode a node busy in compute() or a send does not look at its receive queues.
   if (!params_.interrupts && n.state_ == Node::State::Timed) return;
   bool stalled = false;
-  // Replies first: they never need room, and handling them frees what waiting requests need.
+  // One-way messages and replies first: they never need room, and handling them frees what waiting
+  // requests need.
   for (int vnet = vnets_ - 1; vnet >= 0; --vnet) {
     const std::size_t q = static_cast<std::size_t>(n.id()) * vnets_ + vnet;
     while (rq_head_[q] != kNoMessage) {
       const MessageId msg = rq_head_[q];
-      if (!messages_[msg].is_reply && !send_room(n.id(), reply_vnet())) {
+      const Message& m = messages_[msg];
+      if (!m.is_reply && !m.one_way && !send_room(n.id(), reply_vnet())) {
         stalled = true;  // its handler may reply and the reply would not fit: it waits, in order
         break;
       }

@@ -127,7 +127,10 @@ class Machine final : public core::Component, public net::DeliveryHandler {
   Picoseconds cycles_ps(std::int64_t cycles) const { return cycles * params_.clock_ps; }
   Picoseconds send_cost_ps(const Message& m) const;
   bool send_room(NodeId v, int vnet) const;
-  int vnet_of(const Message& m) const { return m.is_reply ? reply_vnet() : request_vnet(); }
+  int vnet_of(const Message& m) const {
+    if (m.is_reply) return reply_vnet();
+    return m.one_way && vnets_ == 3 ? 2 : request_vnet();
+  }
 
   // Program side.
   void start_send(Node& n, MessageId msg, Picoseconds t);

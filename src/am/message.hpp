@@ -32,6 +32,7 @@ struct Message {
   NodeId dest = 0;
   std::uint8_t nargs = 0;
   bool is_reply = false;
+  bool one_way = false;     // its handler never replies (Node::notify): handled without reserving reply room
   std::uint16_t bytes = 0;  // data bytes
   Word args[kMaxArgs] = {};
   MessageId next = kNoMessage;  // receive-queue or free-list link
@@ -47,6 +48,7 @@ class MessagePool {
     m.nargs = 0;
     m.bytes = 0;
     m.is_reply = false;
+    m.one_way = false;
     return id;
   }
   void release(MessageId id) { slots_.release(id); }

@@ -73,8 +73,15 @@ MessageId Node::make_request(NodeId dest, Handler h, const Word* w, int n, const
   return id;
 }
 
+void Node::mark_one_way(MessageId id) {
+  machine_->messages()[id].one_way = true;
+}
+
 void Incoming::reply_words(Handler h, const Word* w, int n, const std::byte* data, int bytes) {
   MPPNET_ASSERT(!msg_.is_reply, "a reply handler cannot send: the reply network must always drain");
+  if (msg_.one_way)
+    throw std::logic_error(
+        fmt::format("node {}: the handler of a one-way message (notify) replied", node.id()));
   MPPNET_ASSERT(reply_ == kNoMessage, "a request handler replies at most once");
   Machine& machine = node.machine();
   MPPNET_ASSERT(bytes <= machine.params().packet_payload_bytes, "reply data larger than a packet");

@@ -136,6 +136,18 @@ class Node {
     const Word w[] = {static_cast<Word>(words)..., 0};
     return {*this, make_request(dest, h, w, sizeof...(W), nullptr, 0)};
   }
+  // A one-way active message: its handler must not reply, so a node handles it without reserving room
+  // for a reply, and it can never wait on the reply network (the message passing of the CM-5's
+  // libraries). It travels on the endpoint's one-way network when there is one (3 virtual networks,
+  // e.g. the CM-5's both sides), else with the requests.
+  template <class... W>
+  [[nodiscard]] SendAwaiter notify(NodeId dest, Handler h, W... words) {
+    static_assert(sizeof...(W) <= kMaxArgs, "an active message carries at most kMaxArgs words");
+    const Word w[] = {static_cast<Word>(words)..., 0};
+    const MessageId id = make_request(dest, h, w, sizeof...(W), nullptr, 0);
+    mark_one_way(id);
+    return {*this, id};
+  }
   // A request carrying data bytes. REQUIRES: bytes <= am.packet_payload_bytes.
   [[nodiscard]] SendAwaiter request_data(NodeId dest, Handler h, std::span<const Word> words,
                                          const std::byte* data, int bytes) {
@@ -197,6 +209,7 @@ class Node {
   enum class State : std::uint8_t { Timed, Blocked, Running, Done };
 
   MessageId make_request(NodeId dest, Handler h, const Word* w, int n, const std::byte* data, int bytes);
+  void mark_one_way(MessageId id);
   void block(std::coroutine_handle<> h, bool (*check)(void*), void* obj);
 
   Machine* machine_;

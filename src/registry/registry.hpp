@@ -49,7 +49,7 @@ class NodeMachine {
   virtual am::Machine& machine() = 0;
   virtual std::uint64_t seed() const = 0;
   virtual std::string description() const = 0;  // "CM-5 data network, 1024 nodes"
-  virtual std::string config_json() const = 0;   // the model's sections as results record them (JSON)
+  virtual std::string config_json() const = 0;  // the model's sections as results record them (JSON)
 };
 
 // What `mppnet app` needs of a model that runs node programs.

@@ -76,6 +76,8 @@ io::KeyTable<Cm5Config> make_table() {
                   "Side(s) node programs' requests use (left: the paper's deadlock-free rule, L323-337)."),
               key("replies", &InterfaceParams::replies, io::one_of(kSideNames),
                   "Side(s) replies use (right, or both: still deadlock-free while requests keep to one)."),
+              key("one_way", &InterfaceParams::one_way, io::one_of(kSideNames),
+                  "Side(s) one-way messages use (am's notify: no reply, so both sides are safe)."),
           }),
       section("run", &Cm5Config::run,
               {

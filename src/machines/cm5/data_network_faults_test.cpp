@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <set>
 
+#include "machines/cm5/all_fall_down_run.hpp"
 #include "machines/cm5/data_network.hpp"
 #include "machines/cm5/network_interface.hpp"
+#include "machines/cm5/partition_run.hpp"
 
 namespace mppnet::machines::cm5 {
 namespace {
@@ -78,87 +80,28 @@ TEST(AllFallDown, EmptiesAHotSpotOntoManyNodesAndResendsEveryMessageOnce) {
   // Note V23 (paper L357-377): every node sends to node 0; mid-run the chips enter all-fall-down one
   // by one in a random order. The network empties with nothing lost (Kirchhoff balance), the fallen
   // messages spread over many nodes, and after resume each reaches node 0 exactly once.
-  DataNetworkParams p;
-  p.nodes = 256;
-  DataNetwork net(p);
-  Recorder rec;
-  net.set_observer(&rec);
-  std::uint64_t label = 0;
-  for (NodeId v = 1; v < 256; ++v) {
-    for (int k = 0; k < 8; ++k) net.send(v, 0, 5, 3, k % 2, label++);
-  }
-  net.run_until(2000);
-  const std::size_t before = rec.got.size();
-  ASSERT_GT(net.in_network(), 200) << "the hot spot has backed the network up";
-  net.freeze_injection(true);
-  std::vector<ChipId> order(net.shape().chips());
-  for (ChipId c = 0; c < net.shape().chips(); ++c) order[c] = c;
-  core::RandomStream r(11, 0, core::Stream::Setup);
-  for (std::size_t i = order.size(); i > 1; --i)
-    std::swap(order[i - 1], order[r.below(static_cast<std::uint32_t>(i))]);
-  for (const ChipId c : order) {
-    net.set_all_fall_down(c, true);
-    net.run_until(net.now() + 1);
-  }
-  net.run_until(net.now() + 2000);
-  EXPECT_EQ(net.in_network(), 0) << "drained";
-  EXPECT_TRUE(net.kirchhoff_violations().empty());
-  std::size_t most = 0;
-  int landed_on = 0;
-  for (NodeId v = 0; v < 256; ++v) {
-    most = std::max(most, net.fallen(v).size());
-    landed_on += net.fallen(v).empty() ? 0 : 1;
-  }
-  EXPECT_GT(net.fallen_total(), 200);
+  const AllFallDownRun r = all_fall_down_hot_spot();
+  ASSERT_GT(r.in_network_at_fall, 200) << "the hot spot has backed the network up";
+  EXPECT_EQ(r.left_after_fall, 0) << "drained";
+  EXPECT_TRUE(r.kirchhoff_balanced);
+  EXPECT_GT(r.fallen, 200);
   // Spread: a table that sent a chip's falls to one child port would put at least 4 times the mean on
   // one node of each group of 4; the rotating table of note A10 stays below that (a band, not a
   // derivation: the paper says only "a small number"; seen: 999 fallen, at most 15 on a node, 237
   // nodes with some).
-  const double mean = static_cast<double>(net.fallen_total()) / 256;
-  EXPECT_LT(static_cast<double>(most), 4 * mean);
-  EXPECT_GE(landed_on, 200);
-  net.resume_after_fall();
-  net.freeze_injection(false);
-  net.run_until(net.now() + 1'000'000);
-  EXPECT_FALSE(net.busy());
-  std::multiset<std::uint64_t> labels;
-  for (const Message& m : rec.got) {
-    EXPECT_EQ(m.dest, 0);
-    labels.insert(m.label);
-  }
-  EXPECT_EQ(labels.size(), label);
-  EXPECT_EQ(std::set<std::uint64_t>(labels.begin(), labels.end()).size(), label) << "none twice";
-  EXPECT_GT(before, 0u);
+  EXPECT_LT(static_cast<double>(r.most_on_a_node), 4 * static_cast<double>(r.fallen) / 256);
+  EXPECT_GE(r.nodes_landed_on, 200);
+  EXPECT_TRUE(r.all_at_true_destination);
+  EXPECT_EQ(r.delivered, r.sent);
+  EXPECT_EQ(r.distinct_delivered, r.sent) << "none twice";
 }
 
 TEST(Partitions, TrafficInOneSubtreeDoesNotChangeAnotherSubtreesTiming) {
   // Note V25 (paper L179-183): two partitions of 128 nodes (halves of a 256-node machine). The second
   // one's message timings are the same to the cycle whether or not the first saturates itself.
-  const auto run = [](bool first_busy) {
-    DataNetworkParams p;
-    p.nodes = 256;
-    DataNetwork net(p);
-    Recorder rec;
-    net.set_observer(&rec);
-    core::RandomStream a(1, 0, core::Stream::Destination);
-    core::RandomStream b(2, 0, core::Stream::Destination);
-    for (int k = 0; k < 4000; ++k) {
-      if (first_busy)
-        net.send(static_cast<NodeId>(a.below(128)), static_cast<NodeId>(a.below(128)), 5, 0, k % 2, 0);
-      net.send(128 + static_cast<NodeId>(b.below(128)), 128 + static_cast<NodeId>(b.below(128)), 1 + k % 5, 0,
-               k % 2, 1 + static_cast<std::uint64_t>(k));
-    }
-    net.run_until(1'000'000);
-    std::vector<std::pair<std::uint64_t, Cycle>> second;
-    for (const Message& m : rec.got) {
-      if (m.label > 0) second.push_back({m.label, m.delivered});
-    }
-    std::sort(second.begin(), second.end());
-    return second;
-  };
-  const auto alone = run(false);
-  ASSERT_EQ(alone.size(), 4000u);
-  EXPECT_EQ(run(true), alone);
+  const PartitionRun r = partition_isolation();
+  EXPECT_EQ(r.second_delivered, 4000);
+  EXPECT_EQ(r.second_changed, 0);
 }
 
 // Sends `count` random messages among the nodes `map` lets programs address; returns how many arrived.

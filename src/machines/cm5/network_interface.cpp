@@ -40,12 +40,12 @@ NetworkInterfaces::NetworkInterfaces(DataNetwork& network, core::Scheduler& sche
       map_(std::move(map)),
       vnets_(vnets),
       params_(params),
-      next_side_(static_cast<std::size_t>(map_.size()) * 2, 0) {
+      next_side_(static_cast<std::size_t>(map_.size()) * 3, 0) {
   network_.set_observer(this);
 }
 
 int NetworkInterfaces::side_of(NodeId v, int vnet) {
-  const Sides use = vnets_ == 1 ? Sides::Left : (vnet == 0 ? params_.requests : params_.replies);
+  const Sides use = sides_for(vnet);
   if (use != Sides::Both) return use == Sides::Left ? 0 : 1;
   // The software writes to whichever send FIFO has more room (a send that is not accepted on one side
   // is retried on the other), alternating between equals: a blocked side never holds a message back
@@ -54,13 +54,18 @@ int NetworkInterfaces::side_of(NodeId v, int vnet) {
   const std::int64_t left = network_.queued(phys, 0);
   const std::int64_t right = network_.queued(phys, 1);
   if (left != right) return left < right ? 0 : 1;
-  std::uint8_t& next = next_side_[static_cast<std::size_t>(v) * 2 + vnet];
+  std::uint8_t& next = next_side_[static_cast<std::size_t>(v) * 3 + vnet];
   next ^= 1;
   return next ^ 1;
 }
 
+Sides NetworkInterfaces::sides_for(int vnet) const {
+  if (vnets_ == 1) return Sides::Left;
+  return vnet == 0 ? params_.requests : vnet == 1 ? params_.replies : params_.one_way;
+}
+
 int NetworkInterfaces::roomiest_side(NodeId v, int vnet) const {
-  const Sides use = vnets_ == 1 ? Sides::Left : (vnet == 0 ? params_.requests : params_.replies);
+  const Sides use = sides_for(vnet);
   if (use != Sides::Both) return use == Sides::Left ? 0 : 1;
   const NodeId phys = map_.physical(v);
   return network_.queued(phys, 0) <= network_.queued(phys, 1) ? 0 : 1;
@@ -107,7 +112,7 @@ std::int64_t NetworkInterfaces::space_to_send(NodeId src, int vnet) const {
 
 void NetworkInterfaces::hold_ejection(NodeId v, int vnet, bool hold) {
   // Messages of one virtual network arrive on the sides it sends on; hold every side it may use.
-  const Sides use = vnets_ == 1 ? Sides::Left : (vnet == 0 ? params_.requests : params_.replies);
+  const Sides use = sides_for(vnet);
   if (use != Sides::Right) network_.hold_receive(map_.physical(v), 0, hold);
   if (use != Sides::Left) network_.hold_receive(map_.physical(v), 1, hold);
   if (!hold) scheduler_.activate(id_);

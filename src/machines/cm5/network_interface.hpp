@@ -54,12 +54,14 @@ struct InterfaceParams {
   int send_fifo_messages = 8;  // per side: messages written and not yet in the network
   Sides requests = Sides::Left;
   Sides replies = Sides::Right;
+  Sides one_way = Sides::Both;  // one-way messages (am's notify): they never wait on a reply
 };
 
 class NetworkInterfaces final : public core::Component, public net::Endpoint, private DataNetworkObserver {
  public:
   // Adds itself to `scheduler` in `domain` (the 40 MHz network clock). REQUIRES: `network`, `scheduler`
-  // outlive it; vnets is 1 or 2.
+  // outlive it; vnets is 1 (everything on the left), 2 (requests,
+  // replies) or 3 (and one-way messages).
   NetworkInterfaces(DataNetwork& network, core::Scheduler& scheduler, core::DomainId domain, AddressMap map,
                     int vnets, const InterfaceParams& params = {});
 
@@ -95,6 +97,7 @@ class NetworkInterfaces final : public core::Component, public net::Endpoint, pr
   void on_delivery(MessageId id, const Message& m) override;
   // The side of node v's next message of virtual network vnet ("both" alternates per node and network).
   int side_of(NodeId v, int vnet);
+  Sides sides_for(int vnet) const;
   // The side a message of v's vnet would go on with the most room in its send FIFO.
   int roomiest_side(NodeId v, int vnet) const;
 

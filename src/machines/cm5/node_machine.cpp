@@ -51,11 +51,12 @@ Cm5NodeMachine::Cm5NodeMachine(const Cm5Config& config, const am::AmParams& am)
       network_(network_params(config)),
       domain_(scheduler_.add_domain("cm5 data network", kNetworkCyclePs)),
       interfaces_(network_, scheduler_, domain_, AddressMap(0, config.machine.nodes),
-                  am.separate_vnets ? 2 : 1,
+                  am.separate_vnets ? 3 : 1,
                   {.send_fifo_messages =
                        NetworkInterfaces::kMaxPartsPerPacket * static_cast<int>(am.send_queue_packets),
                    .requests = config.interface.requests,
-                   .replies = config.interface.replies}),
+                   .replies = config.interface.replies,
+                   .one_way = config.interface.one_way}),
       machine_(interfaces_, scheduler_, am, 20000) {}
 
 std::string Cm5NodeMachine::description() const {

@@ -54,9 +54,9 @@ am::AmParams without_memory(am::AmParams am) {
 }  // namespace
 
 SoftwareRate software_rate(int nodes, Partners partners, int messages, const am::AmParams& am,
-                           std::uint64_t seed, Sides requests) {
+                           std::uint64_t seed, Sides one_way) {
   Cm5Config config = machine_config(nodes);
-  config.interface.requests = requests;
+  config.interface.one_way = one_way;
   Cm5NodeMachine host(config, without_memory(am));
   am::Machine& m = host.machine();
   std::vector<RateNode> state(nodes);
@@ -80,7 +80,7 @@ SoftwareRate software_rate(int nodes, Partners partners, int messages, const am:
   m.run([](am::Node& node) -> am::Task<> {
     RateNode& s = node.state<RateNode>();
     for (int k = 0; k < s.messages; ++k) {
-      co_await node.request(s.partners[k % s.partners.size()], on_message, k, 0, 0, 0);
+      co_await node.notify(s.partners[k % s.partners.size()], on_message, k, 0, 0, 0);
     }
     co_await node.wait_until([&s] { return s.received >= s.messages; });
   });
@@ -96,7 +96,7 @@ double software_latency_us(int nodes, const am::AmParams& am) {
   m.attach(state);
   m.run([nodes](am::Node& node) -> am::Task<> {
     RateNode& s = node.state<RateNode>();
-    if (node.id() == 0) co_await node.request(nodes - 1, on_message);
+    if (node.id() == 0) co_await node.notify(nodes - 1, on_message);
     co_await node.wait_until([&s] { return s.received >= s.messages; });
   });
   return static_cast<double>(m.totals().finish_ps) / 1e6;

@@ -23,10 +23,11 @@ struct SoftwareRate {
   double time_us = 0;
 };
 
-// Every node sends `messages` 5-word active messages (to its partners in turn) and waits for as many.
+// Every node sends `messages` one-way 5-word active messages (am's notify, on the sides `one_way` says)
+// to its partners in turn, and waits for as many.
 // REQUIRES: nodes a power of 4 for Grid2d.
 SoftwareRate software_rate(int nodes, Partners partners, int messages, const am::AmParams& am,
-                           std::uint64_t seed, Sides requests = Sides::Left);
+                           std::uint64_t seed, Sides one_way = Sides::Both);
 
 // Microseconds from node 0 starting to send a 1-word active message to the last node until that node's
 // handler has read it, on an idle machine.

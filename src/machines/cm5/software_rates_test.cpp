@@ -10,17 +10,20 @@
 namespace mppnet::machines::cm5 {
 namespace {
 
-TEST(SoftwareRates, NeighboursOnASmallMachineGoAsFastAsTheSoftwareAndOneLinkAllow) {
+TEST(SoftwareRates, NeighboursOnASmallMachineGoAsFastAsTheSoftwareOrTheLinkAllow) {
   // Each 5-word message costs its sender 3c + 4c and its receiver c + c + 4c processor cycles (c = 3,
-  // node_machine.cpp): 39 cycles of 31.25 ns for 16 bytes sent and 16 received, 13.1 MB/s. Requests
-  // use the left side only, whose link carries 20 MB/s raw: 16 of each 48-50 nibbles are payload,
-  // 12.8 MB/s. The 64-node grid run must come close to the lower of the two and not pass it.
+  // node_machine.cpp): 39 cycles of 31.25 ns for 16 bytes sent and 16 received, 13.1 MB/s. On one side
+  // a node's link carries 20 MB/s raw, of which 32 of each 48-50 nibbles are payload: 12.8 MB/s. The
+  // 64-node grid comes close to the software's rate on both sides and to the link's on one.
   const am::AmParams am = cm5_am_params();
   const double software = 16.0 / (39 * 0.03125);
   const double link = 20.0 * 32 / message_nibbles(5, 1);
-  const SoftwareRate r = software_rate(64, Partners::Grid2d, 200, am, 1);
-  EXPECT_LE(r.payload_mb_per_s, std::min(software, link));
-  EXPECT_GE(r.payload_mb_per_s, 0.9 * std::min(software, link));
+  const SoftwareRate both = software_rate(64, Partners::Grid2d, 200, am, 1);
+  EXPECT_LE(both.payload_mb_per_s, software);
+  EXPECT_GE(both.payload_mb_per_s, 0.95 * software);
+  const SoftwareRate left = software_rate(64, Partners::Grid2d, 200, am, 1, Sides::Left);
+  EXPECT_LE(left.payload_mb_per_s, link);
+  EXPECT_GE(left.payload_mb_per_s, 0.9 * link);
 }
 
 TEST(SoftwareRates, LatencyGrowsWithTheMachine) {

@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "machines/cm5/all_fall_down_run.hpp"
 #include "machines/cm5/completion.hpp"
 #include "machines/cm5/congestion.hpp"
 #include "machines/cm5/data_network.hpp"
@@ -18,6 +19,7 @@
 #include "machines/cm5/map_out.hpp"
 #include "machines/cm5/message_sets.hpp"
 #include "machines/cm5/node_machine.hpp"
+#include "machines/cm5/partition_run.hpp"
 #include "machines/cm5/software_rates.hpp"
 #include "machines/cm5/streams.hpp"
 
@@ -84,62 +86,16 @@ struct Recorder final : DataNetworkObserver {
 
 // Messages of a hot spot that are lost or delivered twice across all-fall-down and resume.
 double afd_lost_or_duplicated() {
-  DataNetwork net(machine(256));
-  Recorder rec;
-  net.set_observer(&rec);
-  std::uint64_t sent = 0;
-  for (NodeId v = 1; v < 256; ++v) {
-    for (int k = 0; k < 8; ++k) net.send(v, 0, 5, 0, k % 2, sent++);
-  }
-  net.run_until(2000);
-  net.freeze_injection(true);
-  core::RandomStream r(11, 0, core::Stream::Setup);
-  std::vector<ChipId> order(net.shape().chips());
-  for (ChipId c = 0; c < net.shape().chips(); ++c) order[c] = c;
-  for (std::size_t i = order.size(); i > 1; --i)
-    std::swap(order[i - 1], order[r.below(static_cast<std::uint32_t>(i))]);
-  for (const ChipId c : order) {
-    net.set_all_fall_down(c, true);
-    net.run_until(net.now() + 1);
-  }
-  net.run_until(net.now() + 2000);
-  net.resume_after_fall();
-  net.freeze_injection(false);
-  net.run_until(net.now() + 1'000'000);
-  std::set<std::uint64_t> labels;
-  for (const auto& [label, when] : rec.got) labels.insert(label);
-  return static_cast<double>(sent - labels.size()) + static_cast<double>(rec.got.size() - labels.size());
+  const AllFallDownRun r = all_fall_down_hot_spot();
+  return static_cast<double>(r.sent - r.distinct_delivered) +
+         static_cast<double>(r.delivered - r.distinct_delivered);
 }
 
 // Messages of the second half of a 256-node machine whose delivery cycle changes when the first half
-// saturates itself.
+// saturates itself, or that do not arrive.
 double partition_interference() {
-  const auto run = [](bool first_busy) {
-    DataNetwork net(machine(256));
-    Recorder rec;
-    net.set_observer(&rec);
-    core::RandomStream a(1, 0, core::Stream::Destination);
-    core::RandomStream b(2, 0, core::Stream::Destination);
-    for (int k = 0; k < 4000; ++k) {
-      if (first_busy)
-        net.send(static_cast<NodeId>(a.below(128)), static_cast<NodeId>(a.below(128)), 5, 0, k % 2, 0);
-      net.send(128 + static_cast<NodeId>(b.below(128)), 128 + static_cast<NodeId>(b.below(128)), 5, 0, k % 2,
-               1 + static_cast<std::uint64_t>(k));
-    }
-    net.run_until(1'000'000);
-    std::vector<std::pair<std::uint64_t, Cycle>> second;
-    for (const auto& m : rec.got) {
-      if (m.first > 0) second.push_back(m);
-    }
-    std::sort(second.begin(), second.end());
-    return second;
-  };
-  const auto alone = run(false);
-  const auto shared = run(true);
-  int changed = 0;
-  for (std::size_t i = 0; i < alone.size(); ++i)
-    changed += i >= shared.size() || shared[i] != alone[i] ? 1 : 0;
-  return changed;
+  const PartitionRun r = partition_isolation();
+  return static_cast<double>(r.second_changed + (4000 - r.second_delivered));
 }
 
 // Levels of an n-node machine where a failed chip can be neither routed around within 1/16 of its node's
@@ -317,21 +273,21 @@ std::vector<ValidationCase> cm5_validation_cases() {
              : ""});
   }
   // Software included: node programs through the interfaces with the CM-5 cost model (docs/cm5.md).
-  // Requests keep to the left side, the paper's deadlock-free rule (L323-337); with requests on both
-  // sides the same programs deadlock (tests: fetch_deadlock_test.cpp).
+  // One-way active messages (am's notify) on both sides: a handler that never replies cannot
+  // fetch-deadlock, so the interfaces may use both sides for them (paper L323-337).
   const std::string software_note =
-      "requests keep to the left side (the paper's deadlock-free rule), so one-way streams get one side's "
-      "links: 5 MB/s raw per node out of a 16-node group; the paper's figures were measured with the "
-      "vendor's libraries, whose use of the sides is not stated (docs/assumptions.md)";
+      "a random permutation is limited by the way down: a message's path down is fixed by the chip its "
+      "random climb reached, and single down links take up to 1.5x their share (the same cause as "
+      "cm5.v19; docs/assumptions.md)";
   for (const int n : {256, 1024}) {
     cases.push_back(
         {fmt::format("cm5.v16.random_permutation_payload_{}", n),
          std::string(kPaper) + ", L233-237 (note 000 V16)",
-         fmt::format("{} nodes, every node sends 200 active messages of 4 words (5 on the network) to "
-                     "its partner in a random permutation and receives as many",
+         fmt::format("{} nodes, every node sends 200 one-way active messages of 4 words (5 on the network) "
+                     "to its partner in a random permutation and receives as many",
                      n),
          "payload MB/s per node, sent (= received)", 4,
-         Tolerance::absolute_band(0, 9),  // "more than 4": up to what one link and the software allow
+         Tolerance::absolute_band(0, 9.1),  // "more than 4": up to the software's 13.1
          true,
          [n] {
            return software_rate(n, Partners::RandomPermutation, 200, cm5_am_params(), 1).payload_mb_per_s;
@@ -341,11 +297,11 @@ std::vector<ValidationCase> cm5_validation_cases() {
   cases.push_back(
       {"cm5.v17.grid2d_payload_1024", std::string(kPaper) + ", L234-235 (note 000 V17)",
        "1,024 nodes as a 32 x 32 torus in Z order (2-D subgrids in subtrees), every node sends 200 "
-       "active messages of 4 words to its 4 neighbours in turn",
+       "one-way active messages of 4 words to its 4 neighbours in turn; a calibration check: the software "
+       "cost was set from this figure (docs/cm5.md), so it tests the network side only",
        "payload MB/s per node, sent (= received)", 15,
        Tolerance::relative_to(0.2),  // "about 15"
-       true, [] { return software_rate(1024, Partners::Grid2d, 200, cm5_am_params(), 1).payload_mb_per_s; },
-       software_note});
+       true, [] { return software_rate(1024, Partners::Grid2d, 200, cm5_am_params(), 1).payload_mb_per_s; }});
   for (const int n : {32, 16384}) {
     cases.push_back(
         {fmt::format("cm5.v18.latency_{}", n), std::string(kPaper) + ", L235-237 (note 000 V18)",

@@ -96,8 +96,7 @@ std::vector<double> serial(const Block& global, int iterations, std::uint64_t se
 
 }  // namespace
 
-StencilRun run_stencil_cells(am::Machine& m, const AppParams& params, std::uint64_t seed,
-                             int dims) {
+StencilRun run_stencil_cells(am::Machine& m, const AppParams& params, std::uint64_t seed, int dims) {
   const int p = m.nodes();
   const int edge = params.stencil_edge, iterations = params.stencil_iterations;
   const ProcessorGrid pg = processor_grid(p, dims);
