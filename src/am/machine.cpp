@@ -36,6 +36,7 @@ Machine::Machine(net::Endpoint& endpoint, core::Scheduler& scheduler, const AmPa
     nodes_.push_back(std::make_unique<Node>(*this, v, mem));
   }
   collectives_ = std::make_unique<TreeCollectives>();
+  interrupting_vnets_ = params.interrupts ? (1u << vnets_) - 1 : 0;
   const std::size_t queues = static_cast<std::size_t>(n) * vnets_;
   rq_head_.assign(queues, kNoMessage);
   rq_tail_.assign(queues, kNoMessage);
@@ -240,12 +241,15 @@ void Machine::arrive(MessageId msg, Picoseconds t) {
 }
 
 void Machine::drain(Node& n, Picoseconds t) {
-  // In polling mode a node busy in compute() or a send does not look at its receive queues.
-  if (!params_.interrupts && n.state_ == Node::State::Timed) return;
+  // In polling mode a node busy in compute() or a send does not look at its receive queues; a network
+  // whose arrivals interrupt it is handled at once.
+  const bool timed = n.state_ == Node::State::Timed;
+  if (timed && interrupting_vnets_ == 0) return;
   bool stalled = false;
   // One-way messages and replies first: they never need room, and handling them frees what waiting
   // requests need.
   for (int vnet = vnets_ - 1; vnet >= 0; --vnet) {
+    if (timed && !(interrupting_vnets_ >> vnet & 1)) continue;
     const std::size_t q = static_cast<std::size_t>(n.id()) * vnets_ + vnet;
     while (rq_head_[q] != kNoMessage) {
       const MessageId msg = rq_head_[q];
@@ -281,8 +285,8 @@ void Machine::run_handler(Node& n, MessageId msg, Picoseconds t) {
     if (!handler_error_) handler_error_ = std::current_exception();
   }
   const int words = m.nargs + (m.bytes + 3) / 4;
-  std::int64_t cycles = (params_.interrupts ? params_.dispatch_cycles : params_.poll_cycles) +
-                        params_.receive_cycles +
+  const bool interrupt = interrupting_vnets_ >> vnet_of(m) & 1;
+  std::int64_t cycles = (interrupt ? params_.dispatch_cycles : params_.poll_cycles) + params_.receive_cycles +
                         static_cast<std::int64_t>(params_.copy_cycles_per_word) * words + in.extra_cycles();
   const MessageId reply = in.reply_message();
   Picoseconds end = start + cycles_ps(cycles);

@@ -90,6 +90,14 @@ class Machine final : public core::Component, public net::DeliveryHandler {
   // that changes what a program waits for outside any handler (collective hardware) calls this.
   void notify(NodeId v) { wake_if_ready(*nodes_[v]); }
 
+  // Whether arrivals on virtual network `vnet` interrupt the processor (handlers run at once) or wait
+  // until the program polls or waits; all follow am.interrupts until a machine's interface says
+  // otherwise (the CM-5's tag mask).
+  void set_interrupts(int vnet, bool on) {
+    interrupting_vnets_ = on ? interrupting_vnets_ | (1u << vnet) : interrupting_vnets_ & ~(1u << vnet);
+  }
+  bool interrupts(int vnet) const { return interrupting_vnets_ >> vnet & 1; }
+
   MachineTotals totals() const;
   Picoseconds now() const { return scheduler_.now(); }
   int request_vnet() const { return 0; }
@@ -156,6 +164,7 @@ class Machine final : public core::Component, public net::DeliveryHandler {
   AmParams params_;
   std::int64_t watchdog_cycles_;
   int vnets_;
+  unsigned interrupting_vnets_ = 0;  // bit v: arrivals on virtual network v interrupt
   core::ComponentId id_ = -1;
 
   std::vector<std::byte> memory_;

@@ -78,6 +78,9 @@ io::KeyTable<Cm5Config> make_table() {
                   "Side(s) replies use (right, or both: still deadlock-free while requests keep to one)."),
               key("one_way", &InterfaceParams::one_way, io::one_of(kSideNames),
                   "Side(s) one-way messages use (am's notify: no reply, so both sides are safe)."),
+              key("interrupt_mask", &InterfaceParams::interrupt_mask, in_range(0, 65535),
+                  "Bit t set: a message of tag t interrupts (0 requests, 1 replies, 2 one-way); clear: "
+                  "found by polling (paper L268-271). Applies where am.interrupts is true."),
           }),
       section("run", &Cm5Config::run,
               {

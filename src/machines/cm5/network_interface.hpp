@@ -55,6 +55,9 @@ struct InterfaceParams {
   Sides requests = Sides::Left;
   Sides replies = Sides::Right;
   Sides one_way = Sides::Both;  // one-way messages (am's notify): they never wait on a reply
+  // Bit t: a message of tag t interrupts its receiver (paper L268-271); else the program finds it by
+  // polling. Node programs' messages carry tag 0 (requests), 1 (replies) or 2 (one-way).
+  int interrupt_mask = 0xffff;
 };
 
 class NetworkInterfaces final : public core::Component, public net::Endpoint, private DataNetworkObserver {

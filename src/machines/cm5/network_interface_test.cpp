@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include "am/machine.hpp"
+#include "am/node.hpp"
 #include "core/scheduler.hpp"
+#include "machines/cm5/node_machine.hpp"
 
 namespace mppnet::machines::cm5 {
 namespace {
@@ -97,6 +100,41 @@ TEST(NetworkInterfaces, OneVirtualNetworkUsesTheLeftSideOnly) {
   rig.scheduler.run_until_time(200 * 25000);
   EXPECT_EQ(rig.network.ni_sent(1, 0), 1);
   EXPECT_EQ(rig.network.ni_sent(1, 1), 0);
+}
+
+struct Arrival {
+  Picoseconds handled_at = -1;
+};
+void on_arrival(am::Incoming& in) {
+  in.node.state<Arrival>().handled_at = in.now();
+}
+
+// Node 0 sends node 1 a one-way message at time 0 while node 1 computes for 10,000 cycles (312.5 us).
+Picoseconds handled_at(int interrupt_mask) {
+  Cm5Config config;
+  config.machine.nodes = 32;
+  config.interface.interrupt_mask = interrupt_mask;
+  Cm5NodeMachine host(config, cm5_am_params());
+  std::vector<Arrival> state(32);
+  host.machine().attach(state);
+  host.machine().run([](am::Node& node) -> am::Task<> {
+    if (node.id() == 0) co_await node.notify(1, &on_arrival);
+    if (node.id() == 1) {
+      co_await node.compute(10000);
+      co_await node.poll();
+    }
+  });
+  return state[1].handled_at;
+}
+
+TEST(TagMask, AMaskedTagIsFoundByPollingAndAnUnmaskedOneInterrupts) {
+  // Paper L268-271: the 16-bit mask indexed by the tag decides. One-way messages carry tag 2.
+  const Picoseconds compute_ends = 10000 * 31250;
+  const Picoseconds interrupted = handled_at(0xffff);
+  const Picoseconds polled = handled_at(0xffff & ~(1 << 2));
+  EXPECT_GT(interrupted, 0);
+  EXPECT_LT(interrupted, compute_ends);  // during the compute
+  EXPECT_GE(polled, compute_ends);       // only at the poll after it
 }
 
 }  // namespace

@@ -56,8 +56,14 @@ Cm5NodeMachine::Cm5NodeMachine(const Cm5Config& config, const am::AmParams& am)
                        NetworkInterfaces::kMaxPartsPerPacket * static_cast<int>(am.send_queue_packets),
                    .requests = config.interface.requests,
                    .replies = config.interface.replies,
-                   .one_way = config.interface.one_way}),
-      machine_(interfaces_, scheduler_, am, 20000) {}
+                   .one_way = config.interface.one_way,
+                   .interrupt_mask = config.interface.interrupt_mask}),
+      machine_(interfaces_, scheduler_, am, 20000) {
+  // The interface's tag mask: the tag of a node program's message is its virtual network.
+  for (int vnet = 0; vnet < interfaces_.vnets(); ++vnet) {
+    machine_.set_interrupts(vnet, am.interrupts && (config.interface.interrupt_mask >> vnet & 1));
+  }
+}
 
 std::string Cm5NodeMachine::description() const {
   return fmt::format("{} data network", config_.machine.name);
