@@ -20,13 +20,17 @@ DataNetwork::DataNetwork(const DataNetworkParams& params)
   output_busy_until_.assign(ports, 0);
   last_grant_.assign(ports, kChipPorts - 1);
   wire_in_.assign(ports, 0);
+  waits_for_room_.assign(ports, 0);
   for (ChipId c = 0; c < chips; ++c) {
     const int level = shape_.place(c).level;
     for (int p = 0; p < kChipPorts; ++p) {
       wire_in_[port_index(c, p)] = static_cast<std::uint8_t>(p < kChildPorts ? wire_cycles_up_from(level - 1)
                                                                              : wire_cycles_up_from(level));
     }
-    random_.emplace_back(params_.seed, static_cast<std::uint64_t>(c), core::Stream::RouteChoice);
+    route_key_.push_back(
+        core::splitmix64(core::splitmix64(params_.seed) ^
+                         core::splitmix64(static_cast<std::uint64_t>(c) * 0x9e3779b97f4a7c15ULL +
+                                          static_cast<std::uint64_t>(core::Stream::RouteChoice))));
   }
   afd_mode_.assign(chips, 0);
   is_pending_.assign(chips, 0);
@@ -119,6 +123,11 @@ void DataNetwork::run_until(Cycle t) {
 
 void DataNetwork::step(Cycle t) {
   std::vector<Event>& bucket = wheel_[static_cast<std::size_t>(t) & (wheel_.size() - 1)];
+  // A cycle's events in a fixed order, not in the order chips happened to be visited: deliveries reach
+  // node programs by node and side, so a run never depends on the model's bookkeeping.
+  std::sort(bucket.begin(), bucket.end(), [](const Event& a, const Event& b) {
+    return a.kind != b.kind ? a.kind < b.kind : a.where < b.where;
+  });
   for (std::size_t i = 0; i < bucket.size(); ++i) handle(bucket[i], t);
   events_pending_ -= static_cast<std::int64_t>(bucket.size());
   bucket.clear();
@@ -218,14 +227,17 @@ int DataNetwork::space_at(ChipId c, int port, Cycle t) const {
   return params_.buffer_nibbles - used;
 }
 
-Cycle DataNetwork::free_from(ChipId c, int port, int nibbles, Cycle t) const {
+Cycle DataNetwork::free_from(ChipId c, int port, int nibbles, Cycle t) {
   const Cycle at = std::max(t + 1, output_busy_until_[port_index(c, port)]);
   const PortPeer to = shape_.peer(c, port);
   if (to.chip == kNoChip) {
     // A full receive FIFO: its ReceiveCredit event wakes the chip.
     return receive_used_[slot(to.node, shape_.place(c).side)] < params_.ni_receive_messages ? at : kNever;
   }
-  return room_from(to.chip, to.port, nibbles, at);
+  const Cycle room = room_from(to.chip, to.port, nibbles, at);
+  // Waiting for room: a grant out of that buffer may bring it sooner, and wakes this chip.
+  if (room != at) waits_for_room_[port_index(c, port)] = 1;
+  return room;
 }
 
 Cycle DataNetwork::room_from(ChipId c, int port, int nibbles, Cycle at) const {
@@ -282,7 +294,12 @@ int DataNetwork::wanted_output(ChipId c, int in_port, Message& m, Cycle t) {
     if (!(avoided >> p & 1) && output_free(c, kChildPorts + p, m.nibbles, t)) free[n++] = kChildPorts + p;
   }
   if (n == 0) return -1;
-  return n == 1 ? free[0] : free[random_[c].below(static_cast<std::uint32_t>(n))];
+  if (n == 1) return free[0];
+  // A draw keyed by (chip, input, cycle), not by how many draws came before, so that how often a chip is
+  // looked at never changes a choice.
+  const std::uint64_t draw = core::splitmix64(
+      route_key_[c] ^ core::splitmix64(static_cast<std::uint64_t>(t) * kChipPorts + in_port));
+  return free[((draw >> 32) * static_cast<std::uint64_t>(n)) >> 32];
 }
 
 DataNetwork::Held* DataNetwork::front_waiting(ChipId c, int in_port, Cycle t) {
@@ -319,6 +336,11 @@ void DataNetwork::allocate(ChipId c, Cycle t) {
     if (winner < 0) continue;
     if (!output_free(c, out, front[winner]->nibbles, t)) {
       retry = std::min(retry, free_from(c, out, front[winner]->nibbles, t));
+      // A message going up that chose this link behind the blocked one may choose another next cycle.
+      for (int i = 0; i < kChipPorts; ++i) {
+        next_cycle |=
+            want[i] == out && i != winner && out >= kChildPorts && params_.up_choice == UpChoice::RandomFree;
+      }
       continue;
     }
     grant(c, winner, out, t);
@@ -332,6 +354,10 @@ void DataNetwork::allocate(ChipId c, Cycle t) {
         retry = std::min(retry, free_from(c, out, front[i]->nibbles, t));
       }
     }
+  }
+  if (params_.visit_every_cycle) {
+    for (int in = 0; in < kChipPorts; ++in)
+      next_cycle |= inputs_[port_index(c, in)].leaving < inputs_[port_index(c, in)].count;
   }
   if (next_cycle) {
     mark_pending(c);
@@ -351,7 +377,9 @@ void DataNetwork::grant(ChipId c, int in_port, int out_port, Cycle t) {
   // Its nibbles now free the buffer: the chip or node that feeds this input may be waiting for the room.
   const PortPeer feeder = shape_.peer(c, in_port);
   if (feeder.chip != kNoChip) {
-    schedule(t + 1, EventKind::ChipReady, feeder.chip, kNoMessage);
+    std::uint8_t& waits = waits_for_room_[port_index(feeder.chip, feeder.port)];
+    if (waits) schedule(t + 1, EventKind::ChipReady, feeder.chip, kNoMessage);
+    waits = 0;
   } else if (feeder.node >= 0) {
     Cycle& retry = inject_retry_[slot(feeder.node, shape_.place(c).side)];
     retry = std::min(retry, t + 1);
@@ -384,7 +412,12 @@ void DataNetwork::forward(MessageId id, const PortPeer& to, int wire_cycles, Cyc
   if (to.chip != kNoChip) {
     InputBuffer& b = inputs_[port_index(to.chip, to.port)];
     MPPNET_ASSERT(b.count < ring_, "an input buffer holds no more messages than it has room for");
-    const Cycle ready = t + wire_cycles + params_.route_cycles;
+    Cycle ready = t + wire_cycles + params_.route_cycles;
+    if (b.count > 0) {
+      // The buffer is a FIFO: a head leaves only after the message before it has left entirely.
+      const Held& before = held_[port_index(to.chip, to.port) * ring_ + (b.first + b.count - 1) % ring_];
+      if (before.out_start >= 0) ready = std::max(ready, before.out_start + before.nibbles);
+    }
     held_[port_index(to.chip, to.port) * ring_ + (b.first + b.count) % ring_] =
         Held{.msg = id, .nibbles = m.nibbles, .ready = ready, .out_start = -1};
     ++b.count;

@@ -55,6 +55,9 @@ struct DataNetworkParams {
   int ni_receive_messages = 4;           // NI receive FIFO, per side
   UpChoice up_choice = UpChoice::RandomFree;
   std::uint64_t seed = 1;
+  // Test mode: look at every chip holding a message at every cycle instead of sleeping it until it could
+  // move. Results must be identical (data_network_exactness_test.cpp); only the speed differs.
+  bool visit_every_cycle = false;
 };
 
 // A message as it travels. Times in network cycles.
@@ -198,7 +201,7 @@ class DataNetwork {
   // at t, or kNever when that waits on a downstream message not yet granted (or a full receive FIFO),
   // whose grant (or credit) wakes the chip.
   static constexpr Cycle kNever = std::numeric_limits<Cycle>::max();
-  Cycle free_from(ChipId c, int port, int nibbles, Cycle t) const;
+  Cycle free_from(ChipId c, int port, int nibbles, Cycle t);
   // The first cycle from `at` at which chip c's input `port` has room for `nibbles`, or kNever.
   Cycle room_from(ChipId c, int port, int nibbles, Cycle at) const;
   int wanted_output(ChipId c, int in_port, Message& m, Cycle t);
@@ -226,13 +229,14 @@ class DataNetwork {
   core::SlotPool<Message> pool_;
   DataNetworkObserver* observer_ = nullptr;
 
-  int ring_ = 0;                            // entries per input buffer
-  std::vector<Held> held_;                  // chips * kChipPorts * ring_
-  std::vector<InputBuffer> inputs_;         // chips * kChipPorts
-  std::vector<Cycle> output_busy_until_;    // chips * kChipPorts
-  std::vector<std::int8_t> last_grant_;     // chips * kChipPorts: round-robin pointer of each output
-  std::vector<std::uint8_t> wire_in_;       // chips * kChipPorts: wire cycles of the link into each input
-  std::vector<core::RandomStream> random_;  // one per chip
+  int ring_ = 0;                              // entries per input buffer
+  std::vector<Held> held_;                    // chips * kChipPorts * ring_
+  std::vector<InputBuffer> inputs_;           // chips * kChipPorts
+  std::vector<Cycle> output_busy_until_;      // chips * kChipPorts
+  std::vector<std::int8_t> last_grant_;       // chips * kChipPorts: round-robin pointer of each output
+  std::vector<std::uint8_t> wire_in_;         // chips * kChipPorts: wire cycles of the link into each input
+  std::vector<std::uint8_t> waits_for_room_;  // chips * kChipPorts: a head waits for room past this output
+  std::vector<std::uint64_t> route_key_;      // per chip: the key of its up-link draws
   std::vector<std::uint8_t> afd_mode_;
   std::vector<ChipId> pending_;  // chips with a head that may be granted
   std::vector<ChipId> still_pending_;

@@ -187,11 +187,7 @@ std::vector<ValidationCase> cm5_validation_cases() {
          return stream_raw(
              2048, [](NodeId src, core::RandomStream&) -> NodeId { return src < 1024 ? src + 1024 : -1; },
              4000);
-       },
-       "73% of the cut with 64-nibble input buffers: the way down is fixed by the top chip a message "
-       "reached, so messages from 4 parents contend for each chip's 4 child links and wait behind each "
-       "other in one-message buffers (with 128-nibble buffers the same run reaches 100%; the paper gives "
-       "no buffer size; docs/assumptions.md)"});
+       }});
   cases.push_back(
       {"cm5.v19.random_permutation_vs_load_bound",
        std::string(kPaper) + ", L222-233 (note 000 V19, suggested factor 1.5)",
