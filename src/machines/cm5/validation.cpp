@@ -182,8 +182,7 @@ std::vector<ValidationCase> cm5_validation_cases() {
        "half on both sides",
        "raw MB/s across the bisection, one direction", 10240,
        Tolerance::relative_band(0.05, 0.005),  // "10 GB/s"; the 512 links carry no more
-       true,
-       [] {
+       true, [] {
          return stream_raw(
              2048, [](NodeId src, core::RandomStream&) -> NodeId { return src < 1024 ? src + 1024 : -1; },
              4000);
