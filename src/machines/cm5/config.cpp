@@ -1,6 +1,8 @@
 // machines/cm5/config.cpp: the declared keys of a CM-5 config and the checks across them.
 #include "machines/cm5/config.hpp"
 
+#include <set>
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -82,6 +84,15 @@ io::KeyTable<Cm5Config> make_table() {
                   "Bit t set: a message of tag t interrupts (0 requests, 1 replies, 2 one-way); clear: "
                   "found by polling (paper L268-271). Applies where am.interrupts is true."),
           }),
+      section("faults", &Cm5Config::faults,
+              {
+                  key("failed_chip", &FaultsSection::failed_chip, io::any_value(),
+                      "A failed router chip, [side, level, node, index]: routed around (level 2 and "
+                      "above; paper L288-295). Empty: none."),
+                  key("map_out_nodes", &FaultsSection::map_out_nodes, io::any_value(),
+                      "Nodes mapped out of node programs' relative addresses (e.g. the 4 under a failed "
+                      "level-1 chip)."),
+              }),
       section("run", &Cm5Config::run,
               {
                   key("seed", &RunSection::seed, io::at_least(0), "Seed of every random stream."),
@@ -100,9 +111,38 @@ const io::KeyTable<Cm5Config>& cm5_keys() {
   return table;
 }
 
+void check_faults(const Cm5Config& c, const FatTreeShape& shape) {
+  const auto& f = c.faults.failed_chip;
+  if (!f.empty()) {
+    if (f.size() != 4)
+      io::fail_at(c, "faults.failed_chip", "give [side, level, node, index] (4 numbers) or nothing");
+    const int side = f[0], level = f[1], node = f[2], index = f[3];
+    if (side < 0 || side >= kSides || level < 1 || level > shape.height() || node < 0 ||
+        node >= shape.level_nodes(level) || index < 0 || index >= shape.chips_per_node(level))
+      io::fail_at(
+          c, "faults.failed_chip",
+          fmt::format("no chip [{}, {}, {}, {}] in a {}-node machine (side 0-1, level 1-{}; docs/cm5.md)",
+                      side, level, node, index, c.machine.nodes, shape.height()));
+    if (level == 1)
+      io::fail_at(c, "faults.failed_chip",
+                  fmt::format("a level-1 chip is its 4 nodes' only chip on its side and cannot be routed "
+                              "around: map out nodes {} to {} with faults.map_out_nodes",
+                              node * 4, node * 4 + 3));
+  }
+  for (const int v : c.faults.map_out_nodes) {
+    if (v < 0 || v >= c.machine.nodes)
+      io::fail_at(c, "faults.map_out_nodes",
+                  fmt::format("node {} is not in a {}-node machine", v, c.machine.nodes));
+  }
+  const std::set<int> out(c.faults.map_out_nodes.begin(), c.faults.map_out_nodes.end());
+  if (static_cast<int>(out.size()) >= c.machine.nodes)
+    io::fail_at(c, "faults.map_out_nodes", "every node is mapped out: nothing is left to run on");
+}
+
 void check_cm5(const Cm5Config& c) {
   io::check_keys(cm5_keys(), c);
   const FatTreeShape shape(c.machine.nodes, c.data_network.parents);
+  check_faults(c, shape);
   const int longest = message_nibbles(kMaxWords, shape.height());
   if (c.data_network.buffer_nibbles < longest)
     io::fail_at(
@@ -140,6 +180,20 @@ DataNetworkParams network_params(const Cm5Config& c) {
 
 nlohmann::json to_json(const Cm5Config& c) {
   return cm5_keys().to_json(c);
+}
+
+ChipId failed_chip(const Cm5Config& c) {
+  const auto& f = c.faults.failed_chip;
+  if (f.size() != 4) return kNoChip;
+  return FatTreeShape(c.machine.nodes, c.data_network.parents).chip(f[0], f[1], f[2], f[3]);
+}
+
+std::unique_ptr<DataNetwork> build_network(const Cm5Config& c) {
+  auto network = std::make_unique<DataNetwork>(network_params(c));
+  const ChipId failed = failed_chip(c);
+  if (failed != kNoChip && !network->route_around(failed))
+    io::fail_at(c, "faults.failed_chip", "no other chip of its node can take its messages");
+  return network;
 }
 
 }  // namespace mppnet::machines::cm5

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -29,10 +30,17 @@ struct RunSection {
   std::int64_t measure_cycles = 10000;
 };
 
+// Failed parts (paper L288-295): a chip routed around, nodes mapped out of the address space.
+struct FaultsSection {
+  std::vector<int> failed_chip;    // empty, or [side, level, node, chip index in the node]
+  std::vector<int> map_out_nodes;  // physical nodes taken out of node programs' relative addresses
+};
+
 struct Cm5Config {
   MachineSection machine;
   DataNetworkParams data_network;  // nodes and seed come from machine.nodes and run.seed
   InterfaceParams interface;       // send_fifo_messages comes from am.send_queue_packets
+  FaultsSection faults;
   RunSection run;
 
   std::map<std::string, core::SourceLocation> origin;
@@ -48,6 +56,10 @@ Cm5Config load_cm5_text(const std::string& text, const std::string& name,
                         const std::vector<std::string>& sets);
 // The data network's parameters with the machine's size and the run's seed.
 DataNetworkParams network_params(const Cm5Config& c);
+// A data network of `c` with its failed chip (if any) routed around.
+std::unique_ptr<DataNetwork> build_network(const Cm5Config& c);
+// The failed chip of `c`, or kNoChip.
+ChipId failed_chip(const Cm5Config& c);
 nlohmann::json to_json(const Cm5Config& c);
 
 }  // namespace mppnet::machines::cm5

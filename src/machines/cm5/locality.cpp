@@ -27,7 +27,8 @@ Pattern random_partner(int nodes, std::uint64_t seed) {
 
 }  // namespace
 
-std::vector<LocalityRow> run_locality(const DataNetworkParams& params, const StreamRun& run, int only_group) {
+std::vector<LocalityRow> run_locality(const DataNetworkParams& params, const StreamRun& run, int only_group,
+                                      ChipId failed) {
   const int n = params.nodes;
   std::vector<LocalityRow> rows = {
       {"within 4", 4, 1, 40, "paper L205: 2 links of 20 MB/s", {}},
@@ -47,6 +48,7 @@ std::vector<LocalityRow> run_locality(const DataNetworkParams& params, const Str
   for (LocalityRow& row : rows) {
     if (row.group > n || (only_group > 0 && row.group != only_group)) continue;
     DataNetwork network(params);
+    if (failed != kNoChip) network.route_around(failed);
     const Pattern pattern = row.shift > 0 ? shifted(row.group, row.shift) : random_partner(n, params.seed);
     row.result = run_streams(network, pattern, run, params.seed);
     done.push_back(row);

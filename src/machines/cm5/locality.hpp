@@ -29,8 +29,8 @@ struct LocalityRow {
 // backlogged on both sides with `run.words`-word messages, each on a fresh network. Every class is a
 // permutation: the paper's figures are what the links carry, and random destinations would measure
 // contention at the receivers instead (a node picked by two senders at once takes one at a time).
-// With only_group > 0, runs that class alone.
+// With only_group > 0, runs that class alone; a failed chip (not kNoChip) is routed around.
 std::vector<LocalityRow> run_locality(const DataNetworkParams& params, const StreamRun& run,
-                                      int only_group = 0);
+                                      int only_group = 0, ChipId failed = kNoChip);
 
 }  // namespace mppnet::machines::cm5

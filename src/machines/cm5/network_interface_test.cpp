@@ -137,5 +137,36 @@ TEST(TagMask, AMaskedTagIsFoundByPollingAndAnUnmaskedOneInterrupts) {
   EXPECT_GE(polled, compute_ends);       // only at the poll after it
 }
 
+struct Replies {
+  int count = 0;
+};
+void on_answer(am::Incoming& in) {
+  ++in.node.state<Replies>().count;
+}
+void on_ask(am::Incoming& in) {
+  in.reply(&on_answer, in.arg(0));
+}
+
+TEST(Faults, NodeProgramsRunAroundAFailedChipAndWithoutMappedOutNodes) {
+  // Paper L288-295: a failed level-2 chip routed around, and the 4 nodes under a failed level-1 chip
+  // mapped out: the program sees 28 nodes, every request is answered, no message touches the chip.
+  Cm5Config config;
+  config.machine.nodes = 32;
+  config.faults.failed_chip = {0, 2, 1, 1};
+  config.faults.map_out_nodes = {4, 5, 6, 7};
+  Cm5NodeMachine host(config, cm5_am_params());
+  EXPECT_EQ(host.machine().nodes(), 28);
+  std::vector<Replies> state(28);
+  host.machine().attach(state);
+  host.machine().run([](am::Node& node) -> am::Task<> {
+    for (NodeId k = 1; k < 28; ++k) co_await node.request((node.id() + k) % 28, &on_ask, k);
+    co_await node.wait_until([&node] { return node.state<Replies>().count == 27; });
+  });
+  for (const Replies& r : state) EXPECT_EQ(r.count, 27);
+  const ChipId failed = failed_chip(config);
+  for (int p = 0; p < kChipPorts; ++p) EXPECT_EQ(host.network().port_in(failed, p), 0);
+  for (NodeId v = 4; v < 8; ++v) EXPECT_EQ(host.network().ni_sent(v, 0) + host.network().ni_sent(v, 1), 0);
+}
+
 }  // namespace
 }  // namespace mppnet::machines::cm5

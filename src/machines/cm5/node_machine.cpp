@@ -48,10 +48,10 @@ io::PresetSets cm5_software_costs() {
 
 Cm5NodeMachine::Cm5NodeMachine(const Cm5Config& config, const am::AmParams& am)
     : config_(config),
-      network_(network_params(config)),
+      network_(build_network(config)),
       domain_(scheduler_.add_domain("cm5 data network", kNetworkCyclePs)),
-      interfaces_(network_, scheduler_, domain_, AddressMap(0, config.machine.nodes),
-                  am.separate_vnets ? 3 : 1,
+      interfaces_(*network_, scheduler_, domain_,
+                  AddressMap(0, config.machine.nodes, config.faults.map_out_nodes), am.separate_vnets ? 3 : 1,
                   {.send_fifo_messages =
                        NetworkInterfaces::kMaxPartsPerPacket * static_cast<int>(am.send_queue_packets),
                    .requests = config.interface.requests,

@@ -30,11 +30,11 @@ class Cm5NodeMachine final : public registry::NodeMachine {
   std::uint64_t seed() const override { return static_cast<std::uint64_t>(config_.run.seed); }
   std::string description() const override;
   std::string config_json() const override;
-  DataNetwork& network() { return network_; }
+  DataNetwork& network() { return *network_; }
 
  private:
   Cm5Config config_;
-  DataNetwork network_;
+  std::unique_ptr<DataNetwork> network_;
   core::Scheduler scheduler_;
   core::DomainId domain_;
   NetworkInterfaces interfaces_;

@@ -50,7 +50,8 @@ int run_command(const registry::ConfigRequest& request) {
                       .warmup_cycles = cfg.run.warmup_cycles,
                       .measure_cycles = cfg.run.measure_cycles,
                       .both_sides = true};
-  const std::vector<LocalityRow> rows = run_locality(network_params(cfg), run);
+  // A failed chip is routed around; mapped-out nodes concern node programs (`mppnet app`) only.
+  const std::vector<LocalityRow> rows = run_locality(network_params(cfg), run, 0, failed_chip(cfg));
   std::fputs(table(cfg, rows).c_str(), stdout);
 
   nlohmann::json list = nlohmann::json::array();
