@@ -7,6 +7,7 @@
 
 #include "core/rng.hpp"
 #include "machines/cm5/data_network.hpp"
+#include "machines/cm5/message_sets.hpp"
 
 namespace mppnet::machines::cm5 {
 
@@ -33,11 +34,8 @@ AllFallDownRun all_fall_down_hot_spot() {
   net.run_until(2000);
   run.in_network_at_fall = net.in_network();
   net.freeze_injection(true);
-  std::vector<ChipId> order(net.shape().chips());
-  for (ChipId c = 0; c < net.shape().chips(); ++c) order[c] = c;
   core::RandomStream r(11, 0, core::Stream::Setup);
-  for (std::size_t i = order.size(); i > 1; --i)
-    std::swap(order[i - 1], order[r.below(static_cast<std::uint32_t>(i))]);
+  const std::vector<ChipId> order = shuffled(net.shape().chips(), r);
   for (const ChipId c : order) {
     net.set_all_fall_down(c, true);
     net.run_until(net.now() + 1);

@@ -125,9 +125,11 @@ void DataNetwork::step(Cycle t) {
   std::vector<Event>& bucket = wheel_[static_cast<std::size_t>(t) & (wheel_.size() - 1)];
   // A cycle's events in a fixed order, not in the order chips happened to be visited: deliveries reach
   // node programs by node and side, so a run never depends on the model's bookkeeping.
-  std::sort(bucket.begin(), bucket.end(), [](const Event& a, const Event& b) {
-    return a.kind != b.kind ? a.kind < b.kind : a.where < b.where;
-  });
+  if (bucket.size() > 1) {
+    std::sort(bucket.begin(), bucket.end(), [](const Event& a, const Event& b) {
+      return a.kind != b.kind ? a.kind < b.kind : a.where < b.where;
+    });
+  }
   for (std::size_t i = 0; i < bucket.size(); ++i) handle(bucket[i], t);
   events_pending_ -= static_cast<std::int64_t>(bucket.size());
   bucket.clear();

@@ -1,6 +1,8 @@
 // machines/cm5/locality.cpp: the four locality classes and their stream runs.
 #include "machines/cm5/locality.hpp"
 
+#include "machines/cm5/message_sets.hpp"
+
 #include <algorithm>
 
 namespace mppnet::machines::cm5 {
@@ -18,10 +20,8 @@ Pattern shifted(int group, int shift) {
 
 // Each node sends to its partner in a random permutation of all nodes drawn from `seed`.
 Pattern random_partner(int nodes, std::uint64_t seed) {
-  std::vector<NodeId> partner(nodes);
-  for (NodeId v = 0; v < nodes; ++v) partner[v] = v;
   core::RandomStream r(seed, 0, core::Stream::Setup);
-  for (int i = nodes; i > 1; --i) std::swap(partner[i - 1], partner[r.below(static_cast<std::uint32_t>(i))]);
+  std::vector<NodeId> partner = shuffled(nodes, r);
   return [partner](NodeId src, core::RandomStream&) -> NodeId { return partner[src]; };
 }
 

@@ -30,14 +30,16 @@ MessageSet permutation(int nodes, Map map) {
 
 }  // namespace
 
+std::vector<std::int32_t> shuffled(int n, core::RandomStream& draw) {
+  std::vector<std::int32_t> order(static_cast<std::size_t>(std::max(n, 0)));
+  for (std::int32_t i = 0; i < n; ++i) order[i] = i;
+  for (int i = n - 1; i > 0; --i) std::swap(order[i], order[draw.below(static_cast<std::uint32_t>(i + 1))]);
+  return order;
+}
+
 MessageSet random_permutation(int nodes, std::uint64_t seed) {
-  std::vector<NodeId> dest(static_cast<std::size_t>(std::max(nodes, 0)));
-  for (NodeId i = 0; i < nodes; ++i) dest[i] = i;
   core::RandomStream draw(seed, 0, core::Stream::Setup);
-  for (int i = nodes - 1; i > 0; --i) {
-    const auto j = static_cast<int>(draw.below(static_cast<std::uint32_t>(i + 1)));
-    std::swap(dest[i], dest[j]);
-  }
+  const std::vector<NodeId> dest = shuffled(nodes, draw);
   return permutation(nodes, [&](NodeId i) { return dest[i]; });
 }
 

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/rng.hpp"
 #include "core/types.hpp"
 
 namespace mppnet::machines::cm5 {
@@ -29,6 +30,8 @@ using MessageSet = std::vector<SetMessage>;
 // One message per node, in node order, to a uniformly random permutation of the nodes (a Fisher-Yates
 // shuffle on the Setup stream of `seed`); a node may draw itself.
 MessageSet random_permutation(int nodes, std::uint64_t seed);
+// 0 .. n-1 in the order of a Fisher-Yates shuffle drawn from `draw` (the one shuffle of machines/cm5).
+std::vector<std::int32_t> shuffled(int n, core::RandomStream& draw);
 // Node (h, l), its address split into high and low halves, sends to (l, h). Empty unless N = 4^k.
 MessageSet transpose(int nodes);
 // Node i sends to i with its log2(N) address bits reversed. Empty unless N = 2^k.

@@ -6,6 +6,7 @@
 
 #include "am/machine.hpp"
 #include "core/rng.hpp"
+#include "machines/cm5/message_sets.hpp"
 #include "machines/cm5/node_machine.hpp"
 
 namespace mppnet::machines::cm5 {
@@ -65,11 +66,10 @@ SoftwareRate software_rate(int nodes, Partners partners, int messages, const am:
     while (side * side < nodes) side *= 2;
     for (NodeId v = 0; v < nodes; ++v) state[v].partners = grid_neighbours(v, side);
   } else {
-    std::vector<NodeId> perm(nodes);
+    std::vector<NodeId> perm;
     core::RandomStream r(seed, 0, core::Stream::Setup);
     for (bool fixed = true; fixed;) {  // a permutation without fixed points: about e tries
-      for (NodeId v = 0; v < nodes; ++v) perm[v] = v;
-      for (int i = nodes; i > 1; --i) std::swap(perm[i - 1], perm[r.below(static_cast<std::uint32_t>(i))]);
+      perm = shuffled(nodes, r);
       fixed = false;
       for (NodeId v = 0; v < nodes; ++v) fixed |= perm[v] == v;
     }

@@ -33,15 +33,21 @@ class WindowCounter final : public DataNetworkObserver {
   std::int64_t latency_sum_ = 0;
 };
 
+// A result with its per-node counts sized, counting deliveries over `cycles` from now on.
+StreamResult empty_result(const DataNetwork& network, Cycle cycles) {
+  StreamResult result;
+  result.cycles = cycles;
+  result.received_nibbles.assign(network.params().nodes, 0);
+  result.delivered_from.assign(network.params().nodes, 0);
+  return result;
+}
+
 }  // namespace
 
 StreamResult run_streams(DataNetwork& network, const Pattern& pattern, const StreamRun& run,
                          std::uint64_t seed) {
   const int nodes = network.params().nodes;
-  StreamResult result;
-  result.cycles = run.measure_cycles;
-  result.received_nibbles.assign(nodes, 0);
-  result.delivered_from.assign(nodes, 0);
+  StreamResult result = empty_result(network, run.measure_cycles);
   const Cycle start = network.now();
   WindowCounter counter(result, start + run.warmup_cycles, start + run.warmup_cycles + run.measure_cycles);
   network.set_observer(&counter);
@@ -84,20 +90,17 @@ StreamResult run_streams(DataNetwork& network, const Pattern& pattern, const Str
 StreamResult run_uniform(DataNetwork& network, double messages_per_cycle, int words, Cycle cycles,
                          std::uint64_t seed) {
   const int nodes = network.params().nodes;
-  StreamResult result;
-  result.cycles = cycles;
-  result.received_nibbles.assign(nodes, 0);
-  result.delivered_from.assign(nodes, 0);
+  StreamResult result = empty_result(network, cycles);
   const Cycle start = network.now();
   WindowCounter counter(result, start, start + cycles);
   network.set_observer(&counter);
   core::RandomStream arrivals(seed, 0, core::Stream::Arrival);
   core::RandomStream destinations(seed, 0, core::Stream::Destination);
   std::vector<std::uint8_t> side(nodes, 0);
-  // The gap to the next message of the whole machine is geometric; one draw per message, not per node.
-  const double p = messages_per_cycle * nodes;
+  // The machine starts rate x nodes messages a cycle on average: the whole part every cycle, one more
+  // with the fraction's probability; each from a uniformly drawn node (draws per message, not per node).
+  const double expected = messages_per_cycle * nodes;
   for (Cycle t = start; t < start + cycles; ++t) {
-    const double expected = p;
     auto n = static_cast<std::int64_t>(expected);
     if (arrivals.uniform01() < expected - static_cast<double>(n)) ++n;
     for (std::int64_t k = 0; k < n; ++k) {

@@ -39,9 +39,9 @@ struct StreamResult {
   double payload_mb_per_s() const { return 40.0 * payload_bytes / static_cast<double>(cycles); }
 };
 
-// Open-loop uniform random traffic: every node starts a `words`-word message to a uniformly chosen other
-// node with probability `messages_per_cycle` each cycle, alternating sides, for `cycles` cycles (no
-// warm-up or drain: a speed and load driver). Returns what arrived in those cycles.
+// Open-loop uniform random traffic: `messages_per_cycle` x nodes messages of `words` words a cycle on
+// average, each from a uniformly drawn node to a uniformly chosen other one, a node's messages alternating
+// sides, for `cycles` cycles (no warm-up or drain: a speed and load driver). Returns what arrived then.
 StreamResult run_uniform(DataNetwork& network, double messages_per_cycle, int words, Cycle cycles,
                          std::uint64_t seed);
 
