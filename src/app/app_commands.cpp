@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <system_error>
 
 #include <fmt/format.h>
 #include <toml++/toml.h>
@@ -189,26 +188,20 @@ int app_command(const std::string& name, const io::ConfigFile& file, const std::
   const AppRunConfig c = load_app_config(file, sets);
   const std::string& config = file.path;
   const exp::ExperimentConfig& e = c.experiment;
-  const bool out_existed = std::filesystem::exists(out);
+  // An input error leaves no results, not even the empty directory (io::OutputDirectory removes it).
   const io::OutputDirectory output_directory(out);
   workload::apps::AppResult r;
   try {
-    try {
-      r = workload::apps::run_application(app, e.topology, e.router, c.settings.am, c.settings.app,
-                                          static_cast<std::uint64_t>(e.run.seed), e.run.watchdog_cycles);
-    } catch (const workload::apps::AppParamError& err) {  // parameters that do not fit this machine
-      const std::string& key = err.key();
-      const bool own = is_own_key(key);
-      throw core::ConfigError(
-          own || key.empty() ? io::where_set(c.settings.origin, config, key) : io::where_set(e, key), key,
-          err.what());
-    } catch (const std::invalid_argument& err) {  // the machine cannot be built with these parameters
-      throw core::ConfigError({config, 0}, "", err.what());
-    }
-  } catch (const core::ConfigError&) {
-    std::error_code ignored;  // an input error leaves no results, not even the empty directory
-    if (!out_existed) std::filesystem::remove(out, ignored);
-    throw;
+    r = workload::apps::run_application(app, e.topology, e.router, c.settings.am, c.settings.app,
+                                        static_cast<std::uint64_t>(e.run.seed), e.run.watchdog_cycles);
+  } catch (const workload::apps::AppParamError& err) {  // parameters that do not fit this machine
+    const std::string& key = err.key();
+    const bool own = is_own_key(key);
+    throw core::ConfigError(
+        own || key.empty() ? io::where_set(c.settings.origin, config, key) : io::where_set(e, key), key,
+        err.what());
+  } catch (const std::invalid_argument& err) {  // the machine cannot be built with these parameters
+    throw core::ConfigError({config, 0}, "", err.what());
   }
   nlohmann::json cfg = exp::to_json(e);
   const nlohmann::json own = app_settings_keys().to_json(c.settings);
@@ -233,23 +226,16 @@ int app_command(const std::string& name, const io::ConfigFile& file, const std::
   app_settings_keys().set_document(settings, file.doc, path, &settings.origin, model_sections);
   for (const auto& a : own_sets) app_settings_keys().set_arg(settings, a, &settings.origin);
 
-  const bool out_existed = std::filesystem::exists(out);
   const io::OutputDirectory output_directory(out);
   workload::apps::AppResult r;
   std::unique_ptr<registry::NodeMachine> host;
   try {
-    try {
-      host = model.node_programs.build(file, model_sets, settings.am);
-      r = workload::apps::run_application_on(app, host->machine(), settings.app, host->seed());
-    } catch (const workload::apps::AppParamError& err) {
-      throw core::ConfigError(io::where_set(settings.origin, path, err.key()), err.key(), err.what());
-    } catch (const std::invalid_argument& err) {
-      throw core::ConfigError({path, 0}, "", err.what());
-    }
-  } catch (const core::ConfigError&) {
-    std::error_code ignored;
-    if (!out_existed) std::filesystem::remove(out, ignored);
-    throw;
+    host = model.node_programs.build(file, model_sets, settings.am);
+    r = workload::apps::run_application_on(app, host->machine(), settings.app, host->seed());
+  } catch (const workload::apps::AppParamError& err) {
+    throw core::ConfigError(io::where_set(settings.origin, path, err.key()), err.key(), err.what());
+  } catch (const std::invalid_argument& err) {
+    throw core::ConfigError({path, 0}, "", err.what());
   }
   nlohmann::json cfg = nlohmann::json::parse(host->config_json());
   const nlohmann::json own = app_settings_keys().to_json(settings);
