@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "machines/cm5/control_experiments.hpp"
+#include "machines/cm5/router_done_run.hpp"
 
 namespace mppnet::machines::cm5 {
 namespace {
@@ -131,6 +132,34 @@ TEST(ControlNetwork, FullFifoRefusesThePush) {
   ControlNetwork net({.leaves = 8, .ni_fifo_packets = 8});
   for (int i = 0; i < 8; ++i) EXPECT_TRUE(net.push_combine(0, {}));
   EXPECT_FALSE(net.push_combine(0, {}));
+}
+
+}  // namespace
+}  // namespace mppnet::machines::cm5
+
+namespace mppnet::machines::cm5 {
+namespace {
+
+TEST(RouterDone, AnswersOnlyAfterTheLastMessageArrived) {
+  const RouterDoneRun r = router_done_all_to_all(64, 20, DeliveryFault::None);
+  EXPECT_EQ(r.sent, 64 * 20);
+  EXPECT_EQ(r.delivered, r.sent);
+  EXPECT_EQ(r.delivered_after, 0);
+  EXPECT_EQ(r.nodes_done, 64);
+  EXPECT_GE(r.done, r.last_delivery);
+  EXPECT_FALSE(r.error_everywhere);
+}
+
+TEST(RouterDone, ALostMessageMeansNoAnswer) {
+  const RouterDoneRun r = router_done_all_to_all(64, 20, DeliveryFault::Lose);
+  EXPECT_EQ(r.delivered, r.sent - 1);
+  EXPECT_EQ(r.nodes_done, 0);
+}
+
+TEST(RouterDone, ADuplicateRaisesTheError) {
+  const RouterDoneRun r = router_done_all_to_all(64, 20, DeliveryFault::Duplicate);
+  EXPECT_EQ(r.delivered, r.sent + 1);
+  EXPECT_TRUE(r.error_everywhere);
 }
 
 }  // namespace

@@ -50,6 +50,7 @@ DataNetwork::DataNetwork(const DataNetworkParams& params)
   port_out_.assign(ports, 0);
   ni_sent_.assign(slots, 0);
   ni_received_.assign(slots, 0);
+  delivery_fault_.assign(slots, 0);
   fallen_.assign(params_.nodes, {});
   // Every event lies at most a wire, a decode and a longest message ahead.
   const int longest_delay = std::max(params_.board_wire_cycles, params_.cable_wire_cycles) * 2 +
@@ -196,6 +197,7 @@ void DataNetwork::inject(NodeId v, int side, Cycle t) {
   last_progress_ = t;
   injection_busy_until_[s] = t + m.nibbles;
   ++ni_sent_[s];
+  ++sent_total_;
   const bool corrupt = take_corruption(corrupt_inject_, s);
   forward(id, PortPeer{.chip = chip, .node = -1, .port = port}, params_.board_wire_cycles, t, corrupt);
 }
@@ -437,7 +439,18 @@ void DataNetwork::deliver(NodeId v, int side, MessageId id, Cycle t) {
   Message& m = pool_[id];
   m.delivered = t;
   last_progress_ = t;
-  ++ni_received_[s];
+  const std::uint8_t fault = delivery_fault_[s];
+  delivery_fault_[s] = 0;
+  if (fault == 1) {  // lost in the chip: never counted in, never handed out
+    pool_.release(id);
+    --in_network_;
+    schedule(t + params_.board_wire_cycles, EventKind::ReceiveCredit, static_cast<std::int32_t>(s),
+             kNoMessage);
+    return;
+  }
+  const int copies = fault == 2 ? 2 : 1;
+  ni_received_[s] += copies;
+  received_total_ += copies;
   if (m.fell) {
     // Saved with the user's state; the system resends it on resume (resume_after_fall).
     fallen_[v].push_back(id);
@@ -450,7 +463,9 @@ void DataNetwork::deliver(NodeId v, int side, MessageId id, Cycle t) {
     received_waiting_[s].push_back(id);
     return;
   }
-  if (observer_ != nullptr) observer_->on_delivery(id, m);
+  if (observer_ != nullptr) {
+    for (int i = 0; i < copies; ++i) observer_->on_delivery(id, m);
+  }
   pool_.release(id);
   --in_network_;
   schedule(t + params_.board_wire_cycles, EventKind::ReceiveCredit, static_cast<std::int32_t>(s), kNoMessage);

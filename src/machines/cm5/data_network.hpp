@@ -133,6 +133,14 @@ class DataNetwork {
   std::int64_t port_out(ChipId c, int port) const { return port_out_[port_index(c, port)]; }
   std::int64_t ni_sent(NodeId v, int side) const { return ni_sent_[slot(v, side)]; }
   std::int64_t ni_received(NodeId v, int side) const { return ni_received_[slot(v, side)]; }
+  // Router done's count (note 000 §5.14): messages the interfaces took in to send (queued or sent)
+  // minus those they handed to their nodes. Zero once every message sent has arrived; below zero when
+  // one was created.
+  std::int64_t kirchhoff_balance() const { return queued_total_ + sent_total_ - received_total_; }
+  // A fault of the last chip before node v's interface on `side`: the next message for it is lost, or
+  // delivered twice (the router-done checks of note V12).
+  void lose_next_delivery(NodeId v, int side) { delivery_fault_[slot(v, side)] = 1; }
+  void duplicate_next_delivery(NodeId v, int side) { delivery_fault_[slot(v, side)] = 2; }
   // Chips whose counted inputs and outputs differ while the network is quiet: empty when nothing was
   // lost or created. One line per chip.
   std::vector<std::string> kirchhoff_violations() const;
@@ -261,6 +269,8 @@ class DataNetwork {
   std::vector<ChipErrors> chip_errors_;
   std::vector<ChipErrors> ni_errors_;
   std::vector<std::int64_t> port_in_, port_out_, ni_sent_, ni_received_;
+  std::int64_t sent_total_ = 0, received_total_ = 0;
+  std::vector<std::uint8_t> delivery_fault_;  // nodes * kSides: 1 lose, 2 duplicate the next delivery
   std::vector<std::vector<MessageId>> fallen_;
   bool injection_frozen_ = false;
   Cycle last_progress_ = 0;

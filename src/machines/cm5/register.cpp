@@ -2,6 +2,9 @@
 // a model of its own (machine.model = "cm5") and, for node programs until the network interface joins
 // it, a preset of the generic packet network with the same shape.
 #include "machines/cm5/config.hpp"
+#include "machines/cm5/control_validation.hpp"
+#include "machines/cm5/diagnose_command.hpp"
+#include "machines/cm5/diagnostic_validation.hpp"
 #include "machines/cm5/node_machine.hpp"
 #include "machines/cm5/preset.hpp"
 #include "machines/cm5/run_command.hpp"
@@ -27,8 +30,14 @@ void register_machine(registry::Registry& registry) {
           .node_programs = {.am_defaults = cm5_software_costs(), .build = build_node_machine},
       }},
       .presets = {data_network_preset()},
-      .validation_cases = cm5_validation_cases,
-      .commands = {},
+      .validation_cases =
+          [] {
+            auto cases = control_validation_cases();
+            for (auto& c : cm5_validation_cases()) cases.push_back(std::move(c));
+            for (auto& c : diagnostic_validation_cases()) cases.push_back(std::move(c));
+            return cases;
+          },
+      .commands = {diagnose_command_entry()},
   });
 }
 
