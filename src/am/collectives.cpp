@@ -71,7 +71,7 @@ struct TreeHandlers {
   }
 };
 
-Task<Combined> TreeCollectives::combine(Node& node, std::uint64_t value, ReduceOp op) {
+Task<Combined> TreeCollectives::run(Node& node, Collective, std::uint64_t value, ReduceOp op, NodeId) {
   const auto p = static_cast<std::uint32_t>(node.nodes());
   const auto i = static_cast<std::uint32_t>(node.id());
   // Node i's subtree is [i, i + lowbit(i)); the root's is everything. Child j is i + 2^j.

@@ -7,8 +7,10 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "am/task.hpp"
+#include "core/types.hpp"
 
 namespace mppnet::am {
 
@@ -23,12 +25,22 @@ struct Combined {
   std::uint64_t exclusive = 0;  // op over the values of nodes 0 .. id - 1 (identity on node 0)
 };
 
+// What the program asked for. Software does each as one combine; hardware may do each its own way (a
+// barrier as a 1-bit OR, a broadcast sent from its root).
+enum class Collective : std::uint8_t { Barrier, Broadcast, Reduce, Scan };
+constexpr int kCollectiveKinds = 4;
+
 class Collectives {
  public:
   virtual ~Collectives() = default;
-  // Contract: every node calls combine the same number of times with the same op, in the same order;
-  // a call returns once this node's results are known.
-  [[nodiscard]] virtual Task<Combined> combine(Node& node, std::uint64_t value, ReduceOp op) = 0;
+  // Contract: every node calls run the same number of times with the same collective and op, in the
+  // same order; a call returns once this node's results are known. `value` is the node's operand (for a
+  // broadcast: the root's value on the root, 0 elsewhere; for a barrier: 0). A reduction needs only
+  // `total`, a scan only `exclusive`, a broadcast `total`.
+  [[nodiscard]] virtual Task<Combined> run(Node& node, Collective what, std::uint64_t value, ReduceOp op,
+                                           NodeId root) = 0;
+  // How they are done, for reports: "software tree over the data network".
+  virtual std::string path() const = 0;
 };
 
 // A binomial tree over node numbers rooted at node 0: node i's subtree is [i, i + lowbit(i)), so the
@@ -36,7 +48,8 @@ class Collectives {
 // ceil(log2 P) message steps each way. Each step is an active message (request network).
 class TreeCollectives final : public Collectives {
  public:
-  Task<Combined> combine(Node& node, std::uint64_t value, ReduceOp op) override;
+  Task<Combined> run(Node& node, Collective what, std::uint64_t value, ReduceOp op, NodeId root) override;
+  std::string path() const override { return "software tree over the data network"; }
 };
 
 }  // namespace mppnet::am

@@ -93,7 +93,8 @@ INSTANTIATE_TEST_SUITE_P(MeshSizes, AmCollectives, ::testing::Values(2, 3, 5));
 class InstantCollectives final : public Collectives {
  public:
   explicit InstantCollectives(Machine& m) : machine_(m), values_(m.nodes()), results_(m.nodes()) {}
-  Task<Combined> combine(Node& node, std::uint64_t value, ReduceOp op) override {
+  std::string path() const override { return "instant"; }
+  Task<Combined> run(Node& node, Collective, std::uint64_t value, ReduceOp op, NodeId) override {
     values_[node.id()] = value;
     const int generation = generation_;
     if (++arrived_ == machine_.nodes()) {

@@ -353,6 +353,8 @@ MachineTotals Machine::totals() const {
     t.flits += c.flits_sent;
     t.payload_bytes += c.payload_bytes_sent;
     t.handlers += c.handlers_run;
+    t.collectives += c.collectives;
+    t.collective_ps += c.collective_ps;
   }
   t.network_cycles = endpoint_.cycles_run();
   return t;

@@ -52,6 +52,8 @@ struct MachineTotals {
   std::int64_t payload_bytes = 0;
   std::int64_t handlers = 0;
   std::int64_t network_cycles = 0;  // cycles the network was stepped (idle stretches are skipped)
+  std::int64_t collectives = 0;     // collective calls, summed over nodes
+  Picoseconds collective_ps = 0;    // time in them, summed over nodes
 };
 
 class Machine final : public core::Component, public net::DeliveryHandler {

@@ -98,12 +98,21 @@ void Incoming::reply_words(Handler h, const Word* w, int n, const std::byte* dat
   if (bytes > 0) std::memcpy(m.data, data, static_cast<std::size_t>(bytes));
 }
 
+// Each collective's time, from the call to its result, is counted per node (NodeCounters).
+Task<Combined> Node::collective(Collective what, std::uint64_t value, ReduceOp op, NodeId root) {
+  const Picoseconds start = now();
+  const Combined c = co_await machine_->collectives().run(*this, what, value, op, root);
+  ++counters_.collectives;
+  counters_.collective_ps += now() - start;
+  co_return c;
+}
+
 Task<> Node::barrier() {
-  co_await machine_->collectives().combine(*this, 0, ReduceOp::Or);
+  co_await collective(Collective::Barrier, 0, ReduceOp::Or, 0);
 }
 
 Task<std::uint64_t> Node::reduce(std::uint64_t value, ReduceOp op) {
-  const Combined c = co_await machine_->collectives().combine(*this, value, op);
+  const Combined c = co_await collective(Collective::Reduce, value, op, 0);
   co_return c.total;
 }
 
@@ -112,12 +121,12 @@ Task<std::uint64_t> Node::broadcast(std::uint64_t value, NodeId root) {
   if (root < 0 || root >= nodes())
     throw std::out_of_range(fmt::format("node {}: broadcast from root {}, not a node of this {}-node machine",
                                         id_, root, nodes()));
-  const Combined c = co_await machine_->collectives().combine(*this, id_ == root ? value : 0, ReduceOp::Or);
+  const Combined c = co_await collective(Collective::Broadcast, id_ == root ? value : 0, ReduceOp::Or, root);
   co_return c.total;
 }
 
 Task<std::uint64_t> Node::scan(std::uint64_t value, ReduceOp op, bool inclusive) {
-  const Combined c = co_await machine_->collectives().combine(*this, value, op);
+  const Combined c = co_await collective(Collective::Scan, value, op, 0);
   co_return inclusive ? apply(op, c.exclusive, value) : c.exclusive;
 }
 

@@ -76,6 +76,8 @@ struct NodeCounters {
   std::int64_t flits_sent = 0;
   std::int64_t payload_bytes_sent = 0;  // argument words and data bytes
   std::int64_t handlers_run = 0;
+  std::int64_t collectives = 0;   // barriers, broadcasts, reductions and scans done
+  Picoseconds collective_ps = 0;  // time in them, from each call to its result
 };
 
 class Node {
@@ -207,6 +209,8 @@ class Node {
   friend struct TreeHandlers;
 
   enum class State : std::uint8_t { Timed, Blocked, Running, Done };
+
+  [[nodiscard]] Task<Combined> collective(Collective what, std::uint64_t value, ReduceOp op, NodeId root);
 
   MessageId make_request(NodeId dest, Handler h, const Word* w, int n, const std::byte* data, int bytes);
   void mark_one_way(MessageId id);

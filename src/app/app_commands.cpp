@@ -87,6 +87,13 @@ int report(const std::string& name, const std::string& config, const workload::a
               static_cast<long long>(t.packets), static_cast<long long>(t.flits),
               static_cast<long long>(t.handlers));
   std::printf("network cycles stepped: %lld\n", static_cast<long long>(t.network_cycles));
+  if (t.collectives > 0) {
+    // Summed over nodes: the mean is per call on one node, from the call to its result.
+    std::printf("collectives: %lld calls over all nodes, mean %.3f us each, on the %s\n",
+                static_cast<long long>(t.collectives),
+                static_cast<double>(t.collective_ps) * 1e-6 / static_cast<double>(t.collectives),
+                r.collectives_path.c_str());
+  }
 
   const nlohmann::json doc{
       {"mppnet_version", MPPNET_VERSION},
@@ -108,6 +115,7 @@ int report(const std::string& name, const std::string& config, const workload::a
         {"payload_bytes", t.payload_bytes},
         {"handlers", t.handlers}}},
       {"network_cycles", t.network_cycles},
+      {"collectives", {{"calls", t.collectives}, {"time_ps", t.collective_ps}, {"path", r.collectives_path}}},
       {"metrics", metrics_json(r)},
   };
   const auto result_file = out / fmt::format("app_{}.json", name);

@@ -84,6 +84,22 @@ io::KeyTable<Cm5Config> make_table() {
                   "Bit t set: a message of tag t interrupts (0 requests, 1 replies, 2 one-way); clear: "
                   "found by polling (paper L268-271). Applies where am.interrupts is true."),
           }),
+      section("control_network", &Cm5Config::control_network,
+              {
+                  key("slot_cycles", &ControlSection::slot_cycles, in_range(1, 1000),
+                      "40 MHz cycles per packet slot: 65 bits on 5 wires is 13 (paper L580-582; "
+                      "docs/assumptions.md)."),
+                  key("level_delay_cycles", &ControlSection::level_delay_cycles, in_range(0, 1000),
+                      "Cycles per binary-tree level: 13, a whole packet with its CRC before a node acts; "
+                      "2-3 for a bit-serial node (not in the paper; docs/cm5.md)."),
+                  key("queue_packets", &ControlSection::queue_packets, in_range(1, 1024),
+                      "Packets each tree node input holds per class before flow control stops its child."),
+                  key("ni_fifo_packets", &ControlSection::ni_fifo_packets, in_range(kMaxCombineWords, 4096),
+                      "Packets each interface's outgoing control FIFO holds per class."),
+                  key("collectives", &ControlSection::collectives, io::one_of({"hardware", "software"}),
+                      "Node programs' barrier, broadcast, reduce and scan: on the control network "
+                      "(hardware) or as active messages over the data network (software)."),
+              }),
       section("faults", &Cm5Config::faults,
               {
                   key("failed_chip", &FaultsSection::failed_chip, io::any_value(),
@@ -180,6 +196,14 @@ DataNetworkParams network_params(const Cm5Config& c) {
 
 nlohmann::json to_json(const Cm5Config& c) {
   return cm5_keys().to_json(c);
+}
+
+ControlNetworkParams control_params(const Cm5Config& c) {
+  return {.leaves = c.machine.nodes,
+          .slot_cycles = c.control_network.slot_cycles,
+          .level_delay_cycles = c.control_network.level_delay_cycles,
+          .queue_packets = c.control_network.queue_packets,
+          .ni_fifo_packets = c.control_network.ni_fifo_packets};
 }
 
 ChipId failed_chip(const Cm5Config& c) {

@@ -12,6 +12,7 @@
 #include "core/error.hpp"
 #include "io/config_loader.hpp"
 #include "io/key_table.hpp"
+#include "machines/cm5/control_network.hpp"
 #include "machines/cm5/data_network.hpp"
 #include "machines/cm5/network_interface.hpp"
 
@@ -36,10 +37,22 @@ struct FaultsSection {
   std::vector<int> map_out_nodes;  // physical nodes taken out of node programs' relative addresses
 };
 
+// The control network (note 000 §2.4; docs/assumptions.md): its timing, and whether node programs'
+// collectives use it or stay in software over the data network.
+enum class CollectivesPath : std::uint8_t { Hardware, Software };
+struct ControlSection {
+  int slot_cycles = 13;         // 65-bit packets on 5 wires (note A15)
+  int level_delay_cycles = 13;  // a whole packet, CRC last, before a node acts on it (note A16)
+  int queue_packets = 4;
+  int ni_fifo_packets = 16;
+  CollectivesPath collectives = CollectivesPath::Hardware;
+};
+
 struct Cm5Config {
   MachineSection machine;
   DataNetworkParams data_network;  // nodes and seed come from machine.nodes and run.seed
   InterfaceParams interface;       // send_fifo_messages comes from am.send_queue_packets
+  ControlSection control_network;
   FaultsSection faults;
   RunSection run;
 
@@ -56,6 +69,8 @@ Cm5Config load_cm5_text(const std::string& text, const std::string& name,
                         const std::vector<std::string>& sets);
 // The data network's parameters with the machine's size and the run's seed.
 DataNetworkParams network_params(const Cm5Config& c);
+// The control network of the whole machine (one partition).
+ControlNetworkParams control_params(const Cm5Config& c);
 // A data network of `c` with its failed chip (if any) routed around.
 std::unique_ptr<DataNetwork> build_network(const Cm5Config& c);
 // The failed chip of `c`, or kNoChip.

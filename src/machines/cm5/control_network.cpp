@@ -41,23 +41,29 @@ const char* broadcast_kind_name(BroadcastKind kind) {
 
 namespace {
 
-void require(bool ok, const std::string& what) {
-  if (!ok) throw std::invalid_argument("control network: " + what);
+// The message is formatted only when the check fails: pushes and pops call this for every packet.
+template <typename... Args>
+[[noreturn, gnu::cold, gnu::noinline]] void fail(fmt::format_string<Args...> what, Args&&... args) {
+  throw std::invalid_argument("control network: " + fmt::format(what, std::forward<Args>(args)...));
+}
+
+template <typename... Args>
+void require(bool ok, fmt::format_string<Args...> what, Args&&... args) {
+  if (!ok) [[unlikely]]
+    fail(what, std::forward<Args>(args)...);
 }
 
 }  // namespace
 
 ControlNetwork::ControlNetwork(const ControlNetworkParams& params) : params_(params), leaves_(params.leaves) {
-  require(params.leaves >= 2, fmt::format("a partition of {} leaves; it needs at least 2", params.leaves));
-  require(params.slot_cycles >= 1,
-          fmt::format("slot_cycles = {}; it must be at least 1", params.slot_cycles));
-  require(params.level_delay_cycles >= 0,
-          fmt::format("level_delay_cycles = {}; it must be at least 0", params.level_delay_cycles));
-  require(params.queue_packets >= 1,
-          fmt::format("queue_packets = {}; it must be at least 1", params.queue_packets));
+  require(params.leaves >= 2, "a partition of {} leaves; it needs at least 2", params.leaves);
+  require(params.slot_cycles >= 1, "slot_cycles = {}; it must be at least 1", params.slot_cycles);
+  require(params.level_delay_cycles >= 0, "level_delay_cycles = {}; it must be at least 0",
+          params.level_delay_cycles);
+  require(params.queue_packets >= 1, "queue_packets = {}; it must be at least 1", params.queue_packets);
   require(params.ni_fifo_packets >= kMaxCombineWords,
-          fmt::format("ni_fifo_packets = {}; it must hold a widest operand ({} words)",
-                      params.ni_fifo_packets, kMaxCombineWords));
+          "ni_fifo_packets = {}; it must hold a widest operand ({} words)", params.ni_fifo_packets,
+          kMaxCombineWords);
   height_ = leaves_ == 1 ? 0 : std::bit_width(static_cast<unsigned>(leaves_ - 1));
   first_leaf_ = 1 << height_;
   const std::size_t n = 2 * static_cast<std::size_t>(first_leaf_);
@@ -117,8 +123,7 @@ void ControlNetwork::activate(int node) {
 // ---- Configuration.
 
 void ControlNetwork::set_abstain(int leaf, OpClass k, bool on) {
-  require(leaf >= 0 && leaf < leaves_,
-          fmt::format("set_abstain: leaf {} of a {}-leaf partition", leaf, leaves_));
+  require(leaf >= 0 && leaf < leaves_, "set_abstain: leaf {} of a {}-leaf partition", leaf, leaves_);
   const auto c = static_cast<std::size_t>(k);
   if (abstains(leaf, k) == on) return;
   if (mapped_out_[leaf]) return;  // mapped out stays out
@@ -130,7 +135,7 @@ bool ControlNetwork::abstains(int leaf, OpClass k) const {
 }
 
 void ControlNetwork::map_out(int leaf) {
-  require(leaf >= 0 && leaf < leaves_, fmt::format("map_out: leaf {} of a {}-leaf partition", leaf, leaves_));
+  require(leaf >= 0 && leaf < leaves_, "map_out: leaf {} of a {}-leaf partition", leaf, leaves_);
   for (int k = 0; k < kOpClasses; ++k) set_abstain(leaf, static_cast<OpClass>(k), true);
   mapped_out_[leaf] = true;
 }
@@ -159,50 +164,44 @@ bool ControlNetwork::push_packets(int leaf, OpClass k, const CombinePush& p, boo
 }
 
 bool ControlNetwork::push_combine(int leaf, const CombinePush& p) {
-  require(leaf >= 0 && leaf < leaves_,
-          fmt::format("push_combine: leaf {} of a {}-leaf partition", leaf, leaves_));
+  require(leaf >= 0 && leaf < leaves_, "push_combine: leaf {} of a {}-leaf partition", leaf, leaves_);
   require(p.count >= 1 && p.count <= kMaxCombineWords,
-          fmt::format("push_combine from leaf {}: an operand of {} words; the network combines 1 to {}", leaf,
-                      p.count, kMaxCombineWords));
+          "push_combine from leaf {}: an operand of {} words; the network combines 1 to {}", leaf, p.count,
+          kMaxCombineWords);
   require(static_cast<int>(p.op) <= static_cast<int>(Combiner::AddUnsigned),
-          fmt::format("push_combine from leaf {}: operator {} is not one of the five the network has", leaf,
-                      static_cast<int>(p.op)));
+          "push_combine from leaf {}: operator {} is not one of the five the network has", leaf,
+          static_cast<int>(p.op));
   require(!abstains(leaf, OpClass::Combine),
-          fmt::format("push_combine from leaf {}: it abstains from combines (or is mapped out)", leaf));
+          "push_combine from leaf {}: it abstains from combines (or is mapped out)", leaf);
   if (flushed_) return false;
   return push_packets(leaf, OpClass::Combine, p, false);
 }
 
 bool ControlNetwork::push_sync_or(int leaf, bool bit) {
-  require(leaf >= 0 && leaf < leaves_,
-          fmt::format("push_sync_or: leaf {} of a {}-leaf partition", leaf, leaves_));
-  require(
-      !abstains(leaf, OpClass::SyncOr),
-      fmt::format("push_sync_or from leaf {}: it abstains from the synchronous OR (or is mapped out)", leaf));
+  require(leaf >= 0 && leaf < leaves_, "push_sync_or: leaf {} of a {}-leaf partition", leaf, leaves_);
+  require(!abstains(leaf, OpClass::SyncOr),
+          "push_sync_or from leaf {}: it abstains from the synchronous OR (or is mapped out)", leaf);
   if (flushed_) return false;
   CombinePush p{.kind = CombineKind::Reduce, .op = Combiner::Or, .words = {bit ? 1u : 0u}, .count = 1};
   return push_packets(leaf, OpClass::SyncOr, p, false);
 }
 
 bool ControlNetwork::push_router_done(int leaf) {
-  require(leaf >= 0 && leaf < leaves_,
-          fmt::format("push_router_done: leaf {} of a {}-leaf partition", leaf, leaves_));
-  require(
-      !abstains(leaf, OpClass::RouterDone),
-      fmt::format("push_router_done from leaf {}: it abstains from router done (or is mapped out)", leaf));
+  require(leaf >= 0 && leaf < leaves_, "push_router_done: leaf {} of a {}-leaf partition", leaf, leaves_);
+  require(!abstains(leaf, OpClass::RouterDone),
+          "push_router_done from leaf {}: it abstains from router done (or is mapped out)", leaf);
   if (flushed_) return false;
   CombinePush p{.kind = CombineKind::Reduce, .op = Combiner::Or, .words = {0u}, .count = 1};
   return push_packets(leaf, OpClass::RouterDone, p, false);
 }
 
 bool ControlNetwork::push_broadcast(int leaf, BroadcastKind kind, std::span<const std::uint32_t> words) {
-  require(leaf >= 0 && leaf < leaves_,
-          fmt::format("push_broadcast: leaf {} of a {}-leaf partition", leaf, leaves_));
-  require(!mapped_out_[leaf], fmt::format("push_broadcast from leaf {}: it is mapped out", leaf));
+  require(leaf >= 0 && leaf < leaves_, "push_broadcast: leaf {} of a {}-leaf partition", leaf, leaves_);
+  require(!mapped_out_[leaf], "push_broadcast from leaf {}: it is mapped out", leaf);
   const int most = max_broadcast_words(kind);
   require(!words.empty() && static_cast<int>(words.size()) <= most,
-          fmt::format("push_broadcast from leaf {}: a {} broadcast holds 1 to {} words, not {}", leaf,
-                      broadcast_kind_name(kind), most, words.size()));
+          "push_broadcast from leaf {}: a {} broadcast holds 1 to {} words, not {}", leaf,
+          broadcast_kind_name(kind), most, words.size());
   LeafState& s = leaf_[leaf];
   const auto waiting = static_cast<int>(s.broadcast_out.size()) - s.broadcast_out_head;
   if (flushed_ || waiting + static_cast<int>(words.size()) > params_.ni_fifo_packets) return false;
@@ -233,6 +232,19 @@ std::optional<ControlResult> ControlNetwork::pop(int leaf, OpClass k, Cycle now)
   return r;
 }
 
+bool ControlNetwork::has_result(int leaf, OpClass k, Cycle now) const {
+  const LeafState& s = leaf_[leaf];
+  const auto c = static_cast<std::size_t>(k);
+  const auto head = static_cast<std::size_t>(s.results_head[c]);
+  return head < s.results[c].size() && s.results[c][head].time <= now;
+}
+
+bool ControlNetwork::has_broadcast(int leaf, Cycle now) const {
+  const LeafState& s = leaf_[leaf];
+  return !mapped_out_[leaf] && s.broadcast_cursor < broadcasts_.size() &&
+         broadcasts_[s.broadcast_cursor].time <= now;
+}
+
 std::optional<BroadcastMessage> ControlNetwork::pop_broadcast(int leaf, Cycle now) {
   LeafState& s = leaf_[leaf];
   if (mapped_out_[leaf] || s.broadcast_cursor >= broadcasts_.size()) return std::nullopt;
@@ -245,10 +257,8 @@ std::optional<BroadcastMessage> ControlNetwork::pop_broadcast(int leaf, Cycle no
 // ---- Asynchronous ORs: no slot of their own, they ride in every packet's synchronization bits (A27).
 
 void ControlNetwork::set_async_or(int leaf, int copy, bool bit, Cycle now) {
-  require(copy == 0 || copy == 1,
-          fmt::format("set_async_or: copy {}; there are two (0 user, 1 privileged)", copy));
-  require(leaf >= 0 && leaf < leaves_,
-          fmt::format("set_async_or: leaf {} of a {}-leaf partition", leaf, leaves_));
+  require(copy == 0 || copy == 1, "set_async_or: copy {}; there are two (0 user, 1 privileged)", copy);
+  require(leaf >= 0 && leaf < leaves_, "set_async_or: leaf {} of a {}-leaf partition", leaf, leaves_);
   std::uint8_t& mine = async_bits_[copy][static_cast<std::size_t>(leaf)];
   if (mine == bit || mapped_out_[leaf]) return;
   mine = bit;

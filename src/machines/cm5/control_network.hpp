@@ -122,6 +122,9 @@ class ControlNetwork {
   // ---- NI incoming FIFOs: the oldest result that has arrived by `now`, if any.
   std::optional<ControlResult> pop(int leaf, OpClass k, Cycle now);
   std::optional<BroadcastMessage> pop_broadcast(int leaf, Cycle now);
+  // Whether pop / pop_broadcast would return something (a program's wait condition).
+  bool has_result(int leaf, OpClass k, Cycle now) const;
+  bool has_broadcast(int leaf, Cycle now) const;
 
   // ---- The two asynchronous ORs (0 user, 1 privileged): inputs change at any time, and the OR of all
   // inputs reaches every NI 2 * height levels after the next slot, without waiting for anyone (V32).

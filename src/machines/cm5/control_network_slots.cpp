@@ -233,7 +233,7 @@ void ControlNetwork::retain(int leaf, OpClass k, const CombinePush& push) {
     ++head;
     --s.retained_done[c];
   }
-  if (head > 32 && 2 * head > static_cast<int>(retained.size())) {
+  if (2 * head > static_cast<int>(retained.size())) {  // keeps the live entries in few cache lines
     retained.erase(retained.begin(), retained.begin() + head);
     head = 0;
   }

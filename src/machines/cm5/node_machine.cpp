@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "machines/cm5/control_collectives.hpp"
+
 namespace mppnet::machines::cm5 {
 
 namespace {
@@ -62,6 +64,13 @@ Cm5NodeMachine::Cm5NodeMachine(const Cm5Config& config, const am::AmParams& am)
   // The interface's tag mask: the tag of a node program's message is its virtual network.
   for (int vnet = 0; vnet < interfaces_.vnets(); ++vnet) {
     machine_.set_interrupts(vnet, am.interrupts && (config.interface.interrupt_mask >> vnet & 1));
+  }
+  if (config.control_network.collectives == CollectivesPath::Hardware) {
+    const AddressMap map(0, config.machine.nodes, config.faults.map_out_nodes);
+    std::vector<int> leaf_of_node(static_cast<std::size_t>(map.size()));
+    for (int v = 0; v < map.size(); ++v) leaf_of_node[v] = map.physical(v);
+    machine_.set_collectives(std::make_unique<ControlCollectives>(
+        control_params(config), std::move(leaf_of_node), scheduler_, machine_, am));
   }
 }
 

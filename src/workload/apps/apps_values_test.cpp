@@ -154,15 +154,15 @@ std::vector<std::uint64_t> one_key_per_node(std::uint64_t seed, int p) {
 }
 
 TEST(SampleSort, OneKeyPerNodeSendsTheMessagesCountedByHand) {
-  // 16 nodes, 1 key and 1 sample each. Samples: 15 packets to node 0. Splitters: 15 x 8 = 120 bytes =
-  // 8 packets to each of 15 nodes. Counts: 16 x 15 one-word requests. Keys: one packet per key that
-  // leaves its node (each bucket holds exactly the key of its rank).
+  // 16 nodes, 1 key and 1 sample each. Samples: 15 packets to node 0. Splitters: 15 broadcasts, each a
+  // software combine of 15 requests up the tree and 15 down. Counts: 16 x 15 one-word requests. Keys:
+  // one packet per key that leaves its node (each bucket holds exactly the key of its rank).
   AppParams p;
   p.samplesort_keys = 1;
   p.samplesort_samples = 1;
   const AppResult r = run("samplesort", p, 7);
   ASSERT_TRUE(r.passed) << r.check;
-  EXPECT_EQ(r.totals.requests, 15 + 15 * 8 + 16 * 15 + keys_that_move(one_key_per_node(7, 16)));
+  EXPECT_EQ(r.totals.requests, 15 + 15 * 30 + 16 * 15 + keys_that_move(one_key_per_node(7, 16)));
 }
 
 TEST(RadixSort, OneKeyPerNodeSendsTheMessagesCountedByHand) {

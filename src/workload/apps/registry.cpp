@@ -64,6 +64,7 @@ AppResult run_application_on(const AppInfo& app, am::Machine& machine, const App
   AppResult r = app.run(machine, params, seed);
   r.nodes = machine.nodes();
   r.totals = machine.totals();
+  r.collectives_path = machine.collectives().path();
   return r;
 }
 

@@ -36,6 +36,7 @@ struct AppResult {
   std::string check;  // what was verified, or the first thing found wrong
   int nodes = 0;
   am::MachineTotals totals;
+  std::string collectives_path;  // how barriers, broadcasts, reductions and scans were done
   std::vector<std::pair<std::string, double>> metrics;  // the application's own figures
 
   double time_us() const { return static_cast<double>(totals.finish_ps) * 1e-6; }

@@ -1,7 +1,7 @@
 // workload/apps/sample_sort.cpp: sample sort of 64-bit keys.
 //
 // 1. Every node sorts its n keys and sends s random samples (positions drawn from the seed) to node 0.
-// 2. Node 0 sorts the P s samples and sends every node the P - 1 splitters at positions (d + 1) s.
+// 2. Node 0 sorts the P s samples and broadcasts the P - 1 splitters at positions (d + 1) s.
 // 3. Every node sends node d the keys in [splitter d - 1, splitter d) of its sorted keys, preceded by
 //    their count; the keys arrive by active messages whose handler appends them (handlers run one at a
 //    time, so appending needs no lock), and a node knows it has all once P counts have arrived and the
@@ -26,7 +26,7 @@ namespace mppnet::workload::apps {
 
 namespace {
 
-constexpr int kSamplesTag = 0, kSplittersTag = 1;
+constexpr int kSamplesTag = 0;
 constexpr int kReceiveFactor = 4;
 constexpr auto kSampleStream = static_cast<core::Stream>(0x53414d50);  // "SAMP", apart from the keys' stream
 
@@ -109,17 +109,17 @@ AppResult run_sample_sort(am::Machine& m, const AppParams& params, std::uint64_t
       node.store_local(s.sample + 8 * t, node.load<std::uint64_t>(s.keys + 8 * pick.below(un)));
     co_await counted_store<SampleSortNode>(
         node, 0, s.sample, s.samples + 8 * us * static_cast<std::uint32_t>(node.id()), 8 * us, kSamplesTag);
-    const auto splitter_bytes = 8 * static_cast<std::uint32_t>(p - 1);
     if (node.id() == 0) {
       co_await counted_sync<SampleSortNode>(node, kSamplesTag, static_cast<std::int64_t>(p) * 8 * us);
       sort_in_memory(node, s.scratch, s.samples, static_cast<std::int64_t>(p) * samples);
       for (std::uint32_t d = 0; d + 1 < static_cast<std::uint32_t>(p); ++d)
         node.store_local(s.splitters + 8 * d, node.load<std::uint64_t>(s.samples + 8 * (d + 1) * us));
-      for (NodeId v = 1; v < p; ++v)
-        co_await counted_store<SampleSortNode>(node, v, s.splitters, s.splitters, splitter_bytes,
-                                               kSplittersTag);
-    } else {
-      co_await counted_sync<SampleSortNode>(node, kSplittersTag, splitter_bytes);
+    }
+    // The splitters reach every node as broadcasts from node 0: the machine's collective, a software
+    // tree or broadcast hardware (the CM-5's control network).
+    for (std::uint32_t d = 0; d + 1 < static_cast<std::uint32_t>(p); ++d) {
+      const std::uint64_t mine = node.id() == 0 ? node.load<std::uint64_t>(s.splitters + 8 * d) : 0;
+      node.store_local(s.splitters + 8 * d, co_await node.broadcast(mine, 0));
     }
 
     // Bucket d is [begin(d), begin(d + 1)) of the sorted keys; the schedule starts at the next node up,

@@ -1,0 +1,171 @@
+// machines/cm5/control_collectives.cpp: am's collectives as control-network operations.
+#include "machines/cm5/control_collectives.hpp"
+
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "am/node.hpp"
+
+namespace mppnet::machines::cm5 {
+
+namespace {
+
+// The hardware form of an am operator: the combiner, and whether operands and result are complemented
+// (De Morgan for AND; MIN = NOT MAX NOT, which cannot overflow, note §5.19). Sum wraps at 64 bits like
+// am's, which the unsigned add's wrapped result is.
+struct HardwareForm {
+  Combiner op;
+  bool complement;
+};
+
+HardwareForm hardware_form(am::ReduceOp op) {
+  switch (op) {
+    case am::ReduceOp::Sum:
+      return {Combiner::AddUnsigned, false};
+    case am::ReduceOp::Max:
+      return {Combiner::MaxSigned, false};
+    case am::ReduceOp::Min:
+      return {Combiner::MaxSigned, true};
+    case am::ReduceOp::Or:
+      return {Combiner::Or, false};
+    case am::ReduceOp::Xor:
+      return {Combiner::Xor, false};
+    case am::ReduceOp::And:
+      return {Combiner::Or, true};
+  }
+  return {Combiner::Or, false};
+}
+
+std::uint64_t join(std::uint32_t high, std::uint32_t low) {
+  return static_cast<std::uint64_t>(high) << 32 | low;
+}
+
+}  // namespace
+
+ControlCollectives::ControlCollectives(const ControlNetworkParams& params, std::vector<int> leaf_of_node,
+                                       core::Scheduler& scheduler, am::Machine& machine,
+                                       const am::AmParams& am)
+    : net_(params),
+      leaf_of_node_(std::move(leaf_of_node)),
+      node_of_leaf_(static_cast<std::size_t>(params.leaves), -1),
+      scheduler_(scheduler),
+      machine_(machine),
+      am_(am) {
+  for (std::size_t v = 0; v < leaf_of_node_.size(); ++v)
+    node_of_leaf_[leaf_of_node_[v]] = static_cast<int>(v);
+  for (int leaf = 0; leaf < params.leaves; ++leaf) {
+    if (node_of_leaf_[leaf] < 0) net_.map_out(leaf);
+  }
+  net_.set_observer(this);
+  const core::DomainId d = scheduler_.add_domain("cm5 control network", params.slot_cycles * cycle_ps_);
+  id_ = scheduler_.add(d, *this, false);
+}
+
+std::string ControlCollectives::path() const {
+  return fmt::format("CM-5 control network (hardware; {} levels of {} cycles, slot {} cycles)",
+                     2 * net_.height(), net_.params().level_delay_cycles, net_.params().slot_cycles);
+}
+
+bool ControlCollectives::tick(Cycle slot) {
+  net_.step(slot);
+  return net_.busy();
+}
+
+void ControlCollectives::on_delivery(int leaf, Cycle time) {
+  auto [it, fresh] = wakes_.try_emplace(time);
+  if (fresh) scheduler_.schedule(time * cycle_ps_, id_, 0, static_cast<std::uint64_t>(time));
+  it->second.push_back(leaf);
+}
+
+void ControlCollectives::on_event(std::uint32_t, std::uint64_t data) {
+  const auto it = wakes_.find(static_cast<Cycle>(data));
+  if (it == wakes_.end()) return;
+  const std::vector<int> leaves = std::move(it->second);
+  wakes_.erase(it);
+  for (const int leaf : leaves) {
+    if (leaf < 0) {
+      for (NodeId v = 0; v < machine_.nodes(); ++v) machine_.notify(v);
+    } else if (node_of_leaf_[leaf] >= 0) {
+      machine_.notify(node_of_leaf_[leaf]);
+    }
+  }
+}
+
+Cycle ControlCollectives::now_cycles() const {
+  return scheduler_.now() / cycle_ps_;
+}
+
+// A push: the operation's descriptor and each word are stores, then the status a load (as a send,
+// note A30). A pop: the status load, then each word.
+std::int64_t ControlCollectives::push_cost(int words) const {
+  return static_cast<std::int64_t>(am_.copy_cycles_per_word) * (words + 1) + am_.poll_cycles;
+}
+
+std::int64_t ControlCollectives::pop_cost(int words) const {
+  return static_cast<std::int64_t>(am_.copy_cycles_per_word) * words + am_.poll_cycles;
+}
+
+am::Task<> ControlCollectives::wait_result(am::Node& node, int leaf, OpClass k) {
+  scheduler_.activate(id_);
+  co_await node.wait_until([this, leaf, k] { return net_.has_result(leaf, k, now_cycles()); });
+  if (net_.error_visible(now_cycles())) {
+    throw std::runtime_error(fmt::format(
+        "node {}: the control network signalled an error (combine mismatch {}, broadcast collision {}): "
+        "every node must call the same collectives in the same order",
+        node.id(), net_.errors().combine_mismatch, net_.errors().broadcast_collision));
+  }
+}
+
+am::Task<am::Combined> ControlCollectives::run(am::Node& node, am::Collective what, std::uint64_t value,
+                                               am::ReduceOp op, NodeId root) {
+  const int leaf = leaf_of_node_[static_cast<std::size_t>(node.id())];
+  ++calls_[static_cast<std::size_t>(what)];
+  am::Combined out;
+  switch (what) {
+    case am::Collective::Barrier: {
+      co_await node.compute(push_cost(1));
+      net_.push_sync_or(leaf, false);
+      co_await wait_result(node, leaf, OpClass::SyncOr);
+      net_.pop(leaf, OpClass::SyncOr, now_cycles());
+      co_await node.compute(pop_cost(1));
+      break;
+    }
+    case am::Collective::Broadcast: {
+      if (node.id() == root) {
+        co_await node.compute(push_cost(2));
+        const std::uint32_t words[2] = {static_cast<std::uint32_t>(value >> 32),
+                                        static_cast<std::uint32_t>(value)};
+        net_.push_broadcast(leaf, BroadcastKind::User, words);
+        scheduler_.activate(id_);
+      }
+      co_await node.wait_until([this, leaf] { return net_.has_broadcast(leaf, now_cycles()); });
+      const BroadcastMessage m = *net_.pop_broadcast(leaf, now_cycles());
+      co_await node.compute(pop_cost(2));
+      out.total = join(m.words[0], m.words[1]);
+      break;
+    }
+    case am::Collective::Reduce:
+    case am::Collective::Scan: {
+      const HardwareForm form = hardware_form(op);
+      synthesised_ += form.complement ? 1 : 0;
+      const std::uint64_t x = form.complement ? ~value : value;
+      CombinePush p{.kind = what == am::Collective::Reduce ? CombineKind::Reduce : CombineKind::ForwardScan,
+                    .op = form.op,
+                    .words = {static_cast<std::uint32_t>(x >> 32), static_cast<std::uint32_t>(x)},
+                    .count = 2};
+      co_await node.compute(push_cost(2));
+      net_.push_combine(leaf, p);
+      co_await wait_result(node, leaf, OpClass::Combine);
+      const ControlResult r = *net_.pop(leaf, OpClass::Combine, now_cycles());
+      co_await node.compute(pop_cost(2));
+      std::uint64_t result = join(r.words[0], r.words[1]);
+      if (form.complement) result = ~result;
+      (what == am::Collective::Reduce ? out.total : out.exclusive) = result;
+      break;
+    }
+  }
+  co_return out;
+}
+
+}  // namespace mppnet::machines::cm5
