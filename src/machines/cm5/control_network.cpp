@@ -67,20 +67,15 @@ ControlNetwork::ControlNetwork(const ControlNetworkParams& params) : params_(par
   height_ = leaves_ == 1 ? 0 : std::bit_width(static_cast<unsigned>(leaves_ - 1));
   first_leaf_ = 1 << height_;
   const std::size_t n = 2 * static_cast<std::size_t>(first_leaf_);
+  node_.assign(n, {});
   for (int k = 0; k < kOpClasses; ++k) {
-    in_[k].assign(n, {});
-    saved_[k].assign(n, {});
-    residue_up_[k].assign(n, 0);
-    residue_down_[k].assign(n, 0);
     participants_[k].assign(n, 0);
     for (int leaf = 0; leaf < leaves_; ++leaf) {
       for (int v = leaf_node(leaf); v >= 1; v >>= 1) ++participants_[k][v];
     }
   }
-  hold_.assign(n, kNone);
-  rr_.assign(n, 0);
+  for (std::size_t v = 2; v < n; ++v) update_abstaining(static_cast<int>(v));
   ss_slot_.assign(n, -1);
-  active_.assign(n, 0);
   active_by_depth_.resize(static_cast<std::size_t>(height_) + 1);
   mapped_out_.assign(static_cast<std::size_t>(leaves_), false);
   leaf_.resize(static_cast<std::size_t>(leaves_));
@@ -114,9 +109,18 @@ std::uint32_t ControlNetwork::pop_front(Queue& q) {
   return id;
 }
 
+// The parent of `child` keeps, per class, whether that child's subtree has anyone taking part.
+void ControlNetwork::update_abstaining(int child) {
+  std::uint8_t& mask = node_[child >> 1].abstaining;
+  for (int c = 0; c < kOpClasses; ++c) {
+    const auto bit = static_cast<std::uint8_t>(1u << (2 * c + (child & 1)));
+    mask = participants_[c][child] == 0 ? mask | bit : mask & ~bit;
+  }
+}
+
 void ControlNetwork::activate(int node) {
-  if (active_[node]) return;
-  active_[node] = 1;
+  if (node_[node].active) return;
+  node_[node].active = 1;
   active_by_depth_[static_cast<std::size_t>(depth_of(node))].push_back(node);
 }
 
@@ -127,7 +131,10 @@ void ControlNetwork::set_abstain(int leaf, OpClass k, bool on) {
   const auto c = static_cast<std::size_t>(k);
   if (abstains(leaf, k) == on) return;
   if (mapped_out_[leaf]) return;  // mapped out stays out
-  for (int v = leaf_node(leaf); v >= 1; v >>= 1) participants_[c][v] += on ? -1 : 1;
+  for (int v = leaf_node(leaf); v >= 1; v >>= 1) {
+    participants_[c][v] += on ? -1 : 1;
+    if (v > 1) update_abstaining(v);
+  }
 }
 
 bool ControlNetwork::abstains(int leaf, OpClass k) const {
@@ -142,25 +149,45 @@ void ControlNetwork::map_out(int leaf) {
 
 // ---- Pushes.
 
-// `reissue`: resume puts back what a flush aborted, beyond the FIFO's size and without retaining it twice.
-bool ControlNetwork::push_packets(int leaf, OpClass k, const CombinePush& p, bool reissue) {
-  const auto c = static_cast<std::size_t>(k);
-  const int node = leaf_node(leaf);
-  Queue& fifo = in_[c][node][0];
-  if (!reissue && fifo.size + p.count > params_.ni_fifo_packets) return false;
-  for (int i = 0; i < p.count; ++i) {
-    const int msw = p.op == Combiner::MaxSigned ? i : p.count - 1 - i;  // adds go least significant first
-    const std::uint32_t id = packets_.allocate();
-    Packet& pk = packets_[id];
-    pk.w = {p.kind, p.op, static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(p.count)};
-    pk.k = k;
-    pk.segment = p.segment_start;
-    pk.value = leaf_summary(pk.w, p.words[static_cast<std::size_t>(msw)], p.segment_start).value;
-    push(fifo, id);
-  }
-  if (!reissue) retain(leaf, k, p);
-  activate(node);
+// The interface keeps the operation until software pops its result; its words wait in the outgoing
+// FIFO until the leaf's link takes them (inject).
+bool ControlNetwork::push_op(int leaf, OpClass k, const CombinePush& p) {
+  LeafOps& lo = leaf_ops_[static_cast<std::size_t>(k)];
+  if (lo.capacity == 0) grow(lo);
+  if (flushed_ || lo.queued_words[leaf] + p.count > params_.ni_fifo_packets) return false;
+  if (lo.pushed[leaf] - lo.popped[leaf] == lo.capacity) grow(lo);
+  const std::size_t i = at(lo, leaf, lo.pushed[leaf]++);
+  lo.pushes[i] = {p.words, p.kind, p.op, static_cast<std::uint8_t>(p.count), p.segment_start};
+  lo.results[i] = {};
+  lo.queued_words[leaf] += p.count;
+  activate(leaf_node(leaf));
   return true;
+}
+
+// Doubles every leaf's ring (all share one capacity); rare: a ring holds what is pushed and not popped.
+void ControlNetwork::grow(LeafOps& lo) {
+  const auto n = static_cast<std::size_t>(leaves_);
+  if (lo.capacity == 0) {
+    lo.popped.assign(n, 0);
+    lo.arrived.assign(n, 0);
+    lo.injected.assign(n, 0);
+    lo.pushed.assign(n, 0);
+    lo.inject_word.assign(n, 0);
+    lo.queued_words.assign(n, 0);
+  }
+  LeafOps bigger;
+  bigger.capacity = lo.capacity == 0 ? 4 : 2 * lo.capacity;
+  bigger.pushes.resize(bigger.capacity * n);
+  bigger.results.resize(bigger.capacity * n);
+  for (int leaf = 0; leaf < leaves_; ++leaf) {
+    for (std::uint32_t i = lo.popped[leaf]; i != lo.pushed[leaf]; ++i) {
+      bigger.pushes[at(bigger, leaf, i)] = lo.pushes[at(lo, leaf, i)];
+      bigger.results[at(bigger, leaf, i)] = lo.results[at(lo, leaf, i)];
+    }
+  }
+  lo.capacity = bigger.capacity;
+  lo.pushes = std::move(bigger.pushes);
+  lo.results = std::move(bigger.results);
 }
 
 bool ControlNetwork::push_combine(int leaf, const CombinePush& p) {
@@ -173,26 +200,22 @@ bool ControlNetwork::push_combine(int leaf, const CombinePush& p) {
           static_cast<int>(p.op));
   require(!abstains(leaf, OpClass::Combine),
           "push_combine from leaf {}: it abstains from combines (or is mapped out)", leaf);
-  if (flushed_) return false;
-  return push_packets(leaf, OpClass::Combine, p, false);
+  return push_op(leaf, OpClass::Combine, p);
 }
 
 bool ControlNetwork::push_sync_or(int leaf, bool bit) {
   require(leaf >= 0 && leaf < leaves_, "push_sync_or: leaf {} of a {}-leaf partition", leaf, leaves_);
   require(!abstains(leaf, OpClass::SyncOr),
           "push_sync_or from leaf {}: it abstains from the synchronous OR (or is mapped out)", leaf);
-  if (flushed_) return false;
-  CombinePush p{.kind = CombineKind::Reduce, .op = Combiner::Or, .words = {bit ? 1u : 0u}, .count = 1};
-  return push_packets(leaf, OpClass::SyncOr, p, false);
+  return push_op(leaf, OpClass::SyncOr,
+                 {.kind = CombineKind::Reduce, .op = Combiner::Or, .words = {bit ? 1u : 0u}, .count = 1});
 }
 
 bool ControlNetwork::push_router_done(int leaf) {
   require(leaf >= 0 && leaf < leaves_, "push_router_done: leaf {} of a {}-leaf partition", leaf, leaves_);
   require(!abstains(leaf, OpClass::RouterDone),
           "push_router_done from leaf {}: it abstains from router done (or is mapped out)", leaf);
-  if (flushed_) return false;
-  CombinePush p{.kind = CombineKind::Reduce, .op = Combiner::Or, .words = {0u}, .count = 1};
-  return push_packets(leaf, OpClass::RouterDone, p, false);
+  return push_op(leaf, OpClass::RouterDone, {.kind = CombineKind::Reduce, .op = Combiner::Or, .count = 1});
 }
 
 bool ControlNetwork::push_broadcast(int leaf, BroadcastKind kind, std::span<const std::uint32_t> words) {
@@ -217,26 +240,14 @@ bool ControlNetwork::push_broadcast(int leaf, BroadcastKind kind, std::span<cons
 // ---- Results.
 
 std::optional<ControlResult> ControlNetwork::pop(int leaf, OpClass k, Cycle now) {
-  LeafState& s = leaf_[leaf];
-  const auto c = static_cast<std::size_t>(k);
-  auto& results = s.results[c];
-  int& head = s.results_head[c];
-  if (head == static_cast<int>(results.size()) || results[static_cast<std::size_t>(head)].time > now) {
-    return std::nullopt;
-  }
-  ControlResult r = results[static_cast<std::size_t>(head++)];
-  if (head == static_cast<int>(results.size())) {
-    results.clear();
-    head = 0;
-  }
-  return r;
+  if (!has_result(leaf, k, now)) return std::nullopt;
+  LeafOps& lo = leaf_ops_[static_cast<std::size_t>(k)];
+  return lo.results[at(lo, leaf, lo.popped[leaf]++)];
 }
 
 bool ControlNetwork::has_result(int leaf, OpClass k, Cycle now) const {
-  const LeafState& s = leaf_[leaf];
-  const auto c = static_cast<std::size_t>(k);
-  const auto head = static_cast<std::size_t>(s.results_head[c]);
-  return head < s.results[c].size() && s.results[c][head].time <= now;
+  const LeafOps& lo = leaf_ops_[static_cast<std::size_t>(k)];
+  return lo.capacity > 0 && lo.popped[leaf] != lo.arrived[leaf] && lo.results[at(lo, leaf, lo.popped[leaf])].time <= now;
 }
 
 bool ControlNetwork::has_broadcast(int leaf, Cycle now) const {
@@ -333,14 +344,11 @@ void ControlNetwork::step(std::int64_t slot) {
     std::size_t kept = 0;
     for (std::size_t i = 0; i < list.size(); ++i) {  // the list may not grow while we walk it
       const int v = list[i];
-      const bool more = depth == height_
-                            ? (inject(v - first_leaf_, slot),
-                               in_[0][v][0].size > 0 || in_[1][v][0].size > 0 || in_[2][v][0].size > 0)
-                            : process(v, slot);
+      const bool more = depth == height_ ? inject(v - first_leaf_, slot) : process(v, slot);
       if (more) {
         list[kept++] = v;
       } else {
-        active_[v] = 0;
+        node_[v].active = 0;
       }
     }
     list.resize(kept);

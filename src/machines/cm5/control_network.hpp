@@ -170,34 +170,47 @@ class ControlNetwork {
     std::uint32_t head = kNone, tail = kNone;
     std::int32_t size = 0;
   };
-  struct Retained {
-    CombinePush push;
-    OpClass k = OpClass::Combine;
-    Cycle done = std::numeric_limits<Cycle>::max();  // when its result arrived
+  // One operation of one class at one interface, from its push until software pops its result: what
+  // was pushed (kept so that resume can issue it again after a flush, L622-627), in 20 bytes, and, in
+  // LeafOps::results, what came back.
+  struct PushRec {
+    std::array<std::uint32_t, kMaxCombineWords> words{};
+    CombineKind kind = CombineKind::Reduce;
+    Combiner op = Combiner::Or;
+    std::uint8_t count = 1;
+    bool segment_start = false;
+  };
+  // Per class, every leaf's operations in a ring, with counters that only grow:
+  // popped <= arrived <= injected <= pushed; [injected, pushed) is the NI's outgoing FIFO. Stored by
+  // ring position, then leaf: SPMD programs move all leaves through the same positions together, so a
+  // slot walks each array in order instead of jumping from one leaf's ring to the next.
+  struct LeafOps {
+    std::uint32_t capacity = 0;  // a power of 2, the same for every leaf
+    std::vector<PushRec> pushes;        // [position * leaves + leaf]
+    std::vector<ControlResult> results;  // the same; time = when its last word arrived
+    std::vector<std::uint32_t> popped, arrived, injected, pushed;
+    std::vector<std::uint8_t> inject_word;  // next word of operation `injected` to leave
+    std::vector<std::int32_t> queued_words;  // words in the outgoing FIFO
   };
   struct LeafState {
-    std::array<std::vector<Retained>, kOpClasses> retained;  // ring-free: trimmed from the front
-    std::array<int, kOpClasses> retained_head{};
-    std::array<int, kOpClasses> retained_done{};  // entries from retained_head whose result is known
-    std::array<ControlResult, kOpClasses> partial{};
-    std::array<std::vector<ControlResult>, kOpClasses> results;
-    std::array<int, kOpClasses> results_head{};
     std::vector<std::uint32_t> broadcast_out;  // words waiting, with broadcast_meta
     std::vector<std::uint8_t> broadcast_meta;  // kind << 4 | last
     int broadcast_out_head = 0;
     std::vector<Cycle> broadcast_returns;  // when each packet in flight comes back
     std::size_t broadcast_cursor = 0;      // next message of broadcasts_ to read
-    std::uint8_t rr = 0;
   };
 
   int depth_of(int node) const;
   void push(Queue& q, std::uint32_t id);
   std::uint32_t pop_front(Queue& q);
-  bool push_packets(int leaf, OpClass k, const CombinePush& push, bool reissue);
-  void retain(int leaf, OpClass k, const CombinePush& push);
+  bool push_op(int leaf, OpClass k, const CombinePush& push);
+  void grow(LeafOps& lo);
+  std::size_t at(const LeafOps& lo, int leaf, std::uint32_t i) const {
+    return (i & (lo.capacity - 1)) * static_cast<std::size_t>(leaves_) + static_cast<std::size_t>(leaf);
+  }
   void activate(int node);
   void send_broadcasts(std::int64_t slot);
-  void inject(int leaf, std::int64_t slot);
+  bool inject(int leaf, std::int64_t slot);  // whether words are left to send
   bool process(int node, std::int64_t slot);
   bool send_up(int node, std::uint32_t id, std::int64_t slot);
   void turn_down(std::int64_t slot);
@@ -207,9 +220,8 @@ class ControlNetwork {
   void arrive(int leaf, const Packet& p, Summary value, Cycle time);
   void watch_router_done(std::int64_t slot);
   void raise(std::int64_t& counter, Cycle time);
-  bool child_abstains(int child, OpClass k) const {
-    return participants_[static_cast<std::size_t>(k)][child] == 0;
-  }
+  bool child_abstains(int node, int side, int c) const { return node_[node].abstaining >> (2 * c + side) & 1; }
+  void update_abstaining(int child);
   int leaf_node(int leaf) const { return first_leaf_ + leaf; }
 
   ControlNetworkParams params_;
@@ -219,19 +231,26 @@ class ControlNetwork {
   ControlObserver* observer_ = nullptr;
 
   core::SlotPool<Packet> packets_;
-  // Per heap node, per class: a node's inputs (a leaf's [k][0] is its NI outgoing FIFO) and what it set
-  // aside for the way down (a leaf's: its segment bits).
-  std::array<std::vector<std::array<Queue, 2>>, kOpClasses> in_;
-  std::array<std::vector<Queue>, kOpClasses> saved_;
-  std::array<std::vector<Residue>, kOpClasses> residue_up_, residue_down_;
+  // Per heap node: its inputs per class and child (a leaf's are unused: its interface holds its
+  // operations), what it set aside per class for the way down, its residues, and a combined packet
+  // waiting for its up link. One record per node: a slot's visit reads one place.
+  struct TreeNode {
+    std::array<std::array<Queue, 2>, kOpClasses> in;
+    std::array<Queue, kOpClasses> saved;
+    std::uint32_t hold = kNone;
+    std::array<Residue, kOpClasses> residue_up{}, residue_down{};
+    std::uint8_t rr = 0;          // round-robin over classes
+    std::uint8_t active = 0;      // in its depth's list
+    std::uint8_t abstaining = 0;  // bit 2 * class + side: that child's subtree takes no part
+  };
+  std::vector<TreeNode> node_;
   std::array<std::vector<std::int32_t>, kOpClasses> participants_;  // leaves not abstaining, per subtree
-  std::vector<std::uint32_t> hold_;    // a combined packet waiting for its up link
-  std::vector<std::uint8_t> rr_;       // round-robin over classes
   std::vector<std::int64_t> ss_slot_;  // the slot a broadcast last passed up through the node
   std::vector<std::uint8_t> active_;   // in its depth's list
   std::vector<std::vector<std::int32_t>> active_by_depth_;  // [height] holds the leaves
   std::vector<bool> mapped_out_;
   std::vector<LeafState> leaf_;
+  std::array<LeafOps, kOpClasses> leaf_ops_;
   Queue root_down_;                           // combined packets waiting for the root's down link
   std::vector<BroadcastMessage> broadcasts_;  // every broadcast, in order (each leaf reads with a cursor)
   std::vector<int> broadcasting_;             // leaves with broadcast words waiting

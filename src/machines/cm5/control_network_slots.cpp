@@ -61,26 +61,41 @@ void ControlNetwork::send_broadcasts(std::int64_t slot) {
 }
 
 // A leaf sends one packet a slot up its link, taking the classes in turn, when its parent has room.
-void ControlNetwork::inject(int leaf, std::int64_t slot) {
+bool ControlNetwork::inject(int leaf, std::int64_t slot) {
   const int v = leaf_node(leaf);
-  if (ss_slot_[v] == slot) return;  // its link carries its broadcast in this slot
-  LeafState& s = leaf_[leaf];
-  for (int i = 0; i < kOpClasses; ++i) {
-    const int c = (s.rr + i) % kOpClasses;
-    Queue& fifo = in_[c][v][0];
-    if (fifo.size == 0 || in_[c][v >> 1][v & 1].size >= params_.queue_packets) continue;
-    const std::uint32_t id = pop_front(fifo);
-    if (packets_[id].w.kind == CombineKind::ForwardScan) {
-      // The NI keeps its segment bit: a segment's first element gets the identity (note §5.13).
-      const std::uint32_t keep = packets_.allocate();
-      packets_[keep].segment = packets_[id].segment;
-      push(saved_[c][v], keep);
+  auto words_left = [this, leaf] {
+    for (const LeafOps& lo : leaf_ops_) {
+      if (lo.capacity > 0 && lo.injected[leaf] != lo.pushed[leaf]) return true;
     }
-    push(in_[c][v >> 1][v & 1], id);
+    return false;
+  };
+  if (ss_slot_[v] == slot) return words_left();  // its link carries its broadcast in this slot
+  for (int i = 0; i < kOpClasses; ++i) {
+    const int c = (node_[v].rr + i) % kOpClasses;
+    LeafOps& lo = leaf_ops_[static_cast<std::size_t>(c)];
+    if (lo.capacity == 0 || lo.injected[leaf] == lo.pushed[leaf]) continue;
+    Queue& up = node_[v >> 1].in[c][v & 1];
+    if (up.size >= params_.queue_packets) continue;
+    const PushRec& p = lo.pushes[at(lo, leaf, lo.injected[leaf])];
+    const int word = lo.inject_word[leaf];
+    const int msw = p.op == Combiner::MaxSigned ? word : p.count - 1 - word;  // adds go least significant first
+    const std::uint32_t id = packets_.allocate();
+    Packet& pk = packets_[id];
+    pk.w = {p.kind, p.op, static_cast<std::uint8_t>(word), static_cast<std::uint8_t>(p.count)};
+    pk.k = static_cast<OpClass>(c);
+    pk.segment = p.segment_start;
+    pk.value = leaf_summary(pk.w, p.words[static_cast<std::size_t>(msw)], p.segment_start).value;
+    push(up, id);
     activate(v >> 1);
-    s.rr = static_cast<std::uint8_t>(c + 1);
-    return;
+    --lo.queued_words[leaf];
+    if (++lo.inject_word[leaf] == p.count) {
+      lo.inject_word[leaf] = 0;
+      ++lo.injected[leaf];
+    }
+    node_[v].rr = static_cast<std::uint8_t>(c + 1);
+    break;
   }
+  return words_left();
 }
 
 bool ControlNetwork::send_up(int node, std::uint32_t id, std::int64_t slot) {
@@ -90,7 +105,7 @@ bool ControlNetwork::send_up(int node, std::uint32_t id, std::int64_t slot) {
   }
   const auto c = static_cast<std::size_t>(packets_[id].k);
   if (ss_slot_[node] == slot) return false;  // a broadcast has the link
-  Queue& q = in_[c][node >> 1][node & 1];
+  Queue& q = node_[node >> 1].in[c][node & 1];
   if (q.size >= params_.queue_packets) return false;  // flow control
   push(q, id);
   activate(node >> 1);
@@ -101,27 +116,26 @@ bool ControlNetwork::send_up(int node, std::uint32_t id, std::int64_t slot) {
 // child speaks the identity), round-robin over the classes ready, and sends the result up.
 bool ControlNetwork::process(int node, std::int64_t slot) {
   auto busy_after = [&] {
-    if (hold_[node] != kNone) return true;
+    if (node_[node].hold != kNone) return true;
     for (int c = 0; c < kOpClasses; ++c) {
-      const bool a = in_[c][node][0].size > 0 || child_abstains(2 * node, static_cast<OpClass>(c));
-      const bool b = in_[c][node][1].size > 0 || child_abstains(2 * node + 1, static_cast<OpClass>(c));
-      if (a && b && (in_[c][node][0].size > 0 || in_[c][node][1].size > 0)) return true;
+      const bool a = node_[node].in[c][0].size > 0 || child_abstains(node, 0, c);
+      const bool b = node_[node].in[c][1].size > 0 || child_abstains(node, 1, c);
+      if (a && b && (node_[node].in[c][0].size > 0 || node_[node].in[c][1].size > 0)) return true;
     }
     return false;  // waiting for a child: an arrival wakes it
   };
-  if (hold_[node] != kNone) {
-    if (!send_up(node, hold_[node], slot)) return true;
-    hold_[node] = kNone;
+  if (node_[node].hold != kNone) {
+    if (!send_up(node, node_[node].hold, slot)) return true;
+    node_[node].hold = kNone;
     return busy_after();
   }
   for (int i = 0; i < kOpClasses; ++i) {
-    const int c = (rr_[node] + i) % kOpClasses;
-    const auto k = static_cast<OpClass>(c);
-    Queue& q0 = in_[c][node][0];
-    Queue& q1 = in_[c][node][1];
+    const int c = (node_[node].rr + i) % kOpClasses;
+    Queue& q0 = node_[node].in[c][0];
+    Queue& q1 = node_[node].in[c][1];
     if (q0.size == 0 && q1.size == 0) continue;
-    if ((q0.size == 0 && !child_abstains(2 * node, k)) ||
-        (q1.size == 0 && !child_abstains(2 * node + 1, k))) {
+    if ((q0.size == 0 && !child_abstains(node, 0, c)) ||
+        (q1.size == 0 && !child_abstains(node, 1, c))) {
       continue;
     }
     const std::uint32_t pa = q0.size > 0 ? pop_front(q0) : kNone;
@@ -132,22 +146,22 @@ bool ControlNetwork::process(int node, std::int64_t slot) {
     }
     const Summary a = pa != kNone ? Summary{packets_[pa].value, packets_[pa].segment} : identity(w);
     const Summary b = pb != kNone ? Summary{packets_[pb].value, packets_[pb].segment} : identity(w);
-    const UpResult r = combine_up(w, a, b, residue_up_[c][node]);
+    const UpResult r = combine_up(w, a, b, node_[node].residue_up[c]);
     const std::uint32_t out = pa != kNone ? pa : pb;
     const std::uint32_t other = pa != kNone ? pb : kNone;
     if (w.kind != CombineKind::Reduce) {
       const std::uint32_t keep = other != kNone ? other : packets_.allocate();
       packets_[keep].value = r.saved.value;
       packets_[keep].segment = r.saved.segment;
-      push(saved_[c][node], keep);
+      push(node_[node].saved[c], keep);
     } else if (other != kNone) {
       packets_.release(other);
     }
     packets_[out].value = r.up.value;
     packets_[out].segment = r.up.segment;
     packets_[out].w = w;
-    rr_[node] = static_cast<std::uint8_t>(c + 1);
-    if (!send_up(node, out, slot)) hold_[node] = out;
+    node_[node].rr = static_cast<std::uint8_t>(c + 1);
+    if (!send_up(node, out, slot)) node_[node].hold = out;
     return busy_after();
   }
   return busy_after();
@@ -181,12 +195,13 @@ void ControlNetwork::descend(int node, const Packet& p, Summary value, Cycle tim
   const auto c = static_cast<std::size_t>(p.k);
   if (participants_[c][node] == 0) return;
   if (node >= first_leaf_) {
-    bool segment = false;
-    if (p.w.kind == CombineKind::ForwardScan) segment = take_saved(c, node, p.w).segment;
-    arrive(node - first_leaf_, p, leaf_result(p.w, value, segment), time);
+    // The interface knows its own segment bit: a segment's first element gets the identity (§5.13).
+    const int leaf = node - first_leaf_;
+    const LeafOps& lo = leaf_ops_[c];
+    arrive(leaf, p, leaf_result(p.w, value, lo.pushes[at(lo, leaf, lo.arrived[leaf])].segment_start), time);
     return;
   }
-  const DownResult d = combine_down(p.w, value, take_saved(c, node, p.w), residue_down_[c][node]);
+  const DownResult d = combine_down(p.w, value, take_saved(c, node, p.w), node_[node].residue_down[c]);
   descend(2 * node, p, d.left, time);
   descend(2 * node + 1, p, d.right, time);
 }
@@ -194,50 +209,24 @@ void ControlNetwork::descend(int node, const Packet& p, Summary value, Cycle tim
 // What a node set aside on the way up. Only after a combine mismatch (an error every NI sees, after which
 // results mean nothing until a flush) can a node have set nothing aside for the operation coming down.
 Summary ControlNetwork::take_saved(std::size_t c, int node, const WordOp& w) {
-  if (saved_[c][node].size == 0) return identity(w);
-  const std::uint32_t keep = pop_front(saved_[c][node]);
+  if (node_[node].saved[c].size == 0) return identity(w);
+  const std::uint32_t keep = pop_front(node_[node].saved[c]);
   const Summary s{packets_[keep].value, packets_[keep].segment};
   packets_.release(keep);
   return s;
 }
 
 void ControlNetwork::arrive(int leaf, const Packet& p, Summary value, Cycle time) {
-  LeafState& s = leaf_[leaf];
-  const auto c = static_cast<std::size_t>(p.k);
-  ControlResult& part = s.partial[c];
+  LeafOps& lo = leaf_ops_[static_cast<std::size_t>(p.k)];
+  ControlResult& r = lo.results[at(lo, leaf, lo.arrived[leaf])];
   const int msw = p.w.op == Combiner::MaxSigned ? p.w.word : p.w.words - 1 - p.w.word;
-  part.words[static_cast<std::size_t>(msw)] = wrapped(value.value);
-  part.overflow = part.overflow || overflows(p.w, value.value);
+  r.words[static_cast<std::size_t>(msw)] = wrapped(value.value);
+  r.overflow = r.overflow || overflows(p.w, value.value);
   if (p.w.word + 1 < p.w.words) return;
-  part.count = p.w.words;
-  part.time = time;
-  s.results[c].push_back(part);
-  part = {};
-  auto& retained = s.retained[c];
-  const auto at = static_cast<std::size_t>(s.retained_head[c] + s.retained_done[c]);
-  if (at < retained.size()) {
-    retained[at].done = time;
-    ++s.retained_done[c];
-  }
+  r.count = p.w.words;
+  r.time = time;
+  ++lo.arrived[leaf];
   if (observer_ != nullptr) observer_->on_delivery(leaf, time);
-}
-
-void ControlNetwork::retain(int leaf, OpClass k, const CombinePush& push) {
-  LeafState& s = leaf_[leaf];
-  const auto c = static_cast<std::size_t>(k);
-  auto& retained = s.retained[c];
-  int& head = s.retained_head[c];
-  // Forget what has arrived by the last slot stepped: a flush can no longer abort it.
-  const Cycle known = slot_time(next_slot_ - 1);
-  while (s.retained_done[c] > 0 && retained[static_cast<std::size_t>(head)].done < known) {
-    ++head;
-    --s.retained_done[c];
-  }
-  if (2 * head > static_cast<int>(retained.size())) {  // keeps the live entries in few cache lines
-    retained.erase(retained.begin(), retained.begin() + head);
-    head = 0;
-  }
-  retained.push_back({push, k, std::numeric_limits<Cycle>::max()});
 }
 
 // Once every leaf has promised to send no more, the network sums (sent - received) over the leaves in
@@ -261,41 +250,37 @@ void ControlNetwork::watch_router_done(std::int64_t slot) {
 // ---- Context switch.
 
 void ControlNetwork::flush(Cycle now) {
-  for (int c = 0; c < kOpClasses; ++c) {
-    for (std::size_t v = 0; v < in_[c].size(); ++v) {
-      for (Queue& q : in_[c][v]) {
+  for (TreeNode& t : node_) {
+    for (int c = 0; c < kOpClasses; ++c) {
+      for (Queue& q : t.in[c]) {
         while (q.size > 0) packets_.release(pop_front(q));
       }
-      while (saved_[c][v].size > 0) packets_.release(pop_front(saved_[c][v]));
-      residue_up_[c][v] = residue_down_[c][v] = 0;
+      while (t.saved[c].size > 0) packets_.release(pop_front(t.saved[c]));
+      t.residue_up[c] = t.residue_down[c] = 0;
     }
-  }
-  for (std::uint32_t& h : hold_) {
-    if (h != kNone) packets_.release(h);
-    h = kNone;
+    if (t.hold != kNone) packets_.release(t.hold);
+    t.hold = kNone;
   }
   while (root_down_.size > 0) packets_.release(pop_front(root_down_));
   router_done_waiting_ = 0;
   for (auto& level : active_by_depth_) {
-    for (const int v : level) active_[v] = 0;
+    for (const int v : level) node_[v].active = 0;
     level.clear();
   }
-  // Results on their way down are aborted with the rest; what arrived stays. The NIs keep every
-  // operation whose result had not arrived.
-  for (LeafState& s : leaf_) {
-    for (int c = 0; c < kOpClasses; ++c) {
-      auto& results = s.results[c];
-      while (static_cast<int>(results.size()) > s.results_head[c] && results.back().time > now)
-        results.pop_back();
-      s.partial[c] = {};
-      auto& retained = s.retained[c];
-      int& head = s.retained_head[c];
-      while (head < static_cast<int>(retained.size()) && retained[static_cast<std::size_t>(head)].done <= now)
-        ++head;
-      for (std::size_t i = static_cast<std::size_t>(head); i < retained.size(); ++i) {
-        retained[i].done = std::numeric_limits<Cycle>::max();
+  // Results on their way down are aborted with the rest; what arrived stays. The interfaces still hold
+  // every operation whose result had not arrived: resume sends them again.
+  for (LeafOps& lo : leaf_ops_) {
+    if (lo.capacity == 0) continue;
+    for (int leaf = 0; leaf < leaves_; ++leaf) {
+      std::uint32_t kept = lo.popped[leaf];
+      while (kept != lo.arrived[leaf] && lo.results[at(lo, leaf, kept)].time <= now) ++kept;
+      lo.arrived[leaf] = lo.injected[leaf] = kept;
+      lo.inject_word[leaf] = 0;
+      lo.queued_words[leaf] = 0;
+      for (std::uint32_t i = kept; i != lo.pushed[leaf]; ++i) {
+        lo.results[at(lo, leaf, i)] = {};
+        lo.queued_words[leaf] += lo.pushes[at(lo, leaf, i)].count;
       }
-      s.retained_done[c] = 0;
     }
   }
   flushed_ = true;
@@ -303,13 +288,9 @@ void ControlNetwork::flush(Cycle now) {
 
 void ControlNetwork::resume() {
   flushed_ = false;
-  for (int leaf = 0; leaf < leaves_; ++leaf) {
-    LeafState& s = leaf_[leaf];
-    for (int c = 0; c < kOpClasses; ++c) {
-      const auto& retained = s.retained[c];
-      for (std::size_t i = static_cast<std::size_t>(s.retained_head[c]); i < retained.size(); ++i) {
-        push_packets(leaf, retained[i].k, retained[i].push, true);
-      }
+  for (const LeafOps& lo : leaf_ops_) {
+    for (int leaf = 0; leaf < leaves_ && lo.capacity > 0; ++leaf) {
+      if (lo.injected[leaf] != lo.pushed[leaf]) activate(leaf_node(leaf));
     }
   }
 }
