@@ -160,7 +160,7 @@ bool ControlNetwork::push_op(int leaf, OpClass k, const CombinePush& p) {
   lo.pushes[i] = {p.words, p.kind, p.op, static_cast<std::uint8_t>(p.count), p.segment_start};
   lo.results[i] = {};
   lo.queued_words[leaf] += p.count;
-  activate(leaf_node(leaf));
+  activate(leaf_node(leaf) >> 1);  // its parent takes the words from the FIFO
   return true;
 }
 
@@ -247,7 +247,8 @@ std::optional<ControlResult> ControlNetwork::pop(int leaf, OpClass k, Cycle now)
 
 bool ControlNetwork::has_result(int leaf, OpClass k, Cycle now) const {
   const LeafOps& lo = leaf_ops_[static_cast<std::size_t>(k)];
-  return lo.capacity > 0 && lo.popped[leaf] != lo.arrived[leaf] && lo.results[at(lo, leaf, lo.popped[leaf])].time <= now;
+  return lo.capacity > 0 && lo.popped[leaf] != lo.arrived[leaf] &&
+         lo.results[at(lo, leaf, lo.popped[leaf])].time <= now;
 }
 
 bool ControlNetwork::has_broadcast(int leaf, Cycle now) const {
@@ -338,14 +339,14 @@ void ControlNetwork::step(std::int64_t slot) {
   MPPNET_ASSERT(slot >= next_slot_, "control network slots run in increasing order");
   next_slot_ = slot + 1;
   send_broadcasts(slot);
-  // Bottom up: the leaves inject, then each level combines what reached it in this slot.
-  for (int depth = height_; depth >= 0; --depth) {
+  // Bottom up, each level combines what reached it in this slot; the first takes its leaves' words
+  // straight from their interfaces.
+  for (int depth = height_ - 1; depth >= 0; --depth) {
     auto& list = active_by_depth_[static_cast<std::size_t>(depth)];
     std::size_t kept = 0;
     for (std::size_t i = 0; i < list.size(); ++i) {  // the list may not grow while we walk it
       const int v = list[i];
-      const bool more = depth == height_ ? inject(v - first_leaf_, slot) : process(v, slot);
-      if (more) {
+      if (process(v, slot)) {
         list[kept++] = v;
       } else {
         node_[v].active = 0;

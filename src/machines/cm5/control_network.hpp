@@ -185,11 +185,11 @@ class ControlNetwork {
   // ring position, then leaf: SPMD programs move all leaves through the same positions together, so a
   // slot walks each array in order instead of jumping from one leaf's ring to the next.
   struct LeafOps {
-    std::uint32_t capacity = 0;  // a power of 2, the same for every leaf
-    std::vector<PushRec> pushes;        // [position * leaves + leaf]
+    std::uint32_t capacity = 0;          // a power of 2, the same for every leaf
+    std::vector<PushRec> pushes;         // [position * leaves + leaf]
     std::vector<ControlResult> results;  // the same; time = when its last word arrived
     std::vector<std::uint32_t> popped, arrived, injected, pushed;
-    std::vector<std::uint8_t> inject_word;  // next word of operation `injected` to leave
+    std::vector<std::uint8_t> inject_word;   // next word of operation `injected` to leave
     std::vector<std::int32_t> queued_words;  // words in the outgoing FIFO
   };
   struct LeafState {
@@ -210,7 +210,8 @@ class ControlNetwork {
   }
   void activate(int node);
   void send_broadcasts(std::int64_t slot);
-  bool inject(int leaf, std::int64_t slot);  // whether words are left to send
+  bool leaf_pending(int leaf, int c) const;
+  Summary take_leaf(int leaf, int c, WordOp& w);
   bool process(int node, std::int64_t slot);
   bool send_up(int node, std::uint32_t id, std::int64_t slot);
   void turn_down(std::int64_t slot);
@@ -220,7 +221,9 @@ class ControlNetwork {
   void arrive(int leaf, const Packet& p, Summary value, Cycle time);
   void watch_router_done(std::int64_t slot);
   void raise(std::int64_t& counter, Cycle time);
-  bool child_abstains(int node, int side, int c) const { return node_[node].abstaining >> (2 * c + side) & 1; }
+  bool child_abstains(int node, int side, int c) const {
+    return node_[node].abstaining >> (2 * c + side) & 1;
+  }
   void update_abstaining(int child);
   int leaf_node(int leaf) const { return first_leaf_ + leaf; }
 

@@ -60,42 +60,27 @@ void ControlNetwork::send_broadcasts(std::int64_t slot) {
   broadcasting_.resize(kept);
 }
 
-// A leaf sends one packet a slot up its link, taking the classes in turn, when its parent has room.
-bool ControlNetwork::inject(int leaf, std::int64_t slot) {
-  const int v = leaf_node(leaf);
-  auto words_left = [this, leaf] {
-    for (const LeafOps& lo : leaf_ops_) {
-      if (lo.capacity > 0 && lo.injected[leaf] != lo.pushed[leaf]) return true;
-    }
-    return false;
-  };
-  if (ss_slot_[v] == slot) return words_left();  // its link carries its broadcast in this slot
-  for (int i = 0; i < kOpClasses; ++i) {
-    const int c = (node_[v].rr + i) % kOpClasses;
-    LeafOps& lo = leaf_ops_[static_cast<std::size_t>(c)];
-    if (lo.capacity == 0 || lo.injected[leaf] == lo.pushed[leaf]) continue;
-    Queue& up = node_[v >> 1].in[c][v & 1];
-    if (up.size >= params_.queue_packets) continue;
-    const PushRec& p = lo.pushes[at(lo, leaf, lo.injected[leaf])];
-    const int word = lo.inject_word[leaf];
-    const int msw = p.op == Combiner::MaxSigned ? word : p.count - 1 - word;  // adds go least significant first
-    const std::uint32_t id = packets_.allocate();
-    Packet& pk = packets_[id];
-    pk.w = {p.kind, p.op, static_cast<std::uint8_t>(word), static_cast<std::uint8_t>(p.count)};
-    pk.k = static_cast<OpClass>(c);
-    pk.segment = p.segment_start;
-    pk.value = leaf_summary(pk.w, p.words[static_cast<std::size_t>(msw)], p.segment_start).value;
-    push(up, id);
-    activate(v >> 1);
-    --lo.queued_words[leaf];
-    if (++lo.inject_word[leaf] == p.count) {
-      lo.inject_word[leaf] = 0;
-      ++lo.injected[leaf];
-    }
-    node_[v].rr = static_cast<std::uint8_t>(c + 1);
-    break;
+// A leaf's link carries one packet a slot, taken by its parent straight from the interface's outgoing
+// FIFO (which is where a packet waits for its sibling at the first level), unless its broadcast has the
+// link in this slot.
+bool ControlNetwork::leaf_pending(int leaf, int c) const {
+  const LeafOps& lo = leaf_ops_[static_cast<std::size_t>(c)];
+  return leaf < leaves_ && lo.capacity > 0 && lo.injected[leaf] != lo.pushed[leaf];
+}
+
+Summary ControlNetwork::take_leaf(int leaf, int c, WordOp& w) {
+  LeafOps& lo = leaf_ops_[static_cast<std::size_t>(c)];
+  const PushRec& p = lo.pushes[at(lo, leaf, lo.injected[leaf])];
+  const int word = lo.inject_word[leaf];
+  const int msw = p.op == Combiner::MaxSigned ? word : p.count - 1 - word;  // adds go least significant first
+  w = {p.kind, p.op, static_cast<std::uint8_t>(word), p.count};
+  const Summary s = leaf_summary(w, p.words[static_cast<std::size_t>(msw)], p.segment_start);
+  --lo.queued_words[leaf];
+  if (++lo.inject_word[leaf] == p.count) {
+    lo.inject_word[leaf] = 0;
+    ++lo.injected[leaf];
   }
-  return words_left();
+  return s;
 }
 
 bool ControlNetwork::send_up(int node, std::uint32_t id, std::int64_t slot) {
@@ -115,53 +100,65 @@ bool ControlNetwork::send_up(int node, std::uint32_t id, std::int64_t slot) {
 // A node combines, per slot, the heads of one class whose both children have spoken (an abstaining
 // child speaks the identity), round-robin over the classes ready, and sends the result up.
 bool ControlNetwork::process(int node, std::int64_t slot) {
+  TreeNode& t = node_[node];
+  const bool over_leaves = 2 * node >= first_leaf_;
+  const int first_child_leaf = 2 * node - first_leaf_;
+  // Whether child `side` has a packet of class c waiting, and whether it can come in this slot.
+  auto pending = [&](int side, int c) {
+    return over_leaves ? leaf_pending(first_child_leaf + side, c) : t.in[c][side].size > 0;
+  };
+  auto ready = [&](int side, int c) {
+    return pending(side, c) && !(over_leaves && ss_slot_[2 * node + side] == slot);
+  };
   auto busy_after = [&] {
-    if (node_[node].hold != kNone) return true;
+    if (t.hold != kNone) return true;
     for (int c = 0; c < kOpClasses; ++c) {
-      const bool a = node_[node].in[c][0].size > 0 || child_abstains(node, 0, c);
-      const bool b = node_[node].in[c][1].size > 0 || child_abstains(node, 1, c);
-      if (a && b && (node_[node].in[c][0].size > 0 || node_[node].in[c][1].size > 0)) return true;
+      const bool a = pending(0, c), b = pending(1, c);
+      if ((a || child_abstains(node, 0, c)) && (b || child_abstains(node, 1, c)) && (a || b)) return true;
     }
     return false;  // waiting for a child: an arrival wakes it
   };
-  if (node_[node].hold != kNone) {
-    if (!send_up(node, node_[node].hold, slot)) return true;
-    node_[node].hold = kNone;
+  auto take = [&](int side, int c, WordOp& w) {
+    if (over_leaves) return take_leaf(first_child_leaf + side, c, w);
+    const std::uint32_t id = pop_front(t.in[c][side]);
+    const Packet& pk = packets_[id];
+    w = pk.w;
+    const Summary s{pk.value, pk.segment};
+    packets_.release(id);
+    return s;
+  };
+  if (t.hold != kNone) {
+    if (!send_up(node, t.hold, slot)) return true;
+    t.hold = kNone;
     return busy_after();
   }
   for (int i = 0; i < kOpClasses; ++i) {
-    const int c = (node_[node].rr + i) % kOpClasses;
-    Queue& q0 = node_[node].in[c][0];
-    Queue& q1 = node_[node].in[c][1];
-    if (q0.size == 0 && q1.size == 0) continue;
-    if ((q0.size == 0 && !child_abstains(node, 0, c)) ||
-        (q1.size == 0 && !child_abstains(node, 1, c))) {
-      continue;
-    }
-    const std::uint32_t pa = q0.size > 0 ? pop_front(q0) : kNone;
-    const std::uint32_t pb = q1.size > 0 ? pop_front(q1) : kNone;
-    const WordOp w = packets_[pa != kNone ? pa : pb].w;
-    if (pa != kNone && pb != kNone && !(packets_[pa].w == packets_[pb].w)) {
-      raise(errors_.combine_mismatch, slot_time(slot));
-    }
-    const Summary a = pa != kNone ? Summary{packets_[pa].value, packets_[pa].segment} : identity(w);
-    const Summary b = pb != kNone ? Summary{packets_[pb].value, packets_[pb].segment} : identity(w);
-    const UpResult r = combine_up(w, a, b, node_[node].residue_up[c]);
-    const std::uint32_t out = pa != kNone ? pa : pb;
-    const std::uint32_t other = pa != kNone ? pb : kNone;
+    const int c = (t.rr + i) % kOpClasses;
+    const bool r0 = ready(0, c), r1 = ready(1, c);
+    if (!r0 && !r1) continue;
+    if ((!r0 && !child_abstains(node, 0, c)) || (!r1 && !child_abstains(node, 1, c))) continue;
+    WordOp wa, wb;
+    Summary a = r0 ? take(0, c, wa) : Summary{};
+    Summary b = r1 ? take(1, c, wb) : Summary{};
+    const WordOp w = r0 ? wa : wb;
+    if (r0 && r1 && !(wa == wb)) raise(errors_.combine_mismatch, slot_time(slot));
+    if (!r0) a = identity(w);
+    if (!r1) b = identity(w);
+    const UpResult r = combine_up(w, a, b, t.residue_up[c]);
     if (w.kind != CombineKind::Reduce) {
-      const std::uint32_t keep = other != kNone ? other : packets_.allocate();
+      const std::uint32_t keep = packets_.allocate();
       packets_[keep].value = r.saved.value;
       packets_[keep].segment = r.saved.segment;
-      push(node_[node].saved[c], keep);
-    } else if (other != kNone) {
-      packets_.release(other);
+      push(t.saved[c], keep);
     }
-    packets_[out].value = r.up.value;
-    packets_[out].segment = r.up.segment;
-    packets_[out].w = w;
-    node_[node].rr = static_cast<std::uint8_t>(c + 1);
-    if (!send_up(node, out, slot)) node_[node].hold = out;
+    const std::uint32_t out = packets_.allocate();
+    Packet& pk = packets_[out];
+    pk.w = w;
+    pk.k = static_cast<OpClass>(c);
+    pk.value = r.up.value;
+    pk.segment = r.up.segment;
+    t.rr = static_cast<std::uint8_t>(c + 1);
+    if (!send_up(node, out, slot)) t.hold = out;
     return busy_after();
   }
   return busy_after();
@@ -290,7 +287,7 @@ void ControlNetwork::resume() {
   flushed_ = false;
   for (const LeafOps& lo : leaf_ops_) {
     for (int leaf = 0; leaf < leaves_ && lo.capacity > 0; ++leaf) {
-      if (lo.injected[leaf] != lo.pushed[leaf]) activate(leaf_node(leaf));
+      if (lo.injected[leaf] != lo.pushed[leaf]) activate(leaf_node(leaf) >> 1);
     }
   }
 }
