@@ -100,4 +100,12 @@ expect cm5_no_chip "cm5_f2.toml:4: faults.failed_chip: no chip [0, 9, 1, 0]" \
   run "$(cfg cm5_f2 '[machine]\nmodel = "cm5"\n[faults]\nfailed_chip = [0, 9, 1, 0]\n')"
 expect cm5_map_out "faults.map_out_nodes: node 40 is not in a 32-node machine" \
   app counter "$(cfg cm5_f3 '[machine]\nmodel = "cm5"\nnodes = 32\n[faults]\nmap_out_nodes = [40]\n')"
+expect cm5_collectives "cm5_coll.toml:4: control_network.collectives:" \
+  app counter "$(cfg cm5_coll '[machine]\nmodel = "cm5"\n[control_network]\ncollectives = "magic"\n')"
+expect cm5_slot "cm5_slot.toml:4: control_network.slot_cycles:" \
+  run "$(cfg cm5_slot '[machine]\nmodel = "cm5"\n[control_network]\nslot_cycles = 0\n')"
+expect cm5_ni_fifo "cm5_fifo.toml:4: control_network.ni_fifo_packets:" \
+  run "$(cfg cm5_fifo '[machine]\nmodel = "cm5"\n[control_network]\nni_fifo_packets = 2\n')"
+expect cm5_diag_nodes "--nodes: a CM-5 has a multiple of 32 nodes from 32 to 16384 (got 1000)" cm5-diagnose --nodes 1000
+expect cm5_diag_stuck "--stuck" cm5-diagnose --stuck 2
 exit $fail
