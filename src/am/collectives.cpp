@@ -8,6 +8,11 @@
 
 namespace mppnet::am {
 
+std::int64_t float_order(std::uint64_t bits) {
+  const auto x = static_cast<std::int64_t>(bits);
+  return x < 0 ? x ^ std::numeric_limits<std::int64_t>::max() : x;
+}
+
 std::uint64_t identity(ReduceOp op) {
   switch (op) {
     case ReduceOp::Sum:
@@ -20,6 +25,10 @@ std::uint64_t identity(ReduceOp op) {
       return static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::min());
     case ReduceOp::And:
       return ~std::uint64_t{0};
+    case ReduceOp::FloatSum:
+      return std::bit_cast<std::uint64_t>(0.0);
+    case ReduceOp::FloatMax:
+      return std::bit_cast<std::uint64_t>(-std::numeric_limits<double>::infinity());
   }
   return 0;
 }
@@ -39,6 +48,10 @@ std::uint64_t apply(ReduceOp op, std::uint64_t a, std::uint64_t b) {
       return a | b;
     case ReduceOp::Xor:
       return a ^ b;
+    case ReduceOp::FloatSum:
+      return std::bit_cast<std::uint64_t>(std::bit_cast<double>(a) + std::bit_cast<double>(b));
+    case ReduceOp::FloatMax:
+      return float_order(a) >= float_order(b) ? a : b;
   }
   return 0;
 }

@@ -14,10 +14,14 @@
 
 namespace mppnet::am {
 
-// Min and Max compare as signed 64-bit integers; the others act on the bits.
-enum class ReduceOp { Sum, Min, Max, And, Or, Xor };
+// Min and Max compare as signed 64-bit integers; And, Or and Xor act on the bits; FloatSum and FloatMax
+// take the 64 bits as an IEEE double (std::bit_cast; NaNs are out of scope; FloatMax orders -0 below +0).
+enum class ReduceOp { Sum, Min, Max, And, Or, Xor, FloatSum, FloatMax };
 
 std::uint64_t identity(ReduceOp op);
+// A double's bits as a signed integer in the same order as the doubles (IEEE total order, -0 < +0):
+// negative values have their magnitude bits flipped (note 000 §5.19). Its own inverse on the bits.
+std::int64_t float_order(std::uint64_t bits);
 std::uint64_t apply(ReduceOp op, std::uint64_t a, std::uint64_t b);
 
 struct Combined {

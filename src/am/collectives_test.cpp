@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
+
 #include "am/am_test_util.hpp"
 #include "am/machine.hpp"
 #include "am/node.hpp"
@@ -154,6 +156,29 @@ TEST(AmCollectivesRoot, BroadcastFromANodeThatDoesNotExistThrows) {
                                            ", not a node of this 4-node machine");
     }
   }
+}
+
+}  // namespace
+}  // namespace mppnet::am
+
+namespace mppnet::am {
+namespace {
+
+std::uint64_t bits(double d) {
+  return std::bit_cast<std::uint64_t>(d);
+}
+
+TEST(AmFloatOperators, ByHand) {
+  EXPECT_EQ(apply(ReduceOp::FloatSum, bits(1.5), bits(2.25)), bits(3.75));
+  EXPECT_EQ(apply(ReduceOp::FloatMax, bits(-1.0), bits(-2.0)), bits(-1.0));
+  EXPECT_EQ(apply(ReduceOp::FloatMax, bits(-0.0), bits(0.0)), bits(0.0));  // -0 below +0
+  EXPECT_EQ(apply(ReduceOp::FloatMax, bits(3.0), identity(ReduceOp::FloatMax)), bits(3.0));
+  EXPECT_EQ(apply(ReduceOp::FloatSum, bits(-7.0), identity(ReduceOp::FloatSum)), bits(-7.0));
+  // The order key: negative doubles below positive ones, larger magnitudes further out.
+  EXPECT_LT(float_order(bits(-2.0)), float_order(bits(-1.0)));
+  EXPECT_LT(float_order(bits(-1.0)), float_order(bits(-0.0)));
+  EXPECT_LT(float_order(bits(-0.0)), float_order(bits(0.0)));
+  EXPECT_LT(float_order(bits(0.5)), float_order(bits(1e300)));
 }
 
 }  // namespace

@@ -11,30 +11,50 @@ namespace mppnet::machines::cm5 {
 
 namespace {
 
-// The hardware form of an am operator: the combiner, and whether operands and result are complemented
-// (De Morgan for AND; MIN = NOT MAX NOT, which cannot overflow, note §5.19). Sum wraps at 64 bits like
-// am's, which the unsigned add's wrapped result is.
+// The hardware form of an am operator: the combiner, and how operands and result are transformed.
+// AND is NOT OR NOT (De Morgan) and MIN is NOT MAX NOT, which cannot overflow; a double's maximum is the
+// signed maximum of its bits with the magnitude of negative values flipped (note §5.19, A17). Sum
+// wraps at 64 bits like am's, which the unsigned add's wrapped result is. A floating-point sum has no
+// hardware form: it falls back to software.
+enum class Transform : std::uint8_t { None, Complement, FloatOrder };
 struct HardwareForm {
   Combiner op;
-  bool complement;
+  Transform transform;
+  bool in_hardware = true;
 };
 
 HardwareForm hardware_form(am::ReduceOp op) {
   switch (op) {
     case am::ReduceOp::Sum:
-      return {Combiner::AddUnsigned, false};
+      return {Combiner::AddUnsigned, Transform::None};
     case am::ReduceOp::Max:
-      return {Combiner::MaxSigned, false};
+      return {Combiner::MaxSigned, Transform::None};
     case am::ReduceOp::Min:
-      return {Combiner::MaxSigned, true};
+      return {Combiner::MaxSigned, Transform::Complement};
     case am::ReduceOp::Or:
-      return {Combiner::Or, false};
+      return {Combiner::Or, Transform::None};
     case am::ReduceOp::Xor:
-      return {Combiner::Xor, false};
+      return {Combiner::Xor, Transform::None};
     case am::ReduceOp::And:
-      return {Combiner::Or, true};
+      return {Combiner::Or, Transform::Complement};
+    case am::ReduceOp::FloatMax:
+      return {Combiner::MaxSigned, Transform::FloatOrder};
+    case am::ReduceOp::FloatSum:
+      return {Combiner::AddSigned, Transform::None, false};
   }
-  return {Combiner::Or, false};
+  return {Combiner::Or, Transform::None};
+}
+
+std::uint64_t transform(Transform t, std::uint64_t x) {
+  switch (t) {
+    case Transform::None:
+      return x;
+    case Transform::Complement:
+      return ~x;
+    case Transform::FloatOrder:
+      return static_cast<std::uint64_t>(am::float_order(x));
+  }
+  return x;
 }
 
 std::uint64_t join(std::uint32_t high, std::uint32_t low) {
@@ -63,8 +83,12 @@ ControlCollectives::ControlCollectives(const ControlNetworkParams& params, std::
 }
 
 std::string ControlCollectives::path() const {
-  return fmt::format("CM-5 control network (hardware; {} levels of {} cycles, slot {} cycles)",
-                     2 * net_.height(), net_.params().level_delay_cycles, net_.params().slot_cycles);
+  std::string s = fmt::format("CM-5 control network (hardware; {} levels of {} cycles, slot {} cycles",
+                              2 * net_.height(), net_.params().level_delay_cycles, net_.params().slot_cycles);
+  if (synthesised_ > 0) s += fmt::format("; {} calls with a synthesised operator", synthesised_);
+  if (software_ > 0)
+    s += fmt::format("; {} floating-point sums in software over the data network", software_);
+  return s + ")";
 }
 
 bool ControlCollectives::tick(Cycle slot) {
@@ -148,8 +172,13 @@ am::Task<am::Combined> ControlCollectives::run(am::Node& node, am::Collective wh
     case am::Collective::Reduce:
     case am::Collective::Scan: {
       const HardwareForm form = hardware_form(op);
-      synthesised_ += form.complement ? 1 : 0;
-      const std::uint64_t x = form.complement ? ~value : value;
+      if (!form.in_hardware) {
+        ++software_;
+        out = co_await software_collectives_.run(node, what, value, op, root);
+        break;
+      }
+      synthesised_ += form.transform != Transform::None ? 1 : 0;
+      const std::uint64_t x = transform(form.transform, value);
       CombinePush p{.kind = what == am::Collective::Reduce ? CombineKind::Reduce : CombineKind::ForwardScan,
                     .op = form.op,
                     .words = {static_cast<std::uint32_t>(x >> 32), static_cast<std::uint32_t>(x)},
@@ -159,8 +188,11 @@ am::Task<am::Combined> ControlCollectives::run(am::Node& node, am::Collective wh
       co_await wait_result(node, leaf, OpClass::Combine);
       const ControlResult r = *net_.pop(leaf, OpClass::Combine, now_cycles());
       co_await node.compute(pop_cost(2));
-      std::uint64_t result = join(r.words[0], r.words[1]);
-      if (form.complement) result = ~result;
+      const std::uint64_t hardware = join(r.words[0], r.words[1]);
+      // An empty prefix is the maximum's identity, the smallest 64-bit value: as a double's order that
+      // is below every double, which am calls minus infinity.
+      const bool empty = form.transform == Transform::FloatOrder && hardware == (std::uint64_t{1} << 63);
+      const std::uint64_t result = empty ? am::identity(op) : transform(form.transform, hardware);
       (what == am::Collective::Reduce ? out.total : out.exclusive) = result;
       break;
     }

@@ -3,7 +3,8 @@
 // A barrier is a synchronous OR, a broadcast a user broadcast from its root, a reduction or scan a
 // combine of two 32-bit words (the 64-bit values of am/), pushed and popped by loads and stores to the
 // interface at the machine's software cost. The operators the hardware lacks are synthesised as the
-// paper says (L509-510, note §5.19): AND = NOT OR NOT, MIN = NOT MAX NOT. The network runs in a clock
+// paper says (L509-510, note §5.19): AND = NOT OR NOT, MIN = NOT MAX NOT, a double's maximum by the
+// signed maximum of reordered bits; a floating-point sum falls back to software. The network runs in a clock
 // domain of its own, one edge per packet slot, and only while it has work.
 #pragma once
 
@@ -33,6 +34,7 @@ class ControlCollectives final : public am::Collectives, public core::Component,
   // Calls per kind of collective, and reductions or scans whose operator was synthesised.
   const std::array<std::int64_t, am::kCollectiveKinds>& calls() const { return calls_; }
   std::int64_t synthesised() const { return synthesised_; }
+  std::int64_t in_software() const { return software_; }
 
  private:
   bool tick(Cycle slot) override;
@@ -55,6 +57,8 @@ class ControlCollectives final : public am::Collectives, public core::Component,
   std::map<Cycle, std::vector<int>> wakes_;  // leaves to wake, by the time their result arrives
   std::array<std::int64_t, am::kCollectiveKinds> calls_{};
   std::int64_t synthesised_ = 0;
+  std::int64_t software_ = 0;
+  am::TreeCollectives software_collectives_;  // for what the hardware cannot do
 };
 
 }  // namespace mppnet::machines::cm5

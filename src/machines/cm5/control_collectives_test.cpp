@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <limits>
 
 #include "am/node.hpp"
@@ -11,15 +12,22 @@
 namespace mppnet::machines::cm5 {
 namespace {
 
-constexpr am::ReduceOp kOps[] = {am::ReduceOp::Sum, am::ReduceOp::Min, am::ReduceOp::Max,
-                                 am::ReduceOp::And, am::ReduceOp::Or,  am::ReduceOp::Xor};
+constexpr am::ReduceOp kOps[] = {am::ReduceOp::Sum,      am::ReduceOp::Min,     am::ReduceOp::Max,
+                                 am::ReduceOp::And,      am::ReduceOp::Or,      am::ReduceOp::Xor,
+                                 am::ReduceOp::FloatMax, am::ReduceOp::FloatSum};
+constexpr int kOpCount = 8;
 
 struct Seen {
   std::vector<std::uint64_t> values;  // every collective's result, in call order
 };
 
-// Values with both signs and both halves of the 64 bits in use.
+// Values with both signs and both halves of the 64 bits in use; for the floating-point operators,
+// doubles of both signs (and both zeros) whose sums are exact, so any order of addition gives them.
 std::uint64_t value_of(NodeId v, int op) {
+  if (kOps[op] == am::ReduceOp::FloatMax || kOps[op] == am::ReduceOp::FloatSum) {
+    const double d = v == 7 ? -0.0 : (v % 3 == 0 ? -1.0 : 1.0) * (0.25 * v);
+    return std::bit_cast<std::uint64_t>(v == 9 ? 0.0 : d);
+  }
   const std::int64_t x = (static_cast<std::int64_t>(v) * 0x9e3779b97f4a7c15LL) >> (op + 3);
   return static_cast<std::uint64_t>(v % 3 == 0 ? -x : x);
 }
@@ -34,7 +42,7 @@ std::vector<Seen> run_all(CollectivesPath path, const std::vector<NodeId>& mappe
   host.machine().attach(seen);
   host.machine().run([](am::Node& node) -> am::Task<> {
     auto& out = node.state<Seen>().values;
-    for (int i = 0; i < 6; ++i) {
+    for (int i = 0; i < kOpCount; ++i) {
       const std::uint64_t x = value_of(node.id(), i);
       out.push_back(co_await node.reduce(x, kOps[i]));
       out.push_back(co_await node.scan(x, kOps[i], false));
@@ -58,12 +66,12 @@ TEST(ControlCollectives, HardwareGivesWhatSoftwareAndASerialLoopGive) {
   ASSERT_EQ(hw.size(), 64u);
   for (NodeId v = 0; v < 64; ++v) {
     EXPECT_EQ(hw[v].values, sw[v].values) << "node " << v;
-    for (int i = 0; i < 6; ++i) {
+    for (int i = 0; i < kOpCount; ++i) {
       EXPECT_EQ(hw[v].values[3 * i], expected_reduce(64, i, 64)) << "reduce op " << i;
       EXPECT_EQ(hw[v].values[3 * i + 1], expected_reduce(64, i, v)) << "exclusive scan op " << i;
       EXPECT_EQ(hw[v].values[3 * i + 2], expected_reduce(64, i, v + 1)) << "inclusive scan op " << i;
     }
-    EXPECT_EQ(hw[v].values[18], 0x0123456789abcdefULL);
+    EXPECT_EQ(hw[v].values[3 * kOpCount], 0x0123456789abcdefULL);
   }
 }
 

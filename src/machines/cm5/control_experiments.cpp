@@ -271,6 +271,20 @@ double pipelined_slots(int leaves, int n) {
   return static_cast<double>(last - first) / net.params().slot_cycles;
 }
 
+Cycle split_phase_wait(int leaves, Cycle work) {
+  ControlNetwork net({.leaves = leaves});
+  for (int v = 0; v < leaves; ++v) net.push_sync_or(v, false);
+  net.run_until(work);
+  Cycle waited = 0;
+  for (int v = 0; v < leaves; ++v) {
+    Cycle t = work;
+    while (!net.has_result(v, OpClass::SyncOr, t)) net.run_until(++t);
+    net.pop(v, OpClass::SyncOr, t);
+    waited = std::max(waited, t - work);
+  }
+  return waited;
+}
+
 AsyncOrRun async_or_run(int leaves) {
   auto reduce_done = [leaves](ControlNetwork& net) {
     for (int v = 0; v < leaves; ++v) {
@@ -284,6 +298,7 @@ AsyncOrRun async_or_run(int leaves) {
   ControlNetwork alone({.leaves = leaves});
   const auto want = reduce_done(alone);
   ControlNetwork net({.leaves = leaves});
+  for (int v = 0; v < leaves; v += 2) net.enable_async_or_interrupt(v, 0, true, 0);
   const Cycle raised = 5;  // not on a slot boundary
   net.set_async_or(leaves / 2, 0, true, raised);
   const auto got = reduce_done(net);
@@ -293,6 +308,8 @@ AsyncOrRun async_or_run(int leaves) {
   out.expected = (raised + slot - 1) / slot * slot + net.latency_cycles() - raised;
   out.combine_unchanged = want && got && want->words == got->words && want->time == got->time &&
                           net.async_or(0, kLimit) && !net.async_or(0, raised + out.delay - 1);
+  for (int v = 0; v < leaves; ++v)
+    out.interrupted += net.async_or_interrupts(v, 0, kLimit) == (v % 2 == 0 ? 1 : 0);
   return out;
 }
 

@@ -58,12 +58,18 @@ PriorityRun broadcast_overtakes_scan(int leaves);
 // V10: the completion of n back-to-back reductions in slots after the first's latency: n - 1 when fully
 // pipelined (n * latency without pipelining).
 double pipelined_slots(int leaves, int n);
-// V32: cycles from one leaf raising its async OR input to the output at every leaf, over 2 * height
-// slots... in cycles, and whether the combine running beside it finished as if alone.
+// A split-phase barrier (L550-560): every leaf enters (pushes a synchronous OR) at cycle 0, works for
+// `work` cycles, then exits (pops). Cycles each leaf waits at the exit, at most: the barrier's latency
+// less the work, or 0 once the work covers it.
+Cycle split_phase_wait(int leaves, Cycle work);
+// V32: cycles from one leaf raising its async OR input to the output at every leaf, whether the combine
+// running beside it finished as if alone, and how many of the leaves that enabled the interrupt (the
+// even ones) took it.
 struct AsyncOrRun {
   Cycle delay = 0;     // from the raise to the output's 0 -> 1 at every NI
   Cycle expected = 0;  // the next slot plus 2 * height levels
   bool combine_unchanged = false;
+  int interrupted = 0;  // leaves with the interrupt enabled that took exactly one
 };
 AsyncOrRun async_or_run(int leaves);
 // V33: a pipelined sequence of scans flushed in the middle, resumed: leaves whose results differ from an

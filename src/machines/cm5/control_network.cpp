@@ -82,6 +82,7 @@ ControlNetwork::ControlNetwork(const ControlNetworkParams& params) : params_(par
   for (int c = 0; c < 2; ++c) {
     async_bits_[c].assign(static_cast<std::size_t>(leaves_), 0);
     async_changes_[c].push_back({-1, false});
+    async_interrupt_from_[c].assign(static_cast<std::size_t>(leaves_), std::numeric_limits<Cycle>::max());
   }
   router_done_packet_.k = OpClass::RouterDone;
 }
@@ -298,6 +299,25 @@ Cycle ControlNetwork::async_or_raised(int copy, Cycle now) const {
     if (it->first <= now && it->second) return it->first;
   }
   return -1;
+}
+
+void ControlNetwork::enable_async_or_interrupt(int leaf, int copy, bool on, Cycle now) {
+  require(copy == 0 || copy == 1, "enable_async_or_interrupt: copy {}; there are two (0 user, 1 privileged)",
+          copy);
+  require(leaf >= 0 && leaf < leaves_, "enable_async_or_interrupt: leaf {} of a {}-leaf partition", leaf,
+          leaves_);
+  async_interrupt_from_[copy][static_cast<std::size_t>(leaf)] = on ? now : std::numeric_limits<Cycle>::max();
+}
+
+int ControlNetwork::async_or_interrupts(int leaf, int copy, Cycle now) const {
+  const Cycle from = async_interrupt_from_[copy][static_cast<std::size_t>(leaf)];
+  int n = 0;
+  const auto& changes = async_changes_[copy];
+  for (std::size_t i = 1; i < changes.size(); ++i) {
+    const bool rise = changes[i].second && !changes[i - 1].second;
+    n += rise && changes[i].first >= from && changes[i].first <= now ? 1 : 0;
+  }
+  return n;
 }
 
 // ---- Errors.

@@ -130,8 +130,12 @@ class ControlNetwork {
   // inputs reaches every NI 2 * height levels after the next slot, without waiting for anyone (V32).
   void set_async_or(int leaf, int copy, bool bit, Cycle now);
   bool async_or(int copy, Cycle now) const;
-  // When the output of `copy` last went from 0 to 1 at or before `now` (-1: never): the interrupt.
+  // When the output of `copy` last went from 0 to 1 at or before `now` (-1: never).
   Cycle async_or_raised(int copy, Cycle now) const;
+  // An interface may take an interrupt on the output's 0 -> 1 (L548): enabled from `now` on, and the
+  // interrupts it has taken by `now`.
+  void enable_async_or_interrupt(int leaf, int copy, bool on, Cycle now);
+  int async_or_interrupts(int leaf, int copy, Cycle now) const;
 
   // ---- Router done (note §5.14): the partition's messages entered minus removed, which the network
   // watches once every leaf has pushed router done. `check_created` is for every data-network arrival:
@@ -267,6 +271,7 @@ class ControlNetwork {
   std::array<int, 2> async_inputs_{};
   std::array<std::vector<std::uint8_t>, 2> async_bits_;
   std::array<std::vector<std::pair<Cycle, bool>>, 2> async_changes_;
+  std::array<std::vector<Cycle>, 2> async_interrupt_from_;  // per leaf: enabled since (kNever: not)
 
   ControlErrors errors_;
   bool flushed_ = false;

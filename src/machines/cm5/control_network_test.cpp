@@ -107,6 +107,15 @@ TEST(ControlNetwork, AsyncOr) {
   const AsyncOrRun r = async_or_run(64);
   EXPECT_EQ(r.delay, r.expected);
   EXPECT_TRUE(r.combine_unchanged);
+  EXPECT_EQ(r.interrupted, 64);  // the 32 that enabled it took one interrupt, the others none
+}
+
+TEST(ControlNetwork, SplitPhaseBarrierHidesItsLatency) {
+  // 64 leaves: height 6, a barrier pushed before slot 0 arrives at 2 x 6 x 13 = 156 cycles.
+  EXPECT_EQ(split_phase_wait(64, 0), 156);
+  EXPECT_EQ(split_phase_wait(64, 100), 56);
+  EXPECT_EQ(split_phase_wait(64, 156), 0);
+  EXPECT_EQ(split_phase_wait(64, 400), 0);
 }
 
 TEST(ControlNetwork, FlushAndResumeGiveTheSameResults) {
