@@ -33,7 +33,7 @@ struct SimulatedMachine {
         machine(endpoint, scheduler, am, watchdog_cycles) {}
 
   net::BuiltNetwork built;
-  net::Network& network;
+  net::NetworkModel& network;
   core::Scheduler scheduler;
   core::DomainId network_domain;
   net::ClockedNetwork endpoint;

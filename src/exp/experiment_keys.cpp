@@ -65,6 +65,12 @@ io::KeyTable<ExperimentConfig> make_table() {
                   key("preset", &MachineParams::preset, one_of(preset_names()),
                       "Named machine whose keys are applied before the file's own (`mppnet list machines`)."),
               }),
+      section("network", &ExperimentConfig::router,
+              {
+                  key("model", &RouterParams::model, one_of({"flit", "packet"}),
+                      "Level of detail: flit (every flit, cycle by cycle) or packet (whole packets, events "
+                      "only; docs/validation.md, \"Fidelity\", says how far apart they are)."),
+              }),
       // Each topology declares its own keys (topo/topology_keys.hpp); this table only places them.
       section("topology", &ExperimentConfig::topology, topo::topology_config_keys()),
       section(

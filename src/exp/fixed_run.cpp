@@ -14,7 +14,7 @@ namespace {
 // Counts what the measured window ejected; the network itself counts the rest.
 class WindowCounter final : public net::DeliveryHandler {
  public:
-  WindowCounter(const net::Network& network, Cycle warmup) : network_(network), warmup_(warmup) {}
+  WindowCounter(const net::NetworkModel& network, Cycle warmup) : network_(network), warmup_(warmup) {}
   void on_delivery(net::PacketId, const net::Packet&, Picoseconds) override {}
   // The measured window starts after cycle warmup - 1.
   void after_cycle(Picoseconds) override {
@@ -23,7 +23,7 @@ class WindowCounter final : public net::DeliveryHandler {
   std::int64_t ejected_at_start = 0;
 
  private:
-  const net::Network& network_;
+  const net::NetworkModel& network_;
   Cycle warmup_;
 };
 

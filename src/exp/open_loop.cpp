@@ -214,7 +214,7 @@ class OpenLoopRun final : public net::DeliveryHandler {
   const OpenLoopOptions& options_;
   const RunParams& run_;
   TrafficRig rig_;
-  net::Network& network_;
+  net::NetworkModel& network_;
   int nodes_;
   TrafficSource source_;
 

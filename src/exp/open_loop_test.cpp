@@ -8,6 +8,7 @@
 #include <string>
 
 #include "exp/fixed_run.hpp"
+#include "exp/fidelity_validation.hpp"
 #include "exp/foundation_validation.hpp"
 #include "exp/results.hpp"
 #include "exp/validation.hpp"
@@ -97,7 +98,8 @@ TEST(Validation, RegistryGathersTheNetworkAndEveryMachineWithUniqueIds) {
     registered += cases;
   }
   EXPECT_GT(registered, 0);
-  EXPECT_EQ(per_owner["net"] + registered, static_cast<int>(ids.size()));
+  EXPECT_EQ(per_owner["fidelity"], static_cast<int>(fidelity_validation_cases().size()));
+  EXPECT_EQ(per_owner["net"] + per_owner["fidelity"] + registered, static_cast<int>(ids.size()));
 }
 
 TEST(Validation, MeshSaturationLiesJustUnderTheChannelLoadBound) {

@@ -25,7 +25,7 @@ void PacketLatencies::report(OpenLoopResult& r) const {
   r.hops_avg = static_cast<double>(hops_sum) / n;
 }
 
-void run_watched(core::Scheduler& scheduler, const net::Network& network, core::DomainId domain,
+void run_watched(core::Scheduler& scheduler, const net::NetworkModel& network, core::DomainId domain,
                  const RunParams& run, std::function<bool()> done) {
   // Stuck means flits in the network and input VCs blocked. Flits still on their wires are moving, not
   // blocked (check_experiment keeps the watchdog longer than any legal move, so that half is a safety

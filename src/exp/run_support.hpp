@@ -45,7 +45,7 @@ struct PacketLatencies {
 
 // Runs `scheduler` until `done` holds, with the no-progress watchdog on the network's domain: flits in
 // the network and input VCs blocked for run.watchdog_cycles cycles throw DeadlockError listing them.
-void run_watched(core::Scheduler& scheduler, const net::Network& network, core::DomainId domain,
+void run_watched(core::Scheduler& scheduler, const net::NetworkModel& network, core::DomainId domain,
                  const RunParams& run, std::function<bool()> done);
 
 // Flits per router-to-router channel per cycle over `cycles`, from the port counters at the window's

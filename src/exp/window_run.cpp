@@ -146,7 +146,7 @@ class WindowRun final : public net::DeliveryHandler {
   const RunParams& run_;
   const bool throughput_;
   TrafficRig rig_;
-  net::Network& network_;
+  net::NetworkModel& network_;
   int nodes_;
   std::optional<BackloggedSource> backlogged_;
   std::optional<TrafficSource> open_loop_;

@@ -7,7 +7,7 @@
 
 namespace mppnet::net {
 
-ClockedNetwork::ClockedNetwork(Network& network, core::Scheduler& scheduler, core::DomainId domain,
+ClockedNetwork::ClockedNetwork(NetworkModel& network, core::Scheduler& scheduler, core::DomainId domain,
                                const ClockedNetworkOptions& options)
     : network_(network),
       scheduler_(scheduler),

@@ -1,8 +1,9 @@
 // net/clocked_network.hpp: the flit-level network as a scheduler component and an endpoint.
 //
-// It steps net::Network once per edge of its clock domain, announces what each cycle delivered to the
-// delivery handler, and keeps each node's send queue within the endpoint's depth. It ticks only while
-// the network has work, and for a few cycles after the last flit moved so that the last credits land
+// It steps a network model (net::Network or net::PacketNetwork) once per edge of its clock domain, announces
+// what each cycle delivered to the delivery handler, and keeps each node's send queue within the endpoint's
+// depth. It ticks only while the network has work, and for a few cycles after the last flit moved so that the
+// last credits land
 // (`sleeps_when_idle`); asleep, it costs nothing, and try_send wakes it. The network's own cycle counter
 // counts only the cycles it was stepped, so the adapter maps its cycles to the scheduler's time: a jump
 // over an idle stretch changes no timing inside the network.
@@ -27,7 +28,7 @@ class ClockedNetwork final : public core::Component, public Endpoint {
  public:
   // Adds itself to `scheduler` in domain `domain`, whose period must be the router's cycle_ps.
   // REQUIRES: `network` and `scheduler` outlive it.
-  ClockedNetwork(Network& network, core::Scheduler& scheduler, core::DomainId domain,
+  ClockedNetwork(NetworkModel& network, core::Scheduler& scheduler, core::DomainId domain,
                  const ClockedNetworkOptions& options = {});
 
   // core::Component
@@ -50,7 +51,7 @@ class ClockedNetwork final : public core::Component, public Endpoint {
   core::DomainId domain() const override { return domain_; }
 
  private:
-  Network& network_;
+  NetworkModel& network_;
   core::Scheduler& scheduler_;
   ClockedNetworkOptions options_;
   Picoseconds period_ps_;

@@ -28,6 +28,7 @@
 
 #include "core/rng.hpp"
 #include "core/types.hpp"
+#include "net/network_model.hpp"
 #include "net/packet.hpp"
 #include "net/router_params.hpp"
 #include "net/timing_wheel.hpp"
@@ -39,17 +40,7 @@ namespace mppnet::net {
 
 constexpr int kMaxRouterPorts = 256;  // local port numbers are stored in 8 bits
 
-// Counters that only grow; callers take differences over a measurement window.
-struct NetworkCounters {
-  std::int64_t flits_injected = 0;    // flits that left a source onto a link
-  std::int64_t flits_ejected = 0;     // flits drained at a destination
-  std::int64_t packets_injected = 0;  // heads that left a source
-  std::int64_t packets_delivered = 0;
-  std::int64_t flit_hops = 0;         // flits granted through a router crossbar (each multicast copy counts)
-  std::int64_t flits_replicated = 0;  // flit copies a multicast made beyond the first
-};
-
-class Network {
+class Network final : public NetworkModel {
  public:
   // REQUIRES: `routing` was built for `graph`; both outlive the network.
   Network(const topo::Graph& graph, const topo::Routing& routing, const RouterParams& params,
@@ -62,60 +53,64 @@ class Network {
   static long long estimated_bytes(long long ports, long long routers, long long nodes, int links_per_node,
                                    const RouterParams& params);
 
-  Cycle now() const { return now_; }
+  Cycle now() const override { return now_; }
 
   // Puts a packet of `flits` flits from src to dest in src's source queue at now(). Returns its id,
   // valid until release(). `route_header` is the routing word the first router sees (a source route, a
   // multicast's range), for routings that read one.
   // REQUIRES: 0 <= vnet < params().vnets; route_header == 0 unless the routing needs_header().
   PacketId inject(NodeId src, NodeId dest, int flits, std::uint64_t tag = 0, int vnet = 0,
-                  std::uint64_t route_header = 0);
+                  std::uint64_t route_header = 0) override;
 
   // While held, node v drains no flits of virtual network `vnet`: they back up into the network.
-  void hold_ejection(NodeId v, int vnet, bool hold);
+  void hold_ejection(NodeId v, int vnet, bool hold) override;
   bool ejection_held(NodeId v, int vnet) const { return eject_hold_[v * vnets_ + vnet] != 0; }
 
   // Advances one cycle.
-  void step();
+  void step() override;
 
   // Packets whose tail was drained during the last step, in increasing destination order (a multicast's
   // copies each under its own id).
-  std::span<const PacketId> delivered() const { return delivered_; }
-  const Packet& packet(PacketId id) const { return packets_[id]; }
+  std::span<const PacketId> delivered() const override { return delivered_; }
+  const Packet& packet(PacketId id) const override { return packets_[id]; }
   // The packet's routing header word as the last router's route() left it (0 for routings that keep
   // none, topo::Routing::needs_header()).
-  std::uint64_t route_header(PacketId id) const { return route_header_ ? packets_.route_header(id) : 0; }
+  std::uint64_t route_header(PacketId id) const override {
+    return route_header_ ? packets_.route_header(id) : 0;
+  }
   // Returns a delivered packet's slot to the pool.
-  void release(PacketId id) { packets_.release(id); }
+  void release(PacketId id) override { packets_.release(id); }
 
-  const NetworkCounters& counters() const { return counters_; }
+  const NetworkCounters& counters() const override { return counters_; }
   // Flits sent on each router output port so far, indexed by graph.port_base[r] + p.
-  std::vector<std::int64_t> port_flits() const;
+  std::vector<std::int64_t> port_flits() const override;
 
-  std::int64_t flits_in_network() const {
+  std::int64_t flits_in_network() const override {
     return counters_.flits_injected + counters_.flits_replicated - counters_.flits_ejected;
   }
-  std::int64_t queued_packets() const { return queued_packets_; }  // waiting in source queues
-  std::int64_t source_queue_length(NodeId v) const;                // all virtual networks
-  std::int64_t source_queue_length(NodeId v, int vnet) const { return queue_length_[v * vnets_ + vnet]; }
-  bool idle() const { return flits_in_network() == 0 && queued_packets_ == 0; }
+  std::int64_t queued_packets() const override { return queued_packets_; }  // waiting in source queues
+  std::int64_t source_queue_length(NodeId v) const;                         // all virtual networks
+  std::int64_t source_queue_length(NodeId v, int vnet) const override {
+    return queue_length_[v * vnets_ + vnet];
+  }
+  bool idle() const override { return flits_in_network() == 0 && queued_packets_ == 0; }
   // Last cycle in which any flit moved (injected, switched or drained).
-  Cycle last_progress() const { return last_progress_; }
+  Cycle last_progress() const override { return last_progress_; }
 
   // Sum over all output VCs of credits missing while the network is idle: zero when credits are conserved.
   std::int64_t credit_deficit() const;
   // One line per input VC holding flits: where it is, what its front packet waits for.
-  std::string describe_blocked(int max_lines = 20) const;
+  std::string describe_blocked(int max_lines = 20) const override;
 
   // Test mode: visit active routers in a random order every cycle (must not change any result).
-  void shuffle_visit_order(bool on) { shuffle_ = on; }
+  void shuffle_visit_order(bool on) override { shuffle_ = on; }
   // Test mode: evaluate every router with the general allocators even where the bitmask router of
   // fast_router.cpp applies (must not change any result). REQUIRES: now() == 0.
   void use_general_router();
   bool uses_fast_router() const { return fast_; }
 
-  const topo::Graph& graph() const { return graph_; }
-  const RouterParams& params() const { return params_; }
+  const topo::Graph& graph() const override { return graph_; }
+  const RouterParams& params() const override { return params_; }
 
  private:
   static constexpr std::uint32_t kTokenOne = 1u << 16;  // one flit in 16.16 fixed point

@@ -43,7 +43,7 @@ topo::TopologyParams dragonfly72(topo::DragonflyRouting routing) {
 // A network with the graph and routing it points into.
 struct Rig : BuiltNetwork {
   explicit Rig(const Case& c, std::uint64_t seed = 1) : BuiltNetwork(c.topo, c.router, seed) {}
-  Network& net = network;
+  Network& net = flit();
 };
 
 std::vector<Case> all_cases() {

@@ -30,7 +30,12 @@ enum class VcChoice {
 // input buffer at s + pipeline_cycles + channel_latency, where pipeline_cycles = sw_alloc_delay +
 // st_delay (the config loader keeps the three consistent). Body flits skip routing and VC allocation.
 // A credit takes credit_delay cycles back upstream (0: channel_latency).
+// The level of detail of the generic network: flit by flit (net::Network) or packet by packet
+// (net::PacketNetwork, docs/validation.md "Fidelity").
+enum class NetworkModelKind : std::uint8_t { Flit, Packet };
+
 struct RouterParams {
+  NetworkModelKind model = NetworkModelKind::Flit;
   int vcs = 4;              // virtual channels per port
   int buffer_flits = 8;     // flit slots per VC per input port
   int pipeline_cycles = 1;  // sw_alloc_delay + st_delay: a flit granted at t reaches the next input at

@@ -15,7 +15,7 @@ constexpr int kRequests = 0, kReplies = 1;
 
 struct Rig : BuiltNetwork {
   Rig(const topo::TopologyParams& t, const RouterParams& r) : BuiltNetwork(t, r, 1) {}
-  Network& net = network;
+  Network& net = flit();
 };
 
 // Steps until `count` packets were delivered or `limit` cycles passed; returns the packets delivered.

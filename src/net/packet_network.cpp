@@ -1,0 +1,354 @@
+// net/packet_network.cpp: the packet-level model's state, events, sources and ejection ports.
+#include "net/packet_network.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "core/error.hpp"
+
+namespace mppnet::net {
+
+PacketNetwork::PacketNetwork(const topo::Graph& graph, const topo::Routing& routing,
+                             const RouterParams& params, std::uint64_t seed)
+    : graph_(graph), routing_(routing), params_(params), seed_(seed) {
+  if (routing.may_multicast())
+    throw std::invalid_argument(
+        "network.model = \"packet\": this topology's routing multicasts, which the "
+        "packet-level model does not model; use network.model = \"flit\"");
+  vcs_ = params.vcs;
+  vnets_ = params.vnets;
+  vcs_per_vnet_ = params.vcs_per_vnet();
+  ports_ = static_cast<int>(graph.ports.size());
+  links_ = graph.num_nodes * graph.links_per_node;
+  const auto channels = static_cast<std::size_t>(ports_ + links_);
+  channel_free_.assign(channels, 0);
+  vc_free_.assign(channels * vcs_, 0);
+  credits_.assign(channels * vcs_, params.buffer_flits);
+  input_free_.assign(static_cast<std::size_t>(ports_), 0);
+  upstream_.assign(channels, -1);
+  downstream_.assign(channels, -1);
+  port_router_.assign(static_cast<std::size_t>(ports_), -1);
+  fifo_.assign(channels * vcs_, {});
+  for (RouterId r = 0; r < graph.num_routers(); ++r) {
+    for (PortId p = 0; p < graph.num_ports(r); ++p) {
+      const int gp = graph.port_base[r] + p;
+      port_router_[gp] = r;
+      const topo::PortLink& l = graph.link(r, p);
+      if (l.kind == topo::PeerKind::Router) {
+        downstream_[gp] = graph.port_base[l.peer] + l.peer_port;
+        upstream_[graph.port_base[l.peer] + l.peer_port] = gp;
+      } else if (l.kind == topo::PeerKind::Node) {
+        const int link = l.peer * graph.links_per_node + l.peer_port;
+        downstream_[gp] = ports_ + link;  // the node's ejection port
+        upstream_[ports_ + link] = gp;
+      }
+    }
+  }
+  for (int link = 0; link < links_; ++link) {
+    const topo::NodeLink& nl = graph.node_links[link];
+    const int gp = graph.port_base[nl.router] + nl.port;
+    downstream_[channel_of_node_link(link)] = gp;
+    upstream_[gp] = channel_of_node_link(link);
+  }
+  sources_.assign(static_cast<std::size_t>(graph.num_nodes) * vnets_, {});
+  eject_hold_.assign(static_cast<std::size_t>(graph.num_nodes) * vnets_, 0);
+  eject_free_.assign(static_cast<std::size_t>(links_), 0);
+  router_active_.assign(static_cast<std::size_t>(graph.num_routers()), 0);
+  router_waiting_.assign(static_cast<std::size_t>(graph.num_routers()), 0);
+  node_active_.assign(static_cast<std::size_t>(graph.num_nodes), 0);
+  rr_.assign(static_cast<std::size_t>(graph.num_routers()), 0);
+  for (RouterId r = 0; r < graph.num_routers(); ++r)
+    router_rng_.emplace_back(seed, static_cast<std::uint64_t>(r), core::Stream::RouteChoice);
+  for (NodeId v = 0; v < graph.num_nodes; ++v)
+    node_rng_.emplace_back(seed, static_cast<std::uint64_t>(v), core::Stream::Arrival);
+  port_flits_.assign(static_cast<std::size_t>(ports_), 0);
+  if (routing.needs_header()) packets_.keep_route_headers();
+  route_key_ = core::splitmix64(seed ^ 0x7061636b6574ULL);  // "packet"
+  wheel_.resize(kWheel);
+}
+
+PacketId PacketNetwork::inject(NodeId src, NodeId dest, int flits, std::uint64_t tag, int vnet,
+                               std::uint64_t route_header) {
+  MPPNET_ASSERT(vnet >= 0 && vnet < vnets_ && flits >= 1, "a packet of a virtual network the network has");
+  const PacketId id = packets_.allocate();
+  Packet& p = packets_[id];
+  p.src = src;
+  p.dest = dest;
+  p.flits = flits;
+  p.created = now_;
+  p.tag = tag;
+  p.vnet = vnet;
+  if (packets_.keeps_route_headers()) packets_.route_header(id) = route_header;
+  SourceQueue& q = sources_[static_cast<std::size_t>(src * vnets_ + vnet)];
+  if (q.tail == kNoPacket) {
+    q.head = id;
+  } else {
+    packets_[q.tail].next = id;
+  }
+  q.tail = id;
+  ++q.length;
+  ++queued_packets_;
+  activate_node(src);
+  return id;
+}
+
+void PacketNetwork::hold_ejection(NodeId v, int vnet, bool hold) {
+  eject_hold_[static_cast<std::size_t>(v * vnets_ + vnet)] = hold ? 1 : 0;
+  if (hold) return;
+  for (int i = 0; i < graph_.links_per_node; ++i) {
+    push_event(now_, EventKind::Drained, v * graph_.links_per_node + i, 0);
+  }
+}
+
+void PacketNetwork::activate_router(RouterId r) {
+  if (router_active_[r]) return;
+  router_active_[r] = 1;
+  next_routers_.push_back(r);
+}
+
+void PacketNetwork::activate_node(NodeId v) {
+  if (node_active_[v]) return;
+  node_active_[v] = 1;
+  active_nodes_.push_back(v);
+}
+
+std::uint32_t PacketNetwork::new_waiting() {
+  if (!free_waiting_.empty()) {
+    const std::uint32_t w = free_waiting_.back();
+    free_waiting_.pop_back();
+    return w;
+  }
+  waiting_.emplace_back();
+  return static_cast<std::uint32_t>(waiting_.size() - 1);
+}
+
+void PacketNetwork::step() {
+  delivered_.clear();
+  if (pending_events_ > 0) {
+    while (!far_.empty() && far_.begin()->first <= now_) {
+      const Event e = far_.begin()->second;
+      far_.erase(far_.begin());
+      --pending_events_;
+      handle(e);
+    }
+    // Handling may add events of this same cycle (a one-flit packet's delivery): they go on the list.
+    std::vector<Event>& bucket = wheel_[static_cast<std::size_t>(now_ & (kWheel - 1))];
+    for (std::size_t i = 0; i < bucket.size(); ++i) {
+      const Event e = bucket[i];
+      --pending_events_;
+      handle(e);
+    }
+    bucket.clear();
+  }
+  // Nodes start what their links and the first buffers take; then routers grant, in the order they
+  // became active (fixed by the run, so results do not depend on anything else).
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < active_nodes_.size(); ++i) {
+    const NodeId v = active_nodes_[i];
+    start_packets(v);
+    bool more = false;
+    for (int vn = 0; vn < vnets_; ++vn)
+      more = more || sources_[static_cast<std::size_t>(v * vnets_ + vn)].length > 0;
+    if (more) {
+      active_nodes_[kept++] = v;
+    } else {
+      node_active_[v] = 0;
+    }
+  }
+  active_nodes_.resize(kept);
+  active_routers_.swap(next_routers_);
+  next_routers_.clear();
+  for (const RouterId r : active_routers_) {
+    router_active_[r] = 0;
+    const Cycle again = allocate(r);
+    if (again == now_ + 1) {
+      activate_router(r);
+    } else if (again != kNever) {
+      push_event(again, EventKind::Wake, r, 0);
+    }
+  }
+  ++now_;
+}
+
+void PacketNetwork::handle(const Event& e) {
+  switch (e.kind) {
+    case EventKind::Arrive:
+      arrive(e.where, e.value, e.carried);
+      break;
+    case EventKind::Credit: {
+      credits_[static_cast<std::size_t>(e.where)] += static_cast<std::int32_t>(e.value);
+      const int channel = e.where / vcs_;
+      if (channel < ports_) {
+        activate_router(port_router_[channel]);
+      } else {
+        activate_node(graph_.num_nodes > 0 ? (channel - ports_) / graph_.links_per_node : 0);
+      }
+      break;
+    }
+    case EventKind::Deliver: {
+      const PacketId id = e.value;
+      Packet& p = packets_[id];
+      p.delivered = now_;
+      p.hops = packets_.hops(id);
+      counters_.flits_ejected += p.flits;
+      ++counters_.packets_delivered;
+      delivered_.push_back(id);
+      last_progress_ = now_;
+      // The port takes its next packet in the next cycle.
+      push_event(now_ + 1, EventKind::Drained, e.where / vcs_ - ports_, 0);
+      break;
+    }
+    case EventKind::Drained:
+      drain(e.where);
+      break;
+    case EventKind::Wake:
+      activate_router(e.where);
+      break;
+  }
+}
+
+// A head reaches an input VC: it waits there in arrival order.
+void PacketNetwork::arrive(std::int32_t ivc, PacketId id, const Carried& carried) {
+  const std::uint32_t w = new_waiting();
+  Waiting& rec = waiting_[w];
+  rec = Waiting{};
+  rec.packet = id;
+  rec.carried = carried;
+  // Store-and-forward routes a packet only once its tail is in; cut-through and wormhole at its head.
+  rec.ready = now_ + params_.head_cycles() +
+              (params_.switching == Switching::StoreAndForward ? carried.flits - 1 : 0);
+  Fifo& f = fifo_[static_cast<std::size_t>(ivc)];
+  if (f.tail == kNoWaiting) {
+    f.head = w;
+  } else {
+    waiting_[f.tail].next = w;
+  }
+  f.tail = w;
+  ++f.length;
+  const int port = ivc / vcs_;
+  if (port < ports_) {
+    ++router_waiting_[port_router_[port]];
+    activate_router(port_router_[port]);
+  } else {
+    drain(port - ports_);
+  }
+}
+
+// A node's ejection port drains one packet at a time at eject_flits_per_cycle, taking the VCs in order
+// and passing over packets of a virtual network the node holds.
+void PacketNetwork::drain(int link) {
+  if (eject_free_[link] > now_) return;  // busy: its Deliver event calls again
+  const NodeId v = link / graph_.links_per_node;
+  const int base = (ports_ + link) * vcs_;
+  for (int vc = 0; vc < vcs_; ++vc) {
+    Fifo& f = fifo_[static_cast<std::size_t>(base + vc)];
+    if (f.length == 0) continue;
+    const Waiting& w = waiting_[f.head];
+    const Carried& p = w.carried;
+    if (eject_hold_[static_cast<std::size_t>(v * vnets_ + p.vnet)]) continue;
+    // The tail arrives flits - 1 after the head; draining takes flits / rate cycles.
+    const auto drain_cycles =
+        static_cast<Cycle>(std::ceil(static_cast<double>(p.flits) / params_.eject_flits_per_cycle - 1e-9));
+    const Cycle head =
+        w.ready - params_.head_cycles() - (params_.switching == Switching::StoreAndForward ? p.flits - 1 : 0);
+    const Cycle done = std::max(head + p.flits - 1, now_ + drain_cycles - 1);
+    eject_free_[link] = done + 1;
+    push_event(done, EventKind::Deliver, base + vc, w.packet);
+    // The buffer's room goes back as its flits drain, no faster than new ones could fill it: all of it
+    // once the first credit of the last stretch of flits-1 cycles is home.
+    push_event(done - (p.flits - 1) + params_.credit_cycles(), EventKind::Credit,
+               upstream_[ports_ + link] * vcs_ + vc, static_cast<std::uint32_t>(needed_credits(p.flits)));
+    const std::uint32_t next = w.next;
+    free_waiting_.push_back(f.head);
+    f.head = next;
+    if (--f.length == 0) f.tail = kNoWaiting;
+    return;
+  }
+}
+
+// A node starts the front packet of each virtual network on a free link with a free VC of that network
+// whose buffer has room for it.
+void PacketNetwork::start_packets(NodeId v) {
+  const int links = graph_.links_per_node;
+  for (int vn = 0; vn < vnets_; ++vn) {
+    SourceQueue& q = sources_[static_cast<std::size_t>(v * vnets_ + vn)];
+    while (q.head != kNoPacket) {
+      const PacketId id = q.head;
+      Packet& p = packets_[id];
+      const int need = needed_credits(p.flits);
+      int free_links = 0;
+      for (int l = 0; l < links; ++l)
+        free_links += channel_free_[channel_of_node_link(v * links + l)] <= now_;
+      if (free_links == 0) return;
+      int pick =
+          free_links > 1 ? static_cast<int>(node_rng_[v].below(static_cast<std::uint32_t>(free_links))) : 0;
+      int channel = -1;
+      for (int l = 0; l < links; ++l) {
+        const int c = channel_of_node_link(v * links + l);
+        if (channel_free_[c] > now_) continue;
+        if (pick-- == 0) {
+          channel = c;
+          break;
+        }
+      }
+      int vc = -1;
+      for (int k = vn * vcs_per_vnet_; k < (vn + 1) * vcs_per_vnet_; ++k) {
+        const std::size_t cv = static_cast<std::size_t>(channel) * vcs_ + k;
+        if (vc_free_[cv] <= now_ && credits_[cv] >= need) {
+          vc = k;
+          break;
+        }
+      }
+      if (vc < 0) break;  // this network waits for room; the other may go
+      q.head = p.next;
+      if (q.head == kNoPacket) q.tail = kNoPacket;
+      p.next = kNoPacket;
+      --q.length;
+      --queued_packets_;
+      const std::size_t cv = static_cast<std::size_t>(channel) * vcs_ + vc;
+      channel_free_[channel] = now_ + p.flits;
+      vc_free_[cv] = now_ + p.flits;
+      credits_[cv] -= need;
+      p.injected = now_;
+      counters_.flits_injected += p.flits;
+      ++counters_.packets_injected;
+      last_progress_ = now_;
+      push_event(now_ + params_.channel_latency, EventKind::Arrive, downstream_[channel] * vcs_ + vc, id,
+                 {p.dest, p.flits, p.vnet});
+    }
+  }
+}
+
+std::int64_t PacketNetwork::credit_deficit() const {
+  std::int64_t missing = 0;
+  for (std::size_t cv = 0; cv < credits_.size(); ++cv) {
+    if (downstream_[cv / static_cast<std::size_t>(vcs_)] >= 0) missing += params_.buffer_flits - credits_[cv];
+  }
+  return missing;
+}
+
+std::string PacketNetwork::describe_blocked(int max_lines) const {
+  std::string out;
+  int lines = 0;
+  for (std::size_t ivc = 0; ivc < fifo_.size() && lines < max_lines; ++ivc) {
+    const Fifo& f = fifo_[ivc];
+    if (f.length == 0) continue;
+    const int port = static_cast<int>(ivc) / vcs_;
+    const Carried& p = waiting_[f.head].carried;
+    if (port < ports_) {
+      const RouterId r = port_router_[port];
+      out += fmt::format("router {} input port {} vc {}: {} packets wait, the first for node {}\n", r,
+                         port - graph_.port_base[r], ivc % vcs_, f.length, p.dest);
+    } else {
+      out += fmt::format("node {} ejection vc {}: {} packets wait (ejection held or draining)\n",
+                         (port - ports_) / graph_.links_per_node, ivc % vcs_, f.length);
+    }
+    ++lines;
+  }
+  return out;
+}
+
+}  // namespace mppnet::net

@@ -1,0 +1,189 @@
+// net/packet_network.hpp: the packet-level network model: whole packets, not flits, on the same graph,
+// routing and router parameters as the flit-level Network.
+//
+// A packet is decided once per router, when it is granted an output: from then on it holds the output
+// channel for its serialisation time (one flit a cycle), its head reaches the next input after the flit
+// model's zero-load hop time (RouterParams::hop_cycles), and its tail follows flits - 1 cycles behind.
+// So at zero load both models give the same latency to the cycle: channel latency + routers x hop
+// cycles + flits - 1.
+//
+// What is counted instead of stepped:
+//  - a channel takes one head every `flits` cycles; an input port sends one packet at a time;
+//  - an output VC belongs to one packet from its grant until its tail has passed (as in the flit model);
+//  - each input VC buffer holds `buffer_flits`; a packet is granted an output VC only when the buffer
+//    behind it has room for the whole packet, or the whole buffer for a longer one (a wormhole packet is
+//    taken as if the buffer absorbed it: the blocking a long wormhole packet spreads over several routers
+//    is not seen; docs/assumptions.md), and the room returns credit_cycles after its tail has left;
+//  - packets wait at each input VC in arrival order; a router's waiting heads are granted in rotating
+//    order, at random among the free candidate ports of their route.
+// Time advances by events (a head's arrival, a credit's return, a delivery) in a calendar queue; step()
+// handles one cycle's events and then the routers and nodes that have waiting packets, so an idle
+// network costs nothing and a busy one only what moves.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <map>
+
+#include "core/rng.hpp"
+#include "net/network_model.hpp"
+#include "topo/routing.hpp"
+
+namespace mppnet::net {
+
+class PacketNetwork final : public NetworkModel {
+ public:
+  // REQUIRES: `routing` was built for `graph` with params.vcs_per_vnet() VCs; both outlive the network.
+  // Throws std::invalid_argument for a routing that multicasts (not modelled at the packet level).
+  PacketNetwork(const topo::Graph& graph, const topo::Routing& routing, const RouterParams& params,
+                std::uint64_t seed);
+
+  Cycle now() const override { return now_; }
+  PacketId inject(NodeId src, NodeId dest, int flits, std::uint64_t tag = 0, int vnet = 0,
+                  std::uint64_t route_header = 0) override;
+  void hold_ejection(NodeId v, int vnet, bool hold) override;
+  void step() override;
+  std::span<const PacketId> delivered() const override { return delivered_; }
+  const Packet& packet(PacketId id) const override { return packets_[id]; }
+  std::uint64_t route_header(PacketId id) const override {
+    return packets_.keeps_route_headers() ? packets_.route_header(id) : 0;
+  }
+  void release(PacketId id) override { packets_.release(id); }
+
+  const NetworkCounters& counters() const override { return counters_; }
+  std::vector<std::int64_t> port_flits() const override { return port_flits_; }
+  std::int64_t flits_in_network() const override {
+    return counters_.flits_injected - counters_.flits_ejected;
+  }
+  std::int64_t queued_packets() const override { return queued_packets_; }
+  std::int64_t source_queue_length(NodeId v, int vnet) const override {
+    return sources_[static_cast<std::size_t>(v * vnets_ + vnet)].length;
+  }
+  bool idle() const override { return flits_in_network() == 0 && queued_packets_ == 0; }
+  Cycle last_progress() const override { return last_progress_; }
+  std::string describe_blocked(int max_lines = 20) const override;
+  // Room missing from the buffers the channels feed: zero whenever the network is idle.
+  std::int64_t credit_deficit() const;
+  void shuffle_visit_order(bool) override {}  // routers are visited in one fixed order; nothing to shuffle
+
+  const topo::Graph& graph() const override { return graph_; }
+  const RouterParams& params() const override { return params_; }
+
+ private:
+  // A packet waiting at an input VC (a router's, or a node's ejection buffer), linked in arrival order.
+  static constexpr std::uint32_t kNoWaiting = 0xffffffffu;
+  // What a router needs of a packet travels with it, so that granting never reads the packet's cold
+  // pool slot.
+  struct Carried {  // no member initializers: value-initialized where an event carries none
+    NodeId dest;
+    std::int32_t flits;
+    std::int32_t vnet;
+  };
+  struct Waiting {
+    PacketId packet = kNoPacket;
+    Carried carried{};
+    Cycle ready = 0;  // when its head may bid for an output
+    std::uint32_t next = kNoWaiting;
+    bool routed = false;
+    topo::RouteSet route;  // once routed (output VCs already moved to the packet's network)
+  };
+  struct Fifo {
+    std::uint32_t head = kNoWaiting, tail = kNoWaiting;
+    std::int32_t length = 0;
+  };
+  struct SourceQueue {
+    PacketId head = kNoPacket, tail = kNoPacket;
+    std::int64_t length = 0;
+  };
+  enum class EventKind : std::uint8_t { Arrive, Credit, Deliver, Drained, Wake };
+  struct Event {
+    EventKind kind;
+    std::int32_t where;   // Arrive: input VC; Credit: channel VC; Deliver: ejection VC; Drained: node
+                          // link; Wake: router
+    std::uint32_t value;  // Arrive, Deliver: packet; Credit: flits
+    Carried carried;      // Arrive
+  };
+  static constexpr Cycle kNever = std::numeric_limits<Cycle>::max();
+  // Events by cycle: a ring of per-cycle lists for the near future (every delay of the model but a
+  // slow drain is short), an ordered map beyond it; both keep insertion order among equal times.
+  static constexpr int kWheel = 1024;
+
+  // Channels: every router output port (its global port index), then every node link's injection
+  // channel. A channel feeds an input port: a router's (its global port index) or a node's ejection
+  // buffer (router ports + node link). VCs are numbered channel * vcs + vc on both sides.
+  int channel_of_node_link(int link) const { return ports_ + link; }
+  void push_event(Cycle t, EventKind kind, std::int32_t where, std::uint32_t value, Carried carried = {}) {
+    if (t - now_ < kWheel) {
+      wheel_[static_cast<std::size_t>(t & (kWheel - 1))].push_back(Event{kind, where, value, carried});
+    } else {
+      far_.emplace(t, Event{kind, where, value, carried});
+    }
+    ++pending_events_;
+  }
+  void handle(const Event& e);
+  void arrive(std::int32_t ivc, PacketId id, const Carried& carried);
+  void start_packets(NodeId v);
+  // Grants what a router can; returns the next cycle it is worth visiting again (kNever: only an
+  // arrival or a credit can help).
+  Cycle allocate(RouterId r);
+  // Grants the front packet of input VC (in_port, vc) if it can go now (returns kGranted), or says
+  // from when it might (kNever: when a credit comes back).
+  static constexpr Cycle kGranted = -1;
+  Cycle grant(RouterId r, int in_port, int vc);
+  std::uint32_t new_waiting();
+  void drain(int link);  // a node's ejection port: delivers what it may
+  void activate_router(RouterId r);
+  void activate_node(NodeId v);
+  int needed_credits(int flits) const { return flits < params_.buffer_flits ? flits : params_.buffer_flits; }
+
+  const topo::Graph& graph_;
+  const topo::Routing& routing_;
+  RouterParams params_;
+  std::uint64_t seed_;
+  std::uint64_t route_key_ = 0;
+  int vcs_ = 0, vnets_ = 0, vcs_per_vnet_ = 0, ports_ = 0, links_ = 0;
+  Cycle now_ = 0;
+  Cycle last_progress_ = 0;
+
+  PacketPool packets_;
+  std::vector<std::vector<Event>> wheel_;
+  std::multimap<Cycle, Event> far_;
+  std::int64_t pending_events_ = 0;
+  std::vector<SourceQueue> sources_;  // per node and virtual network
+  std::int64_t queued_packets_ = 0;
+
+  // Per channel and per channel VC.
+  std::vector<Cycle> channel_free_;    // the next cycle it can take a head
+  std::vector<Cycle> vc_free_;         // the next cycle the VC can be granted
+  std::vector<std::int32_t> credits_;  // flits of room in the buffer it feeds
+  // Per input port (router ports, then node ejection ports) and per input VC.
+  std::vector<Cycle> input_free_;             // the next cycle the port can send a head (router inputs)
+  std::vector<std::int32_t> upstream_;        // the channel feeding each input port
+  std::vector<std::int32_t> downstream_;      // the input port each channel feeds
+  std::vector<RouterId> port_router_;         // the router of each router port
+  std::vector<std::int32_t> router_waiting_;  // packets waiting at each router's inputs
+  std::vector<Fifo> fifo_;                    // per input VC
+  std::vector<Waiting> waiting_;              // records, linked through `next`
+  std::vector<std::uint32_t> free_waiting_;
+  std::vector<std::uint8_t> eject_hold_;  // per node and virtual network
+  std::vector<Cycle> eject_free_;         // per node link: when the ejection port can drain the next
+
+  // Who has work: routers with waiting packets, nodes with queued packets, ejection ports with packets.
+  std::vector<RouterId> active_routers_, next_routers_;
+  std::vector<std::uint8_t> router_active_;
+  std::vector<NodeId> active_nodes_;
+  std::vector<std::uint8_t> node_active_;
+  std::vector<std::uint8_t> rr_;  // per router: the input port its allocation starts at
+  std::vector<core::RandomStream> router_rng_;
+  std::vector<core::RandomStream> node_rng_;
+
+  NetworkCounters counters_;
+  std::vector<std::int64_t> port_flits_;
+  std::vector<PacketId> delivered_;
+};
+
+}  // namespace mppnet::net
