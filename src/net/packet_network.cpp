@@ -58,8 +58,11 @@ PacketNetwork::PacketNetwork(const topo::Graph& graph, const topo::Routing& rout
   eject_free_.assign(static_cast<std::size_t>(links_), 0);
   router_active_.assign(static_cast<std::size_t>(graph.num_routers()), 0);
   router_waiting_.assign(static_cast<std::size_t>(graph.num_routers()), 0);
+  port_waiting_.assign(static_cast<std::size_t>(ports_), 0);
+  credit_wake_.assign(static_cast<std::size_t>(graph.num_routers()), 0);
+  credited_.assign(static_cast<std::size_t>(graph.num_routers()), 0);
+  wake_at_.assign(static_cast<std::size_t>(graph.num_routers()), -1);
   node_active_.assign(static_cast<std::size_t>(graph.num_nodes), 0);
-  rr_.assign(static_cast<std::size_t>(graph.num_routers()), 0);
   for (RouterId r = 0; r < graph.num_routers(); ++r)
     router_rng_.emplace_back(seed, static_cast<std::uint64_t>(r), core::Stream::RouteChoice);
   for (NodeId v = 0; v < graph.num_nodes; ++v)
@@ -107,6 +110,15 @@ void PacketNetwork::activate_router(RouterId r) {
   if (router_active_[r]) return;
   router_active_[r] = 1;
   next_routers_.push_back(r);
+}
+
+void PacketNetwork::wake_router(RouterId r, Cycle t) {
+  if (t <= now_) {
+    activate_router(r);
+  } else if (wake_at_[r] <= now_ || t < wake_at_[r]) {
+    wake_at_[r] = t;
+    push_event(t, EventKind::Wake, r, 0);
+  }
 }
 
 void PacketNetwork::activate_node(NodeId v) {
@@ -167,7 +179,7 @@ void PacketNetwork::step() {
     if (again == now_ + 1) {
       activate_router(r);
     } else if (again != kNever) {
-      push_event(again, EventKind::Wake, r, 0);
+      wake_router(r, again);
     }
   }
   ++now_;
@@ -182,7 +194,10 @@ void PacketNetwork::handle(const Event& e) {
       credits_[static_cast<std::size_t>(e.where)] += static_cast<std::int32_t>(e.value);
       const int channel = e.where / vcs_;
       if (channel < ports_) {
-        activate_router(port_router_[channel]);
+        const RouterId r = port_router_[channel];
+        const std::uint64_t bit = port_bit(channel - graph_.port_base[r]);
+        credited_[r] |= bit;
+        if (credit_wake_[r] & bit) activate_router(r);
       } else {
         activate_node(graph_.num_nodes > 0 ? (channel - ports_) / graph_.links_per_node : 0);
       }
@@ -205,7 +220,7 @@ void PacketNetwork::handle(const Event& e) {
       drain(e.where);
       break;
     case EventKind::Wake:
-      activate_router(e.where);
+      if (wake_at_[e.where] == now_) activate_router(e.where);  // else a stale, later wake
       break;
   }
 }
@@ -227,12 +242,18 @@ void PacketNetwork::arrive(std::int32_t ivc, PacketId id, const Carried& carried
     waiting_[f.tail].next = w;
   }
   f.tail = w;
-  ++f.length;
   const int port = ivc / vcs_;
   if (port < ports_) {
-    ++router_waiting_[port_router_[port]];
-    activate_router(port_router_[port]);
+    const RouterId r = port_router_[port];
+    ++router_waiting_[r];
+    if (f.length++ == 0) {  // a new head; one behind another waits for it
+      f.not_before = rec.ready;
+      f.credit_ports = 0;
+      port_waiting_[port] |= std::uint64_t{1} << (ivc % vcs_);
+      wake_router(r, rec.ready);
+    }
   } else {
+    ++f.length;
     drain(port - ports_);
   }
 }

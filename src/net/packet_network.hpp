@@ -14,8 +14,11 @@
 //    behind it has room for the whole packet, or the whole buffer for a longer one (a wormhole packet is
 //    taken as if the buffer absorbed it: the blocking a long wormhole packet spreads over several routers
 //    is not seen; docs/assumptions.md), and the room returns credit_cycles after its tail has left;
-//  - packets wait at each input VC in arrival order; a router's waiting heads are granted in rotating
-//    order, at random among the free candidate ports of their route.
+//  - packets wait at each input VC in arrival order; a router's waiting heads are granted in an order
+//    of input ports that rotates with the cycle, at random among the free candidate ports of their route.
+// A router is visited only in the cycles where one of its heads could go: a head that cannot sleeps
+// until the first cycle a channel, VC or input it needs frees, or until a credit returns to an output
+// it lacked room on. Visiting it in the other cycles too would grant nothing and change nothing.
 // Time advances by events (a head's arrival, a credit's return, a delivery) in a calendar queue; step()
 // handles one cycle's events and then the routers and nodes that have waiting packets, so an idle
 // network costs nothing and a busy one only what moves.
@@ -94,6 +97,11 @@ class PacketNetwork final : public NetworkModel {
   struct Fifo {
     std::uint32_t head = kNoWaiting, tail = kNoWaiting;
     std::int32_t length = 0;
+    // When its head is worth trying: not before `not_before` (its ready cycle, or after a failed try the
+    // first cycle a busy channel or VC of its route frees), unless a credit comes back to one of
+    // `credit_ports` (bits of router-local ports, modulo 64), the outputs it lacked room on.
+    Cycle not_before = 0;
+    std::uint64_t credit_ports = 0;
   };
   struct SourceQueue {
     PacketId head = kNoPacket, tail = kNoPacket;
@@ -133,7 +141,11 @@ class PacketNetwork final : public NetworkModel {
   // Grants the front packet of input VC (in_port, vc) if it can go now (returns kGranted), or says
   // from when it might (kNever: when a credit comes back).
   static constexpr Cycle kGranted = -1;
-  Cycle grant(RouterId r, int in_port, int vc);
+  // On failure `credit_ports` gets the outputs whose credit could let it go.
+  Cycle grant(RouterId r, int in_port, int vc, std::uint64_t& credit_ports);
+  // The router is visited at cycle t (now: in this cycle's allocation), unless already due by then.
+  void wake_router(RouterId r, Cycle t);
+  static std::uint64_t port_bit(int local_port) { return std::uint64_t{1} << (local_port & 63); }
   std::uint32_t new_waiting();
   void drain(int link);  // a node's ejection port: delivers what it may
   void activate_router(RouterId r);
@@ -166,8 +178,13 @@ class PacketNetwork final : public NetworkModel {
   std::vector<std::int32_t> downstream_;      // the input port each channel feeds
   std::vector<RouterId> port_router_;         // the router of each router port
   std::vector<std::int32_t> router_waiting_;  // packets waiting at each router's inputs
-  std::vector<Fifo> fifo_;                    // per input VC
-  std::vector<Waiting> waiting_;              // records, linked through `next`
+  std::vector<std::uint64_t> port_waiting_;   // per router input port: its VCs with a packet waiting
+  // Per router: ports whose credit would wake it, ports credited since its last allocation, and the
+  // cycle of the earliest Wake event pending for it (a later one finds it stale).
+  std::vector<std::uint64_t> credit_wake_, credited_;
+  std::vector<Cycle> wake_at_;
+  std::vector<Fifo> fifo_;        // per input VC
+  std::vector<Waiting> waiting_;  // records, linked through `next`
   std::vector<std::uint32_t> free_waiting_;
   std::vector<std::uint8_t> eject_hold_;  // per node and virtual network
   std::vector<Cycle> eject_free_;         // per node link: when the ejection port can drain the next
@@ -177,7 +194,6 @@ class PacketNetwork final : public NetworkModel {
   std::vector<std::uint8_t> router_active_;
   std::vector<NodeId> active_nodes_;
   std::vector<std::uint8_t> node_active_;
-  std::vector<std::uint8_t> rr_;  // per router: the input port its allocation starts at
   std::vector<core::RandomStream> router_rng_;
   std::vector<core::RandomStream> node_rng_;
 

@@ -1,53 +1,66 @@
 // net/packet_routers.cpp: the packet-level model's routers: routing a waiting head and granting it an
 // output channel, a VC and the room behind it.
 #include <algorithm>
+#include <bit>
 
 #include "core/error.hpp"
 #include "net/packet_network.hpp"
 
 namespace mppnet::net {
 
-// Each input port sends one packet at a time; the ports are taken in an order that rotates every
-// cycle, and each port's VCs in order, so no input starves. A router that can grant nothing sleeps until
-// the first cycle something of its own could go (a channel or an input port freed, a head ready) or a
-// credit or a head arrives.
+// Each input port sends one packet at a time; the ports are taken in an order that rotates with the
+// cycle, and each port's VCs in order, so no input starves. Returns the next cycle a head could go
+// without a credit coming back (kNever: none), and leaves in credit_wake_ the outputs whose credits
+// could let a head go sooner.
 Cycle PacketNetwork::allocate(RouterId r) {
+  const std::uint64_t credited = credited_[r];
+  credited_[r] = 0;
+  credit_wake_[r] = 0;
   if (router_waiting_[r] == 0) return kNever;
   const int base = graph_.port_base[r];
   const int n = graph_.num_ports(r);
-  const int start = rr_[r] % n;
-  rr_[r] = static_cast<std::uint8_t>((start + 1) % n);
+  const int start = static_cast<int>(now_ % n);
   Cycle again = kNever;
+  std::uint64_t wake = 0;
   for (int k = 0; k < n; ++k) {
     const int p = start + k < n ? start + k : start + k - n;
     const int gp = base + p;
+    std::uint64_t vcs = port_waiting_[gp];
+    if (vcs == 0) continue;
     const std::size_t first = static_cast<std::size_t>(gp) * vcs_;
-    bool waiting = false;
-    for (int vc = 0; vc < vcs_ && !waiting; ++vc) waiting = fifo_[first + vc].length > 0;
-    if (!waiting) continue;
-    if (input_free_[gp] > now_) {
-      again = std::min(again, input_free_[gp]);
-      continue;
-    }
-    for (int vc = 0; vc < vcs_; ++vc) {
-      const Fifo& f = fifo_[first + vc];
-      if (f.length == 0) continue;
-      if (waiting_[f.head].ready > now_) {
-        again = std::min(again, waiting_[f.head].ready);
+    for (; vcs != 0; vcs &= vcs - 1) {
+      const int vc = std::countr_zero(vcs);
+      Fifo& f = fifo_[first + vc];
+      if (f.credit_ports & credited) f.not_before = now_;  // room it lacked came back
+      if (input_free_[gp] > now_ || f.not_before > now_) {
+        again = std::min(again, std::max(input_free_[gp], f.not_before));
+        wake |= f.credit_ports;
         continue;
       }
-      const Cycle t = grant(r, p, vc);
+      std::uint64_t credit_ports = 0;
+      const Cycle t = grant(r, p, vc, credit_ports);
       if (t == kGranted) {
-        again = std::min(again, input_free_[gp]);  // the port sends it; others may wait behind
-        break;
+        // The port sends it; the next packet of this VC, if any, is the new head.
+        again = std::min(again, input_free_[gp]);
+        if (f.length > 0) {
+          f.not_before = waiting_[f.head].ready;
+          f.credit_ports = 0;
+        } else {
+          port_waiting_[gp] &= ~(std::uint64_t{1} << vc);
+        }
+        continue;
       }
+      f.not_before = t;
+      f.credit_ports = credit_ports;
       again = std::min(again, t);
+      wake |= credit_ports;
     }
   }
+  credit_wake_[r] = wake;
   return router_waiting_[r] == 0 ? kNever : std::max(again, now_ + 1);
 }
 
-Cycle PacketNetwork::grant(RouterId r, int in_port, int vc) {
+Cycle PacketNetwork::grant(RouterId r, int in_port, int vc, std::uint64_t& credit_ports) {
   const int gp = graph_.port_base[r] + in_port;
   const std::size_t ivc = static_cast<std::size_t>(gp) * vcs_ + vc;
   Fifo& f = fifo_[ivc];
@@ -87,7 +100,10 @@ Cycle PacketNetwork::grant(RouterId r, int in_port, int vc) {
     }
     for (int v = rs.vc_lo; v <= rs.vc_hi; ++v) {
       const std::size_t cv = static_cast<std::size_t>(channel) * vcs_ + v;
-      if (credits_[cv] < need) continue;  // a credit's return wakes the router
+      if (credits_[cv] < need) {  // a credit's return wakes the router
+        credit_ports |= port_bit(rs.ports[c]);
+        continue;
+      }
       if (vc_free_[cv] > now_) {
         retry = std::min(retry, vc_free_[cv]);
         continue;
