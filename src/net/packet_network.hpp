@@ -118,7 +118,7 @@ class PacketNetwork final : public NetworkModel {
   static constexpr Cycle kNever = std::numeric_limits<Cycle>::max();
   // Events by cycle: a ring of per-cycle lists for the near future (every delay of the model but a
   // slow drain is short), an ordered map beyond it; both keep insertion order among equal times.
-  static constexpr int kWheel = 1024;
+  static constexpr int kWheel = 64;
 
   // Channels: every router output port (its global port index), then every node link's injection
   // channel. A channel feeds an input port: a router's (its global port index) or a node's ejection
@@ -179,6 +179,7 @@ class PacketNetwork final : public NetworkModel {
   std::vector<RouterId> port_router_;         // the router of each router port
   std::vector<std::int32_t> router_waiting_;  // packets waiting at each router's inputs
   std::vector<std::uint64_t> port_waiting_;   // per router input port: its VCs with a packet waiting
+  std::vector<std::uint8_t> next_vc_;         // per router input port: the VC after its last grant
   // Per router: ports whose credit would wake it, ports credited since its last allocation, and the
   // cycle of the earliest Wake event pending for it (a later one finds it stale).
   std::vector<std::uint64_t> credit_wake_, credited_;
@@ -190,8 +191,8 @@ class PacketNetwork final : public NetworkModel {
   std::vector<Cycle> eject_free_;         // per node link: when the ejection port can drain the next
 
   // Who has work: routers with waiting packets, nodes with queued packets, ejection ports with packets.
-  std::vector<RouterId> active_routers_, next_routers_;
-  std::vector<std::uint8_t> router_active_;
+  std::vector<std::uint64_t> router_due_;  // bit per router: visit it in this cycle's allocation
+  std::vector<RouterId> again_next_;       // step()'s scratch: routers to visit in the next cycle
   std::vector<NodeId> active_nodes_;
   std::vector<std::uint8_t> node_active_;
   std::vector<core::RandomStream> router_rng_;

@@ -2,14 +2,16 @@
 // output channel, a VC and the room behind it.
 #include <algorithm>
 #include <bit>
+#include <utility>
 
 #include "core/error.hpp"
 #include "net/packet_network.hpp"
 
 namespace mppnet::net {
 
-// Each input port sends one packet at a time; the ports are taken in an order that rotates with the
-// cycle, and each port's VCs in order, so no input starves. Returns the next cycle a head could go
+// Each input port sends one packet at a time. The ports are taken in an order that rotates with the
+// cycle, and each port's VCs round robin from the one after its last grant, so no input and no VC
+// starves; a visit that grants nothing changes nothing. Returns the next cycle a head could go
 // without a credit coming back (kNever: none), and leaves in credit_wake_ the outputs whose credits
 // could let a head go sooner.
 Cycle PacketNetwork::allocate(RouterId r) {
@@ -25,10 +27,14 @@ Cycle PacketNetwork::allocate(RouterId r) {
   for (int k = 0; k < n; ++k) {
     const int p = start + k < n ? start + k : start + k - n;
     const int gp = base + p;
-    std::uint64_t vcs = port_waiting_[gp];
-    if (vcs == 0) continue;
+    const std::uint64_t waiting = port_waiting_[gp];
+    if (waiting == 0) continue;
     const std::size_t first = static_cast<std::size_t>(gp) * vcs_;
-    for (; vcs != 0; vcs &= vcs - 1) {
+    // The VCs from the one after the port's last grant, then the rest.
+    const std::uint64_t late_vcs = ~std::uint64_t{0} << next_vc_[gp];
+    std::uint64_t vcs = waiting & late_vcs, rest = waiting & ~late_vcs;
+    for (; vcs != 0 || rest != 0; vcs &= vcs - 1) {
+      if (vcs == 0) std::swap(vcs, rest);
       const int vc = std::countr_zero(vcs);
       Fifo& f = fifo_[first + vc];
       if (f.credit_ports & credited) f.not_before = now_;  // room it lacked came back
@@ -40,6 +46,7 @@ Cycle PacketNetwork::allocate(RouterId r) {
       std::uint64_t credit_ports = 0;
       const Cycle t = grant(r, p, vc, credit_ports);
       if (t == kGranted) {
+        next_vc_[gp] = static_cast<std::uint8_t>(vc + 1 < vcs_ ? vc + 1 : 0);
         // The port sends it; the next packet of this VC, if any, is the new head.
         again = std::min(again, input_free_[gp]);
         if (f.length > 0) {
