@@ -1,24 +1,26 @@
 // net/packet_network.hpp: the packet-level network model: whole packets, not flits, on the same graph,
 // routing and router parameters as the flit-level Network.
 //
-// A packet is decided once per router, when it is granted an output: from then on it holds the output
-// channel for its serialisation time (one flit a cycle), its head reaches the next input after the flit
-// model's zero-load hop time (RouterParams::hop_cycles), and its tail follows flits - 1 cycles behind.
-// So at zero load both models give the same latency to the cycle: channel latency + routers x hop
-// cycles + flits - 1.
+// A packet is decided once per router, in two steps as in the flit model: its head is given an output
+// VC (one of its route's ports with a free VC, at random or by credits as the routing says), which it
+// holds; then it is sent, holding the output channel for its serialisation time (one flit a cycle). Its
+// head reaches the next input after the flit model's zero-load hop time (RouterParams::hop_cycles), and
+// its tail follows flits - 1 cycles behind. So at zero load both models give the same latency to the
+// cycle: channel latency + routers x hop cycles + flits - 1.
 //
 // What is counted instead of stepped:
 //  - a channel takes one head every `flits` cycles; an input port sends one packet at a time;
-//  - an output VC belongs to one packet from its grant until its tail has passed (as in the flit model);
-//  - each input VC buffer holds `buffer_flits`; a packet is granted an output VC only when the buffer
-//    behind it has room for the whole packet, or the whole buffer for a longer one (a wormhole packet is
-//    taken as if the buffer absorbed it: the blocking a long wormhole packet spreads over several routers
-//    is not seen; docs/assumptions.md), and the room returns credit_cycles after its tail has left;
-//  - packets wait at each input VC in arrival order; a router's waiting heads are granted in an order
-//    of input ports that rotates with the cycle, at random among the free candidate ports of their route.
-// A router is visited only in the cycles where one of its heads could go: a head that cannot sleeps
-// until the first cycle a channel, VC or input it needs frees, or until a credit returns to an output
-// it lacked room on. Visiting it in the other cycles too would grant nothing and change nothing.
+//  - an output VC belongs to one packet from its VC allocation until its tail has passed (as in the
+//    flit model);
+//  - each input VC buffer holds `buffer_flits`; a packet is sent only when the buffer behind its VC has
+//    room for the whole packet, or the whole buffer for a longer one (a wormhole packet is taken as if
+//    the buffer absorbed it: the blocking a long wormhole packet spreads over several routers is not
+//    seen; docs/assumptions.md), and the room returns credit_cycles after its tail has left;
+//  - packets wait at each input VC in arrival order; a router's heads are taken in an order of input
+//    ports that rotates with the cycle, each port's VCs round robin.
+// A router is visited only in the cycles where one of its heads could move: a head that cannot sleeps
+// until the first cycle a channel, VC or input it needs frees, or until a credit or a held VC returns to
+// an output it waits on. Visiting it in the other cycles too would change nothing.
 // Time advances by events (a head's arrival, a credit's return, a delivery) in a calendar queue; step()
 // handles one cycle's events and then the routers and nodes that have waiting packets, so an idle
 // network costs nothing and a busy one only what moves.
@@ -93,6 +95,7 @@ class PacketNetwork final : public NetworkModel {
     std::uint32_t next = kNoWaiting;
     bool routed = false;
     topo::RouteSet route;  // once routed (output VCs already moved to the packet's network)
+    std::int32_t out_channel = -1, out_vc = -1;  // the output VC it holds, once given one
   };
   struct Fifo {
     std::uint32_t head = kNoWaiting, tail = kNoWaiting;
@@ -138,11 +141,9 @@ class PacketNetwork final : public NetworkModel {
   // Grants what a router can; returns the next cycle it is worth visiting again (kNever: only an
   // arrival or a credit can help).
   Cycle allocate(RouterId r);
-  // Grants the front packet of input VC (in_port, vc) if it can go now (returns kGranted), or says
-  // from when it might (kNever: when a credit comes back).
   static constexpr Cycle kGranted = -1;
-  // On failure `credit_ports` gets the outputs whose credit could let it go.
-  Cycle grant(RouterId r, int in_port, int vc, std::uint64_t& credit_ports);
+  Cycle take_vc(RouterId r, int in_port, int vc, std::uint64_t& vc_ports);
+  Cycle send(RouterId r, int in_port, int vc, std::uint64_t& credit_ports, std::uint64_t waiters);
   // The router is visited at cycle t (now: in this cycle's allocation), unless already due by then.
   void wake_router(RouterId r, Cycle t);
   static std::uint64_t port_bit(int local_port) { return std::uint64_t{1} << (local_port & 63); }
@@ -170,7 +171,7 @@ class PacketNetwork final : public NetworkModel {
 
   // Per channel and per channel VC.
   std::vector<Cycle> channel_free_;    // the next cycle it can take a head
-  std::vector<Cycle> vc_free_;         // the next cycle the VC can be granted
+  std::vector<Cycle> vc_free_;         // the next cycle the VC can be given (kNever: a head holds it)
   std::vector<std::int32_t> credits_;  // flits of room in the buffer it feeds
   // Per input port (router ports, then node ejection ports) and per input VC.
   std::vector<Cycle> input_free_;             // the next cycle the port can send a head (router inputs)

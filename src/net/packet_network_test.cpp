@@ -197,5 +197,50 @@ TEST(PacketNetwork, AMulticastRoutingIsRefused) {
   EXPECT_THROW(PacketNetwork(g, routing, packet_level(), 1), std::invalid_argument);
 }
 
+// Accepted flits per node per cycle over cycles [warmup, cycles) with every node offering one flit a
+// cycle in 4-flit packets to dest(source).
+template <class Dest>
+double accepted(const topo::TopologyParams& t, RouterParams r, Dest dest, Cycle warmup, Cycle cycles) {
+  BuiltNetwork rig(t, r, 21);
+  NetworkModel& net = rig.network;
+  const int n = rig.graph.num_nodes;
+  std::int64_t flits = 0;
+  for (Cycle c = 0; c < cycles; ++c) {
+    if (c % 4 == 0) {
+      for (NodeId v = 0; v < n; ++v) net.inject(v, dest(v), 4);
+    }
+    net.step();
+    for (const PacketId id : net.delivered()) {
+      if (c >= warmup) flits += net.packet(id).flits;
+      net.release(id);
+    }
+  }
+  return static_cast<double>(flits) / (static_cast<double>(n) * static_cast<double>(cycles - warmup));
+}
+
+// With one VC neither model interleaves packets on a channel, and the packet model's two steps (an
+// output VC held from its allocation, then the channel and the room) are the flit model's: their
+// saturation throughputs agree (docs/assumptions.md, "Packet-level model"). Under transpose on the CM-5
+// schedule a head choosing its parent by room rather than by a free VC (as it did once) loses 27%.
+TEST(PacketNetwork, OneVcSaturationThroughputIsTheFlitModels) {
+  RouterParams one_vc;
+  one_vc.vcs = 1;
+  const auto cm5 =
+      topo::topology_of(topo::FatTreeParams{.n = 4, .children = 4, .parents = {2, 2, 4}, .leaf_links = 2});
+  auto transpose = [](NodeId v) { return static_cast<NodeId>(((v & 15) << 4) | (v >> 4)); };
+  const double flit = accepted(cm5, one_vc, transpose, 1000, 4000);
+  const double packet = accepted(cm5, packet_level(one_vc), transpose, 1000, 4000);
+  EXPECT_GT(flit, 0.2);  // well below the 1.0 offered: saturated
+  EXPECT_NEAR(packet, flit, 0.05 * flit);
+
+  core::RandomStream r(5, 0, core::Stream::Arrival);
+  auto uniform = [&r](NodeId) { return static_cast<NodeId>(r.below(64)); };
+  const double flit_tree = accepted(topo::testing::k_ary_n_tree(4, 3), one_vc, uniform, 1000, 4000);
+  const double packet_tree =
+      accepted(topo::testing::k_ary_n_tree(4, 3), packet_level(one_vc), uniform, 1000, 4000);
+  EXPECT_LT(flit_tree, 0.7);
+  EXPECT_NEAR(packet_tree, flit_tree, 0.05 * flit_tree);
+}
+
 }  // namespace
 }  // namespace mppnet::net

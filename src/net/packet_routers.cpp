@@ -9,11 +9,14 @@
 
 namespace mppnet::net {
 
-// Each input port sends one packet at a time. The ports are taken in an order that rotates with the
-// cycle, and each port's VCs round robin from the one after its last grant, so no input and no VC
-// starves; a visit that grants nothing changes nothing. Returns the next cycle a head could go
-// without a credit coming back (kNever: none), and leaves in credit_wake_ the outputs whose credits
-// could let a head go sooner.
+// A head is taken in two steps, as in the flit model: it is given an output VC (routing, then one of the
+// route's ports with a free VC, at random or by credits as the routing says), which it holds from then
+// on; then, once its input port and that channel are free and the buffer behind the VC has room for it,
+// it is sent. Each input port sends one packet at a time. The ports are taken in an order that rotates
+// with the cycle, and each port's VCs round robin from the one after its last send, so no input and no
+// VC starves; a visit that changes nothing leaves no trace. Returns the next cycle a head could move
+// without a credit or a VC coming back (kNever: none), and leaves in credit_wake_ the outputs whose
+// credits or VCs could let a head move sooner.
 Cycle PacketNetwork::allocate(RouterId r) {
   const std::uint64_t credited = credited_[r];
   credited_[r] = 0;
@@ -30,21 +33,30 @@ Cycle PacketNetwork::allocate(RouterId r) {
     const std::uint64_t waiting = port_waiting_[gp];
     if (waiting == 0) continue;
     const std::size_t first = static_cast<std::size_t>(gp) * vcs_;
-    // The VCs from the one after the port's last grant, then the rest.
+    // The VCs from the one after the port's last send, then the rest.
     const std::uint64_t late_vcs = ~std::uint64_t{0} << next_vc_[gp];
     std::uint64_t vcs = waiting & late_vcs, rest = waiting & ~late_vcs;
     for (; vcs != 0 || rest != 0; vcs &= vcs - 1) {
       if (vcs == 0) std::swap(vcs, rest);
       const int vc = std::countr_zero(vcs);
       Fifo& f = fifo_[first + vc];
-      if (f.credit_ports & credited) f.not_before = now_;  // room it lacked came back
-      if (input_free_[gp] > now_ || f.not_before > now_) {
-        again = std::min(again, std::max(input_free_[gp], f.not_before));
+      if (f.credit_ports & credited) f.not_before = now_;  // room or a VC it lacked came back
+      if (f.not_before > now_) {
+        again = std::min(again, f.not_before);
         wake |= f.credit_ports;
         continue;
       }
       std::uint64_t credit_ports = 0;
-      const Cycle t = grant(r, p, vc, credit_ports);
+      Cycle t = waiting_[f.head].out_channel < 0 ? take_vc(r, p, vc, credit_ports) : kGranted;
+      if (t == kGranted) {
+        if (input_free_[gp] > now_) {  // it holds its VC and sleeps until the port is free
+          f.not_before = input_free_[gp];
+          f.credit_ports = 0;
+          again = std::min(again, input_free_[gp]);
+          continue;
+        }
+        t = send(r, p, vc, credit_ports, wake);
+      }
       if (t == kGranted) {
         next_vc_[gp] = static_cast<std::uint8_t>(vc + 1 < vcs_ ? vc + 1 : 0);
         // The port sends it; the next packet of this VC, if any, is the new head.
@@ -67,13 +79,14 @@ Cycle PacketNetwork::allocate(RouterId r) {
   return router_waiting_[r] == 0 ? kNever : std::max(again, now_ + 1);
 }
 
-Cycle PacketNetwork::grant(RouterId r, int in_port, int vc, std::uint64_t& credit_ports) {
+// Routes the head of input VC (in_port, vc) if it is not yet, and gives it a free VC of its route:
+// kGranted. Else says from when a VC might be free (kNever: when one held by a waiting head is let go,
+// on one of `vc_ports`).
+Cycle PacketNetwork::take_vc(RouterId r, int in_port, int vc, std::uint64_t& vc_ports) {
   const int gp = graph_.port_base[r] + in_port;
-  const std::size_t ivc = static_cast<std::size_t>(gp) * vcs_ + vc;
-  Fifo& f = fifo_[ivc];
-  Waiting& w = waiting_[f.head];
+  Waiting& w = waiting_[fifo_[static_cast<std::size_t>(gp) * vcs_ + vc].head];
   const PacketId id = w.packet;
-  const Carried p = w.carried;
+  const Carried& p = w.carried;
   const int first_vc = p.vnet * vcs_per_vnet_;
   if (!w.routed) {
     topo::PacketHead head{.dest = p.dest};
@@ -93,31 +106,25 @@ Cycle PacketNetwork::grant(RouterId r, int in_port, int vc, std::uint64_t& credi
     w.routed = true;
   }
   const topo::RouteSet& rs = w.route;
-  const int need = needed_credits(p.flits);
-  // The usable candidates: channel free, and a VC of the route free with room for the packet.
-  int usable[topo::kMaxRouteCandidates];
-  int usable_vc[topo::kMaxRouteCandidates];
+  // Per candidate port its first free VC of the route, if any.
+  int free_channel[topo::kMaxRouteCandidates];
+  int free_vc[topo::kMaxRouteCandidates];
   int found = 0;
-  Cycle retry = kNever;  // the first cycle a busy channel or VC with room frees
+  Cycle retry = kNever;  // the first cycle a VC whose tail is passing frees
   for (int c = 0; c < rs.count; ++c) {
     const int channel = graph_.port_base[r] + rs.ports[c];
-    if (channel_free_[channel] > now_) {
-      retry = std::min(retry, channel_free_[channel]);
-      continue;
-    }
     for (int v = rs.vc_lo; v <= rs.vc_hi; ++v) {
-      const std::size_t cv = static_cast<std::size_t>(channel) * vcs_ + v;
-      if (credits_[cv] < need) {  // a credit's return wakes the router
-        credit_ports |= port_bit(rs.ports[c]);
-        continue;
+      const Cycle from = vc_free_[static_cast<std::size_t>(channel) * vcs_ + v];
+      if (from <= now_) {
+        free_channel[found] = channel;
+        free_vc[found++] = v;
+        break;
       }
-      if (vc_free_[cv] > now_) {
-        retry = std::min(retry, vc_free_[cv]);
-        continue;
+      if (from == kNever) {
+        vc_ports |= port_bit(rs.ports[c]);  // held by a head still here: its send wakes us
+      } else {
+        retry = std::min(retry, from);
       }
-      usable[found] = channel;
-      usable_vc[found++] = v;
-      break;
     }
   }
   if (found == 0) return retry;
@@ -126,7 +133,7 @@ Cycle PacketNetwork::grant(RouterId r, int in_port, int vc, std::uint64_t& credi
     if (routing_.port_selection() == topo::PortSelection::MostCredits) {
       int best = -1;
       for (int c = 0; c < found; ++c) {
-        const int room = credits_[static_cast<std::size_t>(usable[c]) * vcs_ + usable_vc[c]];
+        const int room = credits_[static_cast<std::size_t>(free_channel[c]) * vcs_ + free_vc[c]];
         if (room > best) {
           best = room;
           pick = c;
@@ -136,12 +143,40 @@ Cycle PacketNetwork::grant(RouterId r, int in_port, int vc, std::uint64_t& credi
       pick = static_cast<int>(router_rng_[r].below(static_cast<std::uint32_t>(found)));
     }
   }
-  const int channel = usable[pick];
-  const std::size_t cv = static_cast<std::size_t>(channel) * vcs_ + usable_vc[pick];
+  w.out_channel = free_channel[pick];
+  w.out_vc = free_vc[pick];
+  vc_free_[static_cast<std::size_t>(w.out_channel) * vcs_ + w.out_vc] = kNever;  // held until its tail passes
+  return kGranted;
+}
+
+// Sends the head of input VC (in_port, vc), which holds an output VC, if its channel is free and the
+// buffer behind has room for it: kGranted. Else says from when the channel is free (kNever: when a
+// credit comes back, on one of `credit_ports`). `waiters` are the ports whose freed VCs heads of this
+// router wait for (this visit's so far): letting one go then wakes the router when it is free.
+Cycle PacketNetwork::send(RouterId r, int in_port, int vc, std::uint64_t& credit_ports,
+                          std::uint64_t waiters) {
+  const int gp = graph_.port_base[r] + in_port;
+  const std::size_t ivc = static_cast<std::size_t>(gp) * vcs_ + vc;
+  Fifo& f = fifo_[ivc];
+  Waiting& w = waiting_[f.head];
+  const int channel = w.out_channel;
+  const std::size_t cv = static_cast<std::size_t>(channel) * vcs_ + w.out_vc;
+  const PacketId id = w.packet;
+  const Carried p = w.carried;
+  const int need = needed_credits(p.flits);
+  if (channel_free_[channel] > now_) return channel_free_[channel];
+  if (credits_[cv] < need) {  // a credit's return wakes the router
+    credit_ports |= port_bit(channel - graph_.port_base[r]);
+    return kNever;
+  }
   channel_free_[channel] = now_ + p.flits;
   vc_free_[cv] = now_ + p.flits;
   credits_[cv] -= need;
   input_free_[gp] = now_ + p.flits;
+  const std::uint64_t released = port_bit(channel - graph_.port_base[r]);
+  if ((waiters | credit_wake_[r]) & released) {
+    push_event(now_ + p.flits, EventKind::Credit, static_cast<std::int32_t>(cv), 0);  // the VC is free
+  }
   // From now on its flits leave the buffer one a cycle, and flits behind them arrive no faster: its
   // whole room can be handed back as soon as the first credit is home.
   push_event(now_ + params_.credit_cycles(), EventKind::Credit, upstream_[gp] * vcs_ + vc,
