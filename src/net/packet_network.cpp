@@ -27,9 +27,8 @@ PacketNetwork::PacketNetwork(const topo::Graph& graph, const topo::Routing& rout
   links_ = graph.num_nodes * graph.links_per_node;
   const auto channels = static_cast<std::size_t>(ports_ + links_);
   channel_free_.assign(channels, 0);
-  vc_free_.assign(channels * vcs_, 0);
-  credits_.assign(channels * vcs_, params.buffer_flits);
-  input_free_.assign(static_cast<std::size_t>(ports_), 0);
+  out_vc_.assign(channels * vcs_, OutVc{.free = 0, .credits = params.buffer_flits});
+  in_port_.assign(static_cast<std::size_t>(ports_), {});
   upstream_.assign(channels, -1);
   downstream_.assign(channels, -1);
   port_router_.assign(static_cast<std::size_t>(ports_), -1);
@@ -60,8 +59,6 @@ PacketNetwork::PacketNetwork(const topo::Graph& graph, const topo::Routing& rout
   eject_free_.assign(static_cast<std::size_t>(links_), 0);
   router_due_.assign((static_cast<std::size_t>(graph.num_routers()) + 63) / 64, 0);
   router_waiting_.assign(static_cast<std::size_t>(graph.num_routers()), 0);
-  port_waiting_.assign(static_cast<std::size_t>(ports_), 0);
-  next_vc_.assign(static_cast<std::size_t>(ports_), 0);
   credit_wake_.assign(static_cast<std::size_t>(graph.num_routers()), 0);
   credited_.assign(static_cast<std::size_t>(graph.num_routers()), 0);
   wake_at_.assign(static_cast<std::size_t>(graph.num_routers()), -1);
@@ -197,7 +194,7 @@ void PacketNetwork::handle(const Event& e) {
       arrive(e.where, e.value, e.carried);
       break;
     case EventKind::Credit: {
-      credits_[static_cast<std::size_t>(e.where)] += static_cast<std::int32_t>(e.value);
+      out_vc_[static_cast<std::size_t>(e.where)].credits += static_cast<std::int32_t>(e.value);
       const int channel = e.where / vcs_;
       if (channel < ports_) {
         const RouterId r = port_router_[channel];
@@ -255,7 +252,7 @@ void PacketNetwork::arrive(std::int32_t ivc, PacketId id, const Carried& carried
     if (f.length++ == 0) {  // a new head; one behind another waits for it
       f.not_before = rec.ready;
       f.credit_ports = 0;
-      port_waiting_[port] |= std::uint64_t{1} << (ivc % vcs_);
+      in_port_[port].waiting |= std::uint64_t{1} << (ivc % vcs_);
       wake_router(r, rec.ready);
     }
   } else {
@@ -324,7 +321,7 @@ void PacketNetwork::start_packets(NodeId v) {
       int vc = -1;
       for (int k = vn * vcs_per_vnet_; k < (vn + 1) * vcs_per_vnet_; ++k) {
         const std::size_t cv = static_cast<std::size_t>(channel) * vcs_ + k;
-        if (vc_free_[cv] <= now_ && credits_[cv] >= need) {
+        if (out_vc_[cv].free <= now_ && out_vc_[cv].credits >= need) {
           vc = k;
           break;
         }
@@ -337,8 +334,8 @@ void PacketNetwork::start_packets(NodeId v) {
       --queued_packets_;
       const std::size_t cv = static_cast<std::size_t>(channel) * vcs_ + vc;
       channel_free_[channel] = now_ + p.flits;
-      vc_free_[cv] = now_ + p.flits;
-      credits_[cv] -= need;
+      out_vc_[cv].free = now_ + p.flits;
+      out_vc_[cv].credits -= need;
       p.injected = now_;
       counters_.flits_injected += p.flits;
       ++counters_.packets_injected;
@@ -351,8 +348,9 @@ void PacketNetwork::start_packets(NodeId v) {
 
 std::int64_t PacketNetwork::credit_deficit() const {
   std::int64_t missing = 0;
-  for (std::size_t cv = 0; cv < credits_.size(); ++cv) {
-    if (downstream_[cv / static_cast<std::size_t>(vcs_)] >= 0) missing += params_.buffer_flits - credits_[cv];
+  for (std::size_t cv = 0; cv < out_vc_.size(); ++cv) {
+    if (downstream_[cv / static_cast<std::size_t>(vcs_)] >= 0)
+      missing += params_.buffer_flits - out_vc_[cv].credits;
   }
   return missing;
 }

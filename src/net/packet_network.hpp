@@ -95,11 +95,11 @@ class PacketNetwork final : public NetworkModel {
     std::uint32_t next = kNoWaiting;
     bool routed = false;
     topo::RouteSet route;  // once routed (output VCs already moved to the packet's network)
-    std::int32_t out_channel = -1, out_vc = -1;  // the output VC it holds, once given one
   };
   struct Fifo {
     std::uint32_t head = kNoWaiting, tail = kNoWaiting;
     std::int32_t length = 0;
+    std::int32_t held = -1;  // the output VC (channel * vcs + vc) its head holds, once given one
     // When its head is worth trying: not before `not_before` (its ready cycle, or after a failed try the
     // first cycle a busy channel or VC of its route frees), unless a credit comes back to one of
     // `credit_ports` (bits of router-local ports, modulo 64), the outputs it lacked room on.
@@ -170,17 +170,24 @@ class PacketNetwork final : public NetworkModel {
   std::int64_t queued_packets_ = 0;
 
   // Per channel and per channel VC.
-  std::vector<Cycle> channel_free_;    // the next cycle it can take a head
-  std::vector<Cycle> vc_free_;         // the next cycle the VC can be given (kNever: a head holds it)
-  std::vector<std::int32_t> credits_;  // flits of room in the buffer it feeds
+  std::vector<Cycle> channel_free_;  // the next cycle it can take a head
+  struct OutVc {
+    Cycle free = 0;            // the next cycle the VC can be given (kNever: a head holds it)
+    std::int32_t credits = 0;  // flits of room in the buffer it feeds
+  };
+  std::vector<OutVc> out_vc_;
   // Per input port (router ports, then node ejection ports) and per input VC.
-  std::vector<Cycle> input_free_;             // the next cycle the port can send a head (router inputs)
+  // Per router input port, what allocation reads of it together.
+  struct InPort {
+    std::uint64_t waiting = 0;  // its VCs with a packet waiting
+    Cycle free = 0;             // the next cycle it can send a head
+    std::uint8_t next_vc = 0;   // the VC after its last send
+  };
+  std::vector<InPort> in_port_;
   std::vector<std::int32_t> upstream_;        // the channel feeding each input port
   std::vector<std::int32_t> downstream_;      // the input port each channel feeds
   std::vector<RouterId> port_router_;         // the router of each router port
   std::vector<std::int32_t> router_waiting_;  // packets waiting at each router's inputs
-  std::vector<std::uint64_t> port_waiting_;   // per router input port: its VCs with a packet waiting
-  std::vector<std::uint8_t> next_vc_;         // per router input port: the VC after its last grant
   // Per router: ports whose credit would wake it, ports credited since its last allocation, and the
   // cycle of the earliest Wake event pending for it (a later one finds it stale).
   std::vector<std::uint64_t> credit_wake_, credited_;

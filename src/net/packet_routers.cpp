@@ -30,11 +30,11 @@ Cycle PacketNetwork::allocate(RouterId r) {
   for (int k = 0; k < n; ++k) {
     const int p = start + k < n ? start + k : start + k - n;
     const int gp = base + p;
-    const std::uint64_t waiting = port_waiting_[gp];
+    const std::uint64_t waiting = in_port_[gp].waiting;
     if (waiting == 0) continue;
     const std::size_t first = static_cast<std::size_t>(gp) * vcs_;
     // The VCs from the one after the port's last send, then the rest.
-    const std::uint64_t late_vcs = ~std::uint64_t{0} << next_vc_[gp];
+    const std::uint64_t late_vcs = ~std::uint64_t{0} << in_port_[gp].next_vc;
     std::uint64_t vcs = waiting & late_vcs, rest = waiting & ~late_vcs;
     for (; vcs != 0 || rest != 0; vcs &= vcs - 1) {
       if (vcs == 0) std::swap(vcs, rest);
@@ -47,25 +47,25 @@ Cycle PacketNetwork::allocate(RouterId r) {
         continue;
       }
       std::uint64_t credit_ports = 0;
-      Cycle t = waiting_[f.head].out_channel < 0 ? take_vc(r, p, vc, credit_ports) : kGranted;
+      Cycle t = f.held < 0 ? take_vc(r, p, vc, credit_ports) : kGranted;
       if (t == kGranted) {
-        if (input_free_[gp] > now_) {  // it holds its VC and sleeps until the port is free
-          f.not_before = input_free_[gp];
+        if (in_port_[gp].free > now_) {  // it holds its VC and sleeps until the port is free
+          f.not_before = in_port_[gp].free;
           f.credit_ports = 0;
-          again = std::min(again, input_free_[gp]);
+          again = std::min(again, in_port_[gp].free);
           continue;
         }
         t = send(r, p, vc, credit_ports, wake);
       }
       if (t == kGranted) {
-        next_vc_[gp] = static_cast<std::uint8_t>(vc + 1 < vcs_ ? vc + 1 : 0);
+        in_port_[gp].next_vc = static_cast<std::uint8_t>(vc + 1 < vcs_ ? vc + 1 : 0);
         // The port sends it; the next packet of this VC, if any, is the new head.
-        again = std::min(again, input_free_[gp]);
+        again = std::min(again, in_port_[gp].free);
         if (f.length > 0) {
           f.not_before = waiting_[f.head].ready;
           f.credit_ports = 0;
         } else {
-          port_waiting_[gp] &= ~(std::uint64_t{1} << vc);
+          in_port_[gp].waiting &= ~(std::uint64_t{1} << vc);
         }
         continue;
       }
@@ -114,7 +114,7 @@ Cycle PacketNetwork::take_vc(RouterId r, int in_port, int vc, std::uint64_t& vc_
   for (int c = 0; c < rs.count; ++c) {
     const int channel = graph_.port_base[r] + rs.ports[c];
     for (int v = rs.vc_lo; v <= rs.vc_hi; ++v) {
-      const Cycle from = vc_free_[static_cast<std::size_t>(channel) * vcs_ + v];
+      const Cycle from = out_vc_[static_cast<std::size_t>(channel) * vcs_ + v].free;
       if (from <= now_) {
         free_channel[found] = channel;
         free_vc[found++] = v;
@@ -133,7 +133,7 @@ Cycle PacketNetwork::take_vc(RouterId r, int in_port, int vc, std::uint64_t& vc_
     if (routing_.port_selection() == topo::PortSelection::MostCredits) {
       int best = -1;
       for (int c = 0; c < found; ++c) {
-        const int room = credits_[static_cast<std::size_t>(free_channel[c]) * vcs_ + free_vc[c]];
+        const int room = out_vc_[static_cast<std::size_t>(free_channel[c]) * vcs_ + free_vc[c]].credits;
         if (room > best) {
           best = room;
           pick = c;
@@ -143,9 +143,9 @@ Cycle PacketNetwork::take_vc(RouterId r, int in_port, int vc, std::uint64_t& vc_
       pick = static_cast<int>(router_rng_[r].below(static_cast<std::uint32_t>(found)));
     }
   }
-  w.out_channel = free_channel[pick];
-  w.out_vc = free_vc[pick];
-  vc_free_[static_cast<std::size_t>(w.out_channel) * vcs_ + w.out_vc] = kNever;  // held until its tail passes
+  const int held = free_channel[pick] * vcs_ + free_vc[pick];
+  fifo_[static_cast<std::size_t>(gp) * vcs_ + vc].held = held;
+  out_vc_[static_cast<std::size_t>(held)].free = kNever;  // held until its tail passes
   return kGranted;
 }
 
@@ -159,20 +159,20 @@ Cycle PacketNetwork::send(RouterId r, int in_port, int vc, std::uint64_t& credit
   const std::size_t ivc = static_cast<std::size_t>(gp) * vcs_ + vc;
   Fifo& f = fifo_[ivc];
   Waiting& w = waiting_[f.head];
-  const int channel = w.out_channel;
-  const std::size_t cv = static_cast<std::size_t>(channel) * vcs_ + w.out_vc;
+  const auto cv = static_cast<std::size_t>(f.held);
+  const int channel = f.held / vcs_;
   const PacketId id = w.packet;
   const Carried p = w.carried;
   const int need = needed_credits(p.flits);
   if (channel_free_[channel] > now_) return channel_free_[channel];
-  if (credits_[cv] < need) {  // a credit's return wakes the router
+  if (out_vc_[cv].credits < need) {  // a credit's return wakes the router
     credit_ports |= port_bit(channel - graph_.port_base[r]);
     return kNever;
   }
   channel_free_[channel] = now_ + p.flits;
-  vc_free_[cv] = now_ + p.flits;
-  credits_[cv] -= need;
-  input_free_[gp] = now_ + p.flits;
+  out_vc_[cv].free = now_ + p.flits;
+  out_vc_[cv].credits -= need;
+  in_port_[gp].free = now_ + p.flits;
   const std::uint64_t released = port_bit(channel - graph_.port_base[r]);
   if ((waiters | credit_wake_[r]) & released) {
     push_event(now_ + p.flits, EventKind::Credit, static_cast<std::int32_t>(cv), 0);  // the VC is free
@@ -190,6 +190,7 @@ Cycle PacketNetwork::send(RouterId r, int in_port, int vc, std::uint64_t& credit
   const std::uint32_t next = w.next;
   free_waiting_.push_back(f.head);
   f.head = next;
+  f.held = -1;
   if (--f.length == 0) f.tail = kNoWaiting;
   --router_waiting_[r];
   return kGranted;
