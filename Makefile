@@ -2,8 +2,10 @@
 JOBS ?= $(shell nproc)
 RELEASE := build/release
 ASAN := build/asan
+FUZZ := build/fuzz
+FUZZ_SECONDS ?= 30
 
-.PHONY: setup build demo test test-asan bench format clean docs
+.PHONY: setup build demo test test-asan fuzz bench format clean docs
 
 setup:
 	@bash scripts/setup.sh
@@ -26,6 +28,15 @@ test-asan: setup
 	@cmake --build $(ASAN) -j $(JOBS)
 	@cd $(ASAN) && ctest --output-on-failure -j $(JOBS)
 
+# The libFuzzer targets of fuzz/ (clang, ASan, UBSan with integer checks), each for FUZZ_SECONDS from
+# its seed corpus; a finding fails the run and leaves its input in build/fuzz/findings/ (docs/testing.md).
+fuzz:
+	@bash scripts/setup.sh --fuzz
+	@CXX=clang++ cmake -S . -B $(FUZZ) -G Ninja -DCMAKE_BUILD_TYPE=Release -DMPPNET_FUZZ=ON -DMPPNET_TESTS=OFF \
+		-DMPPNET_BENCH=OFF >/dev/null
+	@cmake --build $(FUZZ) -j $(JOBS)
+	@bash scripts/fuzz.sh $(FUZZ) $(FUZZ_SECONDS)
+
 bench: build
 	@bash scripts/bench.sh $(RELEASE)
 
@@ -33,7 +44,7 @@ docs: build
 	@$(RELEASE)/mppnet list keys --markdown > docs/config.md
 
 format:
-	@clang-format -i $$(git ls-files 'src/*.cpp' 'src/*.hpp' 'bench/*.cpp')
+	@clang-format -i $$(git ls-files 'src/*.cpp' 'src/*.hpp' 'bench/*.cpp' 'fuzz/*.cpp' 'fuzz/*.hpp')
 
 clean:
 	@rm -rf build

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# scripts/setup.sh: installs the Debian packages mppnet needs, and nothing when they are all present.
+# scripts/setup.sh [--fuzz]: installs the Debian packages mppnet needs, and nothing when they are all
+# present. --fuzz adds clang and its libFuzzer runtime (make fuzz).
 set -euo pipefail
 packages=(build-essential cmake ninja-build libcli11-dev libtomlplusplus-dev nlohmann-json3-dev libfmt-dev
           libgtest-dev libgmock-dev libbenchmark-dev gnuplot-nox jq)
+if [ "${1:-}" = "--fuzz" ]; then
+  packages+=(clang libclang-rt-dev)
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -15,6 +15,9 @@
 
 #include <fmt/format.h>
 
+#include "core/error.hpp"
+#include "exp/experiment_config.hpp"
+
 namespace mppnet::app {
 
 namespace {
@@ -113,6 +116,7 @@ class Translation {
   void parse(const std::string& text);
   const std::string& value(const std::string& key) {
     used_.insert(key);
+    if (read_since_set_.empty()) read_since_set_ = key;
     return settings_.at(key).value;
   }
   long long integer(const std::string& key);
@@ -133,9 +137,16 @@ class Translation {
   void require(const std::string& key, const std::string& want, const std::string& why) {
     if (value(key) != want) reject(key, fmt::format("{} = {}: {}", key, settings_.at(key).value, why));
   }
+  // Writes `key` (in `section`) of the mppnet config. The first BookSim key read since the previous
+  // set() is the one it comes from (the value is computed from it in the call), for errors on it.
   void set(const std::string& section, const std::string& key, const std::string& toml) {
     sections_[section].push_back(key + " = " + toml);
+    from_[section + "." + key] = read_since_set_;
+    read_since_set_.clear();
   }
+  // The mppnet config must load: a value its checks refuse (num_vcs = 0, a network too large for the
+  // host) is an error on the BookSim key it came from.
+  void check_translation(const std::string& toml);
   void topology();
   void router(int channel_latency);
   void traffic();
@@ -147,6 +158,8 @@ class Translation {
   std::set<std::string> used_;
   std::vector<std::string> errors_, notes_, ignored_;
   std::map<std::string, std::vector<std::string>> sections_;
+  std::map<std::string, std::string> from_;  // mppnet key -> the BookSim key it was computed from
+  std::string read_since_set_;
 };
 
 std::string trim(const std::string& s) {
@@ -187,9 +200,14 @@ void Translation::parse(const std::string& text) {
     if (ch == ';') {
       const auto eq = statement.find('=');
       const std::string key = trim(statement.substr(0, eq));
+      const bool identifier = std::all_of(key.begin(), key.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+      });
       if (eq == std::string::npos || key.empty()) {
         errors_.push_back(
             fmt::format("{}:{}: expected name = value; got \"{}\"", file_, start_line, trim(statement)));
+      } else if (!identifier) {  // BookSim's names are identifiers; anything else is no key of it
+        errors_.push_back(fmt::format("{}:{}: \"{}\" is not a BookSim key name", file_, start_line, key));
       } else {
         settings_[key] = {trim(statement.substr(eq + 1)), start_line};
       }
@@ -519,7 +537,23 @@ BooksimImport Translation::run() {
     out += fmt::format("\n[{}]\n", section);
     for (const std::string& line : sections_[section]) out += line + "\n";
   }
+  check_translation(out);
+  if (!errors_.empty()) return {"", errors_};
   return {out, {}};
+}
+
+void Translation::check_translation(const std::string& toml) {
+  try {
+    exp::load_experiment_text(toml, file_, {});
+  } catch (const core::ConfigError& e) {
+    const auto it = from_.find(e.key());
+    if (it != from_.end() && !it->second.empty()) {
+      reject(it->second, fmt::format("becomes {} in mppnet, which {}", e.key(), e.reason()));
+    } else {
+      errors_.push_back(
+          fmt::format("{}: {}: {}", file_, e.key().empty() ? "translation" : e.key(), e.reason()));
+    }
+  }
 }
 
 }  // namespace

@@ -116,5 +116,27 @@ TEST(BooksimImport, SyntaxErrorsAreReportedWithTheirLine) {
   EXPECT_NE(r.errors[0].find("b.cfg:2:"), std::string::npos) << r.errors[0];
 }
 
+// Found by fuzz/booksim_fuzz.cpp: values the translation passes on unchanged but mppnet refuses were
+// written into a config that then failed to load.
+TEST(BooksimImport, AValueMppnetRefusesIsAnErrorOnItsBooksimKey) {
+  const BooksimImport zero =
+      import_booksim("topology = mesh; k = 8; n = 2; routing_function = dor;\nnum_vcs = 0;\n", "b.cfg");
+  ASSERT_EQ(zero.errors.size(), 1u);
+  EXPECT_TRUE(zero.toml.empty());
+  EXPECT_EQ(zero.errors[0],
+            "b.cfg:2: num_vcs: becomes router.vcs in mppnet, which must be between 1 and 64 (got 0)");
+  const BooksimImport wide =
+      import_booksim("topology = mesh; k = 4000; n = 3; routing_function = dor;\n", "b.cfg");
+  ASSERT_EQ(wide.errors.size(), 1u);
+  EXPECT_NE(wide.errors[0].find("b.cfg:1: k: becomes topology.k"), std::string::npos) << wide.errors[0];
+}
+
+TEST(BooksimImport, AKeyThatIsNoIdentifierIsAnError) {
+  const BooksimImport r = import_booksim("k = 8;\nprint_\xa1\x8c results = 1;\n", "b.cfg");
+  ASSERT_EQ(r.errors.size(), 1u);
+  EXPECT_NE(r.errors[0].find("b.cfg:2: \"print_"), std::string::npos) << r.errors[0];
+  EXPECT_NE(r.errors[0].find("is not a BookSim key name"), std::string::npos) << r.errors[0];
+}
+
 }  // namespace
 }  // namespace mppnet::app

@@ -98,7 +98,8 @@ void check_kind_and_keys(const TopologyParams& p, std::vector<Problem>& out) {
     return;
   }
   const auto keys = t->keys();
-  for (const auto& [name, value] : p.values) {
+  for (const auto& entry : p.values) {
+    const std::string& name = entry.first;
     if (std::any_of(keys.begin(), keys.end(), [&](const TopologyKey& k) { return k.spec.name == name; }))
       continue;
     std::string own;

@@ -48,8 +48,9 @@ ValidationCase exact(std::string id, std::string source, std::string setup, std:
 std::vector<ValidationCase> tree_validation_cases() {
   std::vector<ValidationCase> cases;
   const std::string s453 = std::string(kThesis) + " §1 line 453, §3.5.6 (Fig 3.30); note 004a §3.2, item 18";
-  for (const auto& [levels, nodes, expected, stride] :
-       {std::tuple{3, 64, 4, 1}, std::tuple{6, 4096, 8, 1023}}) {
+  for (const auto& row : {std::tuple{3, 64, 4, 1}, std::tuple{6, 4096, 8, 1023}}) {
+    const auto [levels, nodes, expected, stride_] = row;
+    const int stride = stride_;  // a lambda may not capture a structured binding before C++20's P1091
     const auto p = tree<MetroFatTreeParams>(levels, 2, 2);
     cases.push_back(exact("metro.ft.worst_case_switching_" + std::to_string(nodes), s453,
                           describe(p) + "; shortest routes counted on the built graph" +
