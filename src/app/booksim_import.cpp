@@ -231,7 +231,17 @@ long long Translation::integer(const std::string& key) {
   } catch (const std::exception&) {
     used = 0;
   }
-  if (used != v.size()) reject(key, fmt::format("expected an integer, got \"{}\"", v));
+  if (used != v.size()) {
+    reject(key, fmt::format("expected an integer, got \"{}\"", v));
+    return 0;
+  }
+  // No BookSim key means anything near the range of long long; refusing those here keeps the sums and
+  // products of the translation from overflowing.
+  constexpr long long kLargest = 1'000'000'000'000'000;
+  if (n > kLargest || n < -kLargest) {
+    reject(key, fmt::format("{} is beyond any value mppnet takes", v));
+    return 0;
+  }
   return n;
 }
 
@@ -485,12 +495,22 @@ void Translation::run_keys() {
   const long long period = integer("sample_period");
   const long long warmup = integer("warmup_periods");
   const long long samples = integer("max_samples");
+  // Products and differences of whatever the file says must not overflow (found by fuzzing): values
+  // that large are refused by mppnet's own range checks anyway, on the key the product becomes.
+  long long warmup_cycles = 0, batches = 0;
+  if (__builtin_mul_overflow(warmup, period, &warmup_cycles)) {
+    reject("warmup_periods", "warmup_periods x sample_period is beyond any run length");
+    return;
+  }
+  if (__builtin_sub_overflow(samples, warmup, &batches)) {
+    reject("max_samples", "max_samples - warmup_periods is beyond any number of batches");
+    return;
+  }
   set("run", "batch_cycles", std::to_string(period));
-  set("run", "warmup_cycles", std::to_string(warmup * period));
-  const long long batches = std::max<long long>(3, samples - warmup);
+  set("run", "warmup_cycles", std::to_string(warmup_cycles));
   set("run", "min_batches", "3");  // BookSim ends after three converged sample periods
-  set("run", "max_batches", std::to_string(batches));
-  set("run", "max_warmup_cycles", std::to_string(std::max<long long>(warmup * period, 20000)));
+  set("run", "max_batches", std::to_string(std::max<long long>(3, batches)));
+  set("run", "max_warmup_cycles", std::to_string(std::max<long long>(warmup_cycles, 20000)));
   set("run", "saturation_latency", toml_real(real("latency_thres")));
   if (value("seed") == "time") {
     reject("seed", "mppnet runs are reproducible: give a number");

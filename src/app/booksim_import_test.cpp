@@ -138,5 +138,15 @@ TEST(BooksimImport, AKeyThatIsNoIdentifierIsAnError) {
   EXPECT_NE(r.errors[0].find("is not a BookSim key name"), std::string::npos) << r.errors[0];
 }
 
+// Found by fuzz/booksim_fuzz.cpp: warmup_periods x sample_period overflowed (undefined behaviour).
+TEST(BooksimImport, RunLengthsThatOverflowAreRefused) {
+  const BooksimImport r = import_booksim(
+      "topology = mesh; k = 8; n = 2; routing_function = dor;\nwarmup_periods = 1000000000000000;\n"
+      "sample_period = 100000;\n",
+      "b.cfg");
+  ASSERT_EQ(r.errors.size(), 1u);
+  EXPECT_NE(r.errors[0].find("b.cfg:2: warmup_periods"), std::string::npos) << r.errors[0];
+}
+
 }  // namespace
 }  // namespace mppnet::app

@@ -4,6 +4,7 @@
 
 #include "app/app_commands.hpp"
 #include "app/booksim_import.hpp"
+#include "app/validate_command.hpp"
 
 #include <chrono>
 #include <cmath>
@@ -317,80 +318,6 @@ int list(const std::string& what, bool markdown) {
       {}, "", fmt::format("cannot list \"{}\"; expected machines, topologies, traffic, apps or keys", what));
 }
 
-int validate(const std::vector<std::string>& ids, bool list_only, bool fast_only,
-             const std::filesystem::path& out) {
-  const auto& cases = exp::validation_cases();
-  std::vector<const exp::ValidationCase*> chosen;
-  for (const auto& c : cases) {
-    const bool named = std::find(ids.begin(), ids.end(), c.id) != ids.end();
-    if (ids.empty() ? !(fast_only && c.slow) : named) chosen.push_back(&c);
-  }
-  for (const auto& id : ids) {
-    if (std::none_of(cases.begin(), cases.end(), [&](const auto& c) { return c.id == id; }))
-      throw core::ConfigError({}, "",
-                              fmt::format("no validation case \"{}\" (see mppnet validate --list)", id));
-  }
-  if (list_only) {
-    for (const auto* c : chosen)
-      std::printf("%-40s %s%s\n", c->id.c_str(), c->source.c_str(), c->slow ? " [slow]" : "");
-    return 0;
-  }
-  const io::OutputDirectory output_directory(out);
-  // Each finished case is journaled (io/journal.hpp): a rerun after a kill measures only the rest. A
-  // case's measurement is a pure function of the case, which the version and the id fix.
-  nlohmann::json ids_chosen = nlohmann::json::array();
-  for (const auto* c : chosen) ids_chosen.push_back(c->id);
-  io::Journal journal(out, "validate",
-                      {{"command", "validate"}, {"mppnet_version", MPPNET_VERSION}, {"cases", ids_chosen}});
-  if (journal.resumed() > 0)
-    std::fprintf(stderr, "mppnet: resuming: %zu of %zu cases were done (%s)\n", journal.resumed(),
-                 chosen.size(), journal.dir().string().c_str());
-  std::printf("%-38s %12s %12s %12s  %s\n", "case", "expected", "simulated", "tolerance", "result");
-  nlohmann::json rows = nlohmann::json::array();
-  int failed = 0, documented = 0;
-  for (std::size_t i = 0; i < chosen.size(); ++i) {
-    const exp::ValidationCase* c = chosen[i];
-    const std::string name = fmt::format("case-{:04}", i);
-    exp::ValidationOutcome o{c, 0, false};
-    if (const nlohmann::json* done = journal.find(name)) {
-      // JSON has no NaN: a measurement that was not a number is saved as null.
-      const nlohmann::json& m = done->at("measured");
-      o.measured = m.is_null() ? std::nan("") : m.get<double>();
-      o.passed = done->at("passed").get<bool>();
-    } else {
-      o = exp::run_case(*c);
-      journal.save(name, {{"id", c->id}, {"measured", o.measured}, {"passed", o.passed}});
-    }
-    const bool known = !o.passed && !c->discrepancy.empty();
-    failed += !o.passed && !known;
-    documented += known;
-    std::printf("%-38s %12.6g %12.6g %12s  %s\n", c->id.c_str(), c->expected, o.measured,
-                c->tolerance.describe().c_str(),
-                o.passed ? "pass"
-                : known  ? "differs"
-                         : "FAIL");
-    std::printf("  %s\n  setup: %s\n  source: %s\n", c->quantity.c_str(), c->setup.c_str(),
-                c->source.c_str());
-    if (known) std::printf("  documented difference: %s\n", c->discrepancy.c_str());
-    std::fflush(stdout);
-    rows.push_back({{"id", c->id},
-                    {"source", c->source},
-                    {"setup", c->setup},
-                    {"quantity", c->quantity},
-                    {"expected", c->expected},
-                    {"tolerance", c->tolerance.describe()},
-                    {"simulated", o.measured},
-                    {"passed", o.passed},
-                    {"documented_difference", known ? c->discrepancy : ""}});
-  }
-  nlohmann::json doc{{"mppnet_version", MPPNET_VERSION}, {"cases", rows}};
-  io::write_file_atomically(out / "validation.json", doc.dump(2) + "\n");
-  journal.remove();
-  std::printf("%zu passed, %d failed, %d documented differences\n", chosen.size() - failed - documented,
-              failed, documented);
-  return failed == 0 ? 0 : kRunFailed;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -466,8 +393,8 @@ int main(int argc, char** argv) {
     if (*ls) return list(what, markdown);
     if (*import) return import_config(import_format, import_file, out);
     if (*val)
-      return validate(case_ids, list_cases, fast,
-                      out.empty() ? std::filesystem::path("results") : std::filesystem::path(out));
+      return validate_command(case_ids, list_cases, fast,
+                              out.empty() ? std::filesystem::path("results") : std::filesystem::path(out));
     // run, sweep and app: the file is read and parsed once, and its model picks the loader.
     const io::ConfigFile file = io::open_config_file(config);
     const std::string model = registry::model_of(file, sets);

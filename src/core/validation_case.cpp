@@ -22,4 +22,22 @@ std::string Tolerance::describe() const {
   return fmt::format("-{} / +{}", part(below), part(above));
 }
 
+const char* evidence_name(Evidence e) {
+  switch (e) {
+    case Evidence::Behaviour:
+      return "behaviour";
+    case Evidence::Independent:
+      return "independent";
+    case Evidence::ClosedForm:
+      return "closed-form";
+    case Evidence::Calibration:
+      return "calibration";
+    case Evidence::SelfConsistency:
+      return "self-check";
+    case Evidence::Unclassified:
+      break;
+  }
+  return "unclassified";
+}
+
 }  // namespace mppnet::core

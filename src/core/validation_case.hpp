@@ -26,6 +26,20 @@ struct Tolerance {
   std::string describe() const;
 };
 
+// What kind of evidence a case is: what its expected value is, and so what a pass shows.
+enum class Evidence {
+  Behaviour,        // the simulation against a number the source reports for the machine's behaviour
+  Independent,      // the simulation against an independent model or a derivation (not the source's number)
+  ClosedForm,       // the arithmetic of a closed form the source gives: checks the transcription, not behaviour
+  SelfConsistency,  // the simulator against itself (two paths that must agree)
+  Calibration,      // a parameter was fitted to this very number: agreement is by construction, never a pass
+  Unclassified,     // not yet declared (shown as such, so that the summary cannot overstate)
+};
+
+// The name `mppnet validate` prints: "behaviour", "independent", "closed-form", "calibration",
+// "self-check", "unclassified".
+const char* evidence_name(Evidence e);
+
 struct ValidationCase {
   std::string id;        // "net.saturation.mesh8x8_dor_uniform", "cm1.e3.petit_cycles_vp16"
   std::string source;    // document and section/line, or the derivation in docs/
@@ -38,6 +52,7 @@ struct ValidationCase {
   // Set when the simulator is known to differ from the source and the difference is explained in docs/
   // (not tuned away): why, and where. `mppnet validate` reports such a case as a documented difference.
   std::string discrepancy = {};
+  Evidence evidence = Evidence::Unclassified;
 };
 
 }  // namespace mppnet::core

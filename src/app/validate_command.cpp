@@ -1,0 +1,140 @@
+// app/validate_command.cpp: `mppnet validate`: runs the registered cases and says what each shows.
+#include "app/validate_command.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "core/error.hpp"
+#include "core/exit_status.hpp"
+#include "exp/validation.hpp"
+#include "io/atomic_file.hpp"
+#include "io/journal.hpp"
+
+namespace mppnet::app {
+
+namespace {
+
+enum class Verdict { Pass, Differs, Fail, Calibrated };
+
+const char* verdict_name(Verdict v) {
+  switch (v) {
+    case Verdict::Pass:
+      return "pass";
+    case Verdict::Differs:
+      return "differs";
+    case Verdict::Calibrated:
+      return "calibrated";
+    case Verdict::Fail:
+      break;
+  }
+  return "FAIL";
+}
+
+// A calibration within tolerance only shows that the fit took; outside it, the fit no longer holds.
+Verdict verdict(const exp::ValidationCase& c, bool within_tolerance) {
+  if (within_tolerance)
+    return c.evidence == core::Evidence::Calibration ? Verdict::Calibrated : Verdict::Pass;
+  return c.discrepancy.empty() ? Verdict::Fail : Verdict::Differs;
+}
+
+// The table of verdicts by kind of evidence, then the totals; returns the number of failures.
+int print_summary(const std::map<core::Evidence, std::map<Verdict, int>>& summary) {
+  constexpr Verdict kVerdicts[] = {Verdict::Pass, Verdict::Differs, Verdict::Fail, Verdict::Calibrated};
+  std::printf("\n%-14s %8s %8s %8s %11s\n", "by kind", "pass", "differs", "FAIL", "calibrated");
+  std::map<Verdict, int> total;
+  for (const auto& [evidence, counts] : summary) {
+    std::printf("%-14s", core::evidence_name(evidence));
+    for (const Verdict v : kVerdicts) {
+      const auto it = counts.find(v);
+      const int n = it == counts.end() ? 0 : it->second;
+      total[v] += n;
+      std::printf(v == Verdict::Calibrated ? " %11d" : " %8d", n);
+    }
+    std::printf("\n");
+  }
+  std::printf("%d passed, %d failed, %d documented differences, %d calibrated\n", total[Verdict::Pass],
+              total[Verdict::Fail], total[Verdict::Differs], total[Verdict::Calibrated]);
+  return total[Verdict::Fail];
+}
+
+}  // namespace
+
+int validate_command(const std::vector<std::string>& ids, bool list_only, bool fast_only,
+                     const std::filesystem::path& out) {
+  const auto& cases = exp::validation_cases();
+  std::vector<const exp::ValidationCase*> chosen;
+  for (const auto& c : cases) {
+    const bool named = std::find(ids.begin(), ids.end(), c.id) != ids.end();
+    if (ids.empty() ? !(fast_only && c.slow) : named) chosen.push_back(&c);
+  }
+  for (const auto& id : ids) {
+    if (std::none_of(cases.begin(), cases.end(), [&](const auto& c) { return c.id == id; }))
+      throw core::ConfigError({}, "",
+                              fmt::format("no validation case \"{}\" (see mppnet validate --list)", id));
+  }
+  if (list_only) {
+    for (const auto* c : chosen)
+      std::printf("%-40s %s%s\n", c->id.c_str(), c->source.c_str(), c->slow ? " [slow]" : "");
+    return 0;
+  }
+  const io::OutputDirectory output_directory(out);
+  // Each finished case is journaled (io/journal.hpp): a rerun after a kill measures only the rest. A
+  // case's measurement is a pure function of the case, which the version and the id fix.
+  nlohmann::json ids_chosen = nlohmann::json::array();
+  for (const auto* c : chosen) ids_chosen.push_back(c->id);
+  io::Journal journal(out, "validate",
+                      {{"command", "validate"}, {"mppnet_version", MPPNET_VERSION}, {"cases", ids_chosen}});
+  if (journal.resumed() > 0)
+    std::fprintf(stderr, "mppnet: resuming: %zu of %zu cases were done (%s)\n", journal.resumed(),
+                 chosen.size(), journal.dir().string().c_str());
+  std::printf("%-38s %-12s %12s %12s %12s  %s\n", "case", "kind", "expected", "simulated", "tolerance",
+              "result");
+  nlohmann::json rows = nlohmann::json::array();
+  std::map<core::Evidence, std::map<Verdict, int>> summary;
+  for (std::size_t i = 0; i < chosen.size(); ++i) {
+    const exp::ValidationCase* c = chosen[i];
+    const std::string name = fmt::format("case-{:04}", i);
+    exp::ValidationOutcome o{c, 0, false};
+    if (const nlohmann::json* done = journal.find(name)) {
+      // JSON has no NaN: a measurement that was not a number is saved as null.
+      const nlohmann::json& m = done->at("measured");
+      o.measured = m.is_null() ? std::nan("") : m.get<double>();
+      o.passed = done->at("passed").get<bool>();
+    } else {
+      o = exp::run_case(*c);
+      journal.save(name, {{"id", c->id}, {"measured", o.measured}, {"passed", o.passed}});
+    }
+    const Verdict v = verdict(*c, o.passed);
+    const bool known = v == Verdict::Differs;
+    ++summary[c->evidence][v];
+    std::printf("%-38s %-12s %12.6g %12.6g %12s  %s\n", c->id.c_str(), core::evidence_name(c->evidence),
+                c->expected, o.measured, c->tolerance.describe().c_str(), verdict_name(v));
+    std::printf("  %s\n  setup: %s\n  source: %s\n", c->quantity.c_str(), c->setup.c_str(),
+                c->source.c_str());
+    if (known) std::printf("  documented difference: %s\n", c->discrepancy.c_str());
+    std::fflush(stdout);
+    rows.push_back({{"id", c->id},
+                    {"source", c->source},
+                    {"setup", c->setup},
+                    {"quantity", c->quantity},
+                    {"expected", c->expected},
+                    {"tolerance", c->tolerance.describe()},
+                    {"simulated", o.measured},
+                    {"passed", v == Verdict::Pass},
+                    {"within_tolerance", o.passed},
+                    {"evidence", core::evidence_name(c->evidence)},
+                    {"verdict", verdict_name(v)},
+                    {"documented_difference", known ? c->discrepancy : ""}});
+  }
+  nlohmann::json doc{{"mppnet_version", MPPNET_VERSION}, {"cases", rows}};
+  io::write_file_atomically(out / "validation.json", doc.dump(2) + "\n");
+  journal.remove();
+  return print_summary(summary) == 0 ? 0 : core::kExitRunFailed;
+}
+
+}  // namespace mppnet::app

@@ -1,0 +1,19 @@
+// app/validate_command.hpp: `mppnet validate`: the registered cases, paper against simulation.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace mppnet::app {
+
+// Runs the cases named in `ids` (every case when empty; without the slow ones when `fast_only`), or
+// lists them. Prints each case with its kind of evidence, expected and simulated values, tolerance and
+// verdict, then a summary by kind and verdict; writes <out>/validation.json atomically. A case within
+// tolerance passes, unless it is a calibration (a parameter was fitted to its number): that agreement is
+// reported as "calibrated", never counted as a pass. Returns 0, or core::kExitRunFailed when a case
+// failed without a documented difference. Throws core::ConfigError for an unknown case id.
+int validate_command(const std::vector<std::string>& ids, bool list_only, bool fast_only,
+                     const std::filesystem::path& out);
+
+}  // namespace mppnet::app
