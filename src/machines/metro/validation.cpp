@@ -135,6 +135,7 @@ ValidationCase curve_case(int stages, int k, double prototype) {
             const auto r = run_yield(yp);
             return k < static_cast<int>(r.p_complete.size()) ? r.p_complete[k] : 0.0;
           },
+      .evidence = core::Evidence::Independent,  // the note's prototype, the figure being lost
   };
 }
 
@@ -156,6 +157,7 @@ ValidationCase harvest_case(Wiring w, double fraction, double prototype) {
       .tolerance = Tolerance::absolute(0.04),  // ~3 x sqrt(2) x (sd ~0.15-0.25 / sqrt(600))
       .slow = true,
       .measure = [hp] { return run_harvest(hp).points[0].harvest; },
+      .evidence = core::Evidence::Independent,  // the note's prototype, the curve being lost
   };
 }
 
