@@ -20,8 +20,12 @@ namespace mppnet::net {
 Cycle PacketNetwork::allocate(RouterId r) {
   const std::uint64_t credited = credited_[r];
   credited_[r] = 0;
-  credit_wake_[r] = 0;
-  if (router_waiting_[r] == 0) return kNever;
+  if (router_waiting_[r] == 0) {
+    credit_wake_[r] = 0;
+    return kNever;
+  }
+  // credit_wake_[r] keeps the last visit's waiters until this visit ends: a send below that lets a VC
+  // go must wake the heads parked for it in earlier visits too (send() reads it with `wake`).
   const int base = graph_.port_base[r];
   const int n = graph_.num_ports(r);
   const int start = static_cast<int>(now_ % n);
