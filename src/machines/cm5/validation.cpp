@@ -296,7 +296,8 @@ std::vector<ValidationCase> cm5_validation_cases() {
        "cost was set from this figure (docs/cm5.md), so it tests the network side only",
        "payload MB/s per node, sent (= received)", 15,
        Tolerance::relative_to(0.2),  // "about 15"
-       true, [] { return software_rate(1024, Partners::Grid2d, 200, cm5_am_params(), 1).payload_mb_per_s; }});
+       true, [] { return software_rate(1024, Partners::Grid2d, 200, cm5_am_params(), 1).payload_mb_per_s; },
+       "", core::Evidence::Calibration});
   for (const int n : {32, 16384}) {
     cases.push_back(
         {fmt::format("cm5.v18.latency_{}", n), std::string(kPaper) + ", L235-237 (note 000 V18)",
