@@ -31,11 +31,16 @@ ExperimentConfig packet_level(ExperimentConfig c) {
 }
 
 // (packet - flit) / flit of the mean latency at `rate` packets... flits per node per cycle.
+// (packet - flit) / flit of what `measure` gives on `cfg` at either level.
+template <class Measure>
+double packet_vs_flit(const ExperimentConfig& cfg, Measure measure) {
+  const double flit = measure(cfg);
+  return (measure(packet_level(cfg)) - flit) / flit;
+}
+
 double latency_difference(ExperimentConfig cfg, double rate) {
   cfg.traffic.rate = rate;
-  const double flit = run_open_loop(cfg).latency_avg;
-  const double packet = run_open_loop(packet_level(cfg)).latency_avg;
-  return (packet - flit) / flit;
+  return packet_vs_flit(cfg, [](const ExperimentConfig& c) { return run_open_loop(c).latency_avg; });
 }
 
 // Saturation throughput of one model: accepted flits/node/cycle with every node offering 1.0.
@@ -44,8 +49,7 @@ double saturation(const ExperimentConfig& cfg) {
 }
 
 double saturation_difference(const ExperimentConfig& cfg) {
-  const double flit = saturation(cfg);
-  return (saturation(packet_level(cfg)) - flit) / flit;
+  return packet_vs_flit(cfg, [](const ExperimentConfig& c) { return saturation(c); });
 }
 
 // The flit model's saturation load: the highest offered load (flits/node/cycle) at which a latency run
@@ -90,9 +94,7 @@ double app_time_us(const ExperimentConfig& cfg, const std::string& name, int all
 }
 
 double app_difference(const ExperimentConfig& cfg, const std::string& name, int alltoall_bytes) {
-  const double flit = app_time_us(cfg, name, alltoall_bytes);
-  const double packet = app_time_us(packet_level(cfg), name, alltoall_bytes);
-  return (packet - flit) / flit;
+  return packet_vs_flit(cfg, [&](const ExperimentConfig& c) { return app_time_us(c, name, alltoall_bytes); });
 }
 
 }  // namespace

@@ -250,8 +250,7 @@ void PacketNetwork::arrive(std::int32_t ivc, PacketId id, const Carried& carried
     const RouterId r = port_router_[port];
     ++router_waiting_[r];
     if (f.length++ == 0) {  // a new head; one behind another waits for it
-      f.not_before = rec.ready;
-      f.credit_ports = 0;
+      begin_head(f);
       in_port_[port].waiting |= std::uint64_t{1} << (ivc % vcs_);
       wake_router(r, rec.ready);
     }

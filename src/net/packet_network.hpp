@@ -147,6 +147,11 @@ class PacketNetwork final : public NetworkModel {
   // The router is visited at cycle t (now: in this cycle's allocation), unless already due by then.
   void wake_router(RouterId r, Cycle t);
   static std::uint64_t port_bit(int local_port) { return std::uint64_t{1} << (local_port & 63); }
+  // The front packet of an input VC changed: it may bid from its ready cycle, waiting on nothing else.
+  void begin_head(Fifo& f) {
+    f.not_before = waiting_[f.head].ready;
+    f.credit_ports = 0;
+  }
   std::uint32_t new_waiting();
   void drain(int link);  // a node's ejection port: delivers what it may
   void activate_router(RouterId r);

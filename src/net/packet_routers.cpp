@@ -66,8 +66,7 @@ Cycle PacketNetwork::allocate(RouterId r) {
         // The port sends it; the next packet of this VC, if any, is the new head.
         again = std::min(again, in_port_[gp].free);
         if (f.length > 0) {
-          f.not_before = waiting_[f.head].ready;
-          f.credit_ports = 0;
+          begin_head(f);
         } else {
           in_port_[gp].waiting &= ~(std::uint64_t{1} << vc);
         }
