@@ -116,6 +116,7 @@ int validate_command(const std::vector<std::string>& ids, bool list_only, bool f
                 c->expected, o.measured, c->tolerance.describe().c_str(), verdict_name(v));
     std::printf("  %s\n  setup: %s\n  source: %s\n", c->quantity.c_str(), c->setup.c_str(),
                 c->source.c_str());
+    if (!c->tolerance_origin.empty()) std::printf("  tolerance from: %s\n", c->tolerance_origin.c_str());
     if (known) std::printf("  documented difference: %s\n", c->discrepancy.c_str());
     std::fflush(stdout);
     rows.push_back({{"id", c->id},
@@ -124,6 +125,7 @@ int validate_command(const std::vector<std::string>& ids, bool list_only, bool f
                     {"quantity", c->quantity},
                     {"expected", c->expected},
                     {"tolerance", c->tolerance.describe()},
+                    {"tolerance_origin", c->tolerance_origin},
                     {"simulated", o.measured},
                     {"passed", v == Verdict::Pass},
                     {"within_tolerance", o.passed},

@@ -53,6 +53,10 @@ struct ValidationCase {
   // (not tuned away): why, and where. `mppnet validate` reports such a case as a documented difference.
   std::string discrepancy = {};
   Evidence evidence = Evidence::Unclassified;
+  // Where the tolerance comes from: the source's own words ("about", "more than"), a confidence interval
+  // of the run, the tolerance a reference note recommends, or exactness. A tolerance may be no wider than
+  // its origin allows.
+  std::string tolerance_origin = {};
 };
 
 }  // namespace mppnet::core
