@@ -5,7 +5,7 @@ ASAN := build/asan
 FUZZ := build/fuzz
 FUZZ_SECONDS ?= 30
 
-.PHONY: setup build demo test test-asan fuzz bench format clean docs
+.PHONY: setup build demo test test-asan fuzz bench format clean docs docs-check
 
 setup:
 	@bash scripts/setup.sh
@@ -40,8 +40,16 @@ fuzz:
 bench: build
 	@bash scripts/bench.sh $(RELEASE)
 
+# The pages generated from the code: the key reference and the validation table (which runs every case).
 docs: build
 	@$(RELEASE)/mppnet list keys --markdown > docs/config.md
+	@bash scripts/validation_doc.sh $(RELEASE)/mppnet
+
+# CI: fails if a generated page is not what the code gives now.
+docs-check: build
+	@$(RELEASE)/mppnet list keys --markdown | diff -u docs/config.md - || \
+		{ echo "docs/config.md is stale: run 'make docs' and commit it" >&2; exit 1; }
+	@bash scripts/validation_doc.sh $(RELEASE)/mppnet --check
 
 format:
 	@clang-format -i $$(git ls-files 'src/*.cpp' 'src/*.hpp' 'bench/*.cpp' 'fuzz/*.cpp' 'fuzz/*.hpp')

@@ -42,24 +42,67 @@ Verdict verdict(const exp::ValidationCase& c, bool within_tolerance) {
   return c.discrepancy.empty() ? Verdict::Fail : Verdict::Differs;
 }
 
-// The table of verdicts by kind of evidence, then the totals; returns the number of failures.
-int print_summary(const std::map<core::Evidence, std::map<Verdict, int>>& summary) {
-  constexpr Verdict kVerdicts[] = {Verdict::Pass, Verdict::Differs, Verdict::Fail, Verdict::Calibrated};
-  std::printf("\n%-14s %8s %8s %8s %11s\n", "by kind", "pass", "differs", "FAIL", "calibrated");
+using Summary = std::map<core::Evidence, std::map<Verdict, int>>;
+constexpr Verdict kVerdicts[] = {Verdict::Pass, Verdict::Differs, Verdict::Fail, Verdict::Calibrated};
+
+int count(const std::map<Verdict, int>& counts, Verdict v) {
+  const auto it = counts.find(v);
+  return it == counts.end() ? 0 : it->second;
+}
+
+std::map<Verdict, int> totals(const Summary& summary) {
   std::map<Verdict, int> total;
+  for (const auto& [evidence, counts] : summary)
+    for (const Verdict v : kVerdicts) total[v] += count(counts, v);
+  return total;
+}
+
+std::string totals_line(const std::map<Verdict, int>& total) {
+  return fmt::format("{} pass, {} fail, {} documented differences, {} calibrated",
+                     count(total, Verdict::Pass), count(total, Verdict::Fail), count(total, Verdict::Differs),
+                     count(total, Verdict::Calibrated));
+}
+
+// The table of verdicts by kind of evidence, then the totals; returns the number of failures.
+int print_summary(const Summary& summary) {
+  std::printf("\n%-14s %8s %8s %8s %11s\n", "by kind", "pass", "differs", "FAIL", "calibrated");
   for (const auto& [evidence, counts] : summary) {
     std::printf("%-14s", core::evidence_name(evidence));
-    for (const Verdict v : kVerdicts) {
-      const auto it = counts.find(v);
-      const int n = it == counts.end() ? 0 : it->second;
-      total[v] += n;
-      std::printf(v == Verdict::Calibrated ? " %11d" : " %8d", n);
-    }
+    for (const Verdict v : kVerdicts)
+      std::printf(v == Verdict::Calibrated ? " %11d" : " %8d", count(counts, v));
     std::printf("\n");
   }
-  std::printf("%d passed, %d failed, %d documented differences, %d calibrated\n", total[Verdict::Pass],
-              total[Verdict::Fail], total[Verdict::Differs], total[Verdict::Calibrated]);
-  return total[Verdict::Fail];
+  const auto total = totals(summary);
+  std::printf("%s\n", totals_line(total).c_str());
+  return count(total, Verdict::Fail);
+}
+
+// A Markdown table cell: no line breaks, no bare column separators.
+std::string cell(const std::string& text) {
+  std::string out;
+  for (const char ch : text) {
+    if (ch == '|') {
+      out += "\\|";
+    } else {
+      out += ch == '\n' ? ' ' : ch;
+    }
+  }
+  return out;
+}
+
+// The summary by kind, the totals and one row per case, as docs/validation.md shows them
+// (scripts/validation_doc.sh splices it in). Numbers have six significant digits, as printed.
+std::string markdown_table(const Summary& summary, const std::string& rows) {
+  std::string md = "| kind | pass | differs | FAIL | calibrated |\n|---|---|---|---|---|\n";
+  for (const auto& [evidence, counts] : summary) {
+    md += fmt::format("| {} |", core::evidence_name(evidence));
+    for (const Verdict v : kVerdicts) md += fmt::format(" {} |", count(counts, v));
+    md += "\n";
+  }
+  md += "\n" + totals_line(totals(summary)) + ".\n\n";
+  md += "| case | kind | source | expected | simulated | tolerance | tolerance from | result |\n";
+  md += "|---|---|---|---|---|---|---|---|\n";
+  return md + rows;
 }
 
 }  // namespace
@@ -95,7 +138,8 @@ int validate_command(const std::vector<std::string>& ids, bool list_only, bool f
   std::printf("%-38s %-12s %12s %12s %12s  %s\n", "case", "kind", "expected", "simulated", "tolerance",
               "result");
   nlohmann::json rows = nlohmann::json::array();
-  std::map<core::Evidence, std::map<Verdict, int>> summary;
+  std::string md_rows;
+  Summary summary;
   for (std::size_t i = 0; i < chosen.size(); ++i) {
     const exp::ValidationCase* c = chosen[i];
     const std::string name = fmt::format("case-{:04}", i);
@@ -119,6 +163,11 @@ int validate_command(const std::vector<std::string>& ids, bool list_only, bool f
     if (!c->tolerance_origin.empty()) std::printf("  tolerance from: %s\n", c->tolerance_origin.c_str());
     if (known) std::printf("  documented difference: %s\n", c->discrepancy.c_str());
     std::fflush(stdout);
+    md_rows +=
+        fmt::format("| `{}` | {} | {} | {} | {} | {} | {} | {} |\n", c->id, core::evidence_name(c->evidence),
+                    cell(c->source), fmt::format("{:.6g}", c->expected), fmt::format("{:.6g}", o.measured),
+                    cell(c->tolerance.describe()), cell(c->tolerance_origin),
+                    known ? "differs (documented)" : verdict_name(v));
     rows.push_back({{"id", c->id},
                     {"source", c->source},
                     {"setup", c->setup},
@@ -135,6 +184,7 @@ int validate_command(const std::vector<std::string>& ids, bool list_only, bool f
   }
   nlohmann::json doc{{"mppnet_version", MPPNET_VERSION}, {"cases", rows}};
   io::write_file_atomically(out / "validation.json", doc.dump(2) + "\n");
+  io::write_file_atomically(out / "validation.md", markdown_table(summary, md_rows));
   journal.remove();
   return print_summary(summary) == 0 ? 0 : core::kExitRunFailed;
 }
