@@ -1,4 +1,5 @@
-// machines/cm1/validation.hpp: the claims of the CM-1 router paper as validation cases (note 001 §5 E1-E12).
+// machines/cm1/validation.hpp: the claims of the CM-1 router paper (Kahle, Kuszmaul, Hillis 1989) as
+// validation cases, each with its kind of evidence and the origin of its tolerance.
 #pragma once
 
 #include <vector>
