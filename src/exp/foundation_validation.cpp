@@ -5,8 +5,11 @@
 // Saturation throughput under uniform traffic is bounded by the channel load (Dally & Towles,
 // "Principles and Practices of Interconnection Networks", 2004, §3.3): 4/k for a k x k mesh with DOR,
 // and the injection/ejection channel (1 flit/node/cycle) for a full-bisection k-ary n-tree. A real
-// router with finite buffers and separable allocation reaches only part of it; the issue asks for
-// "just under" the bound, which we state as at least 70% of it and never above it.
+// router with finite buffers and separable allocation reaches only part of it. Issue #2 asks for
+// saturation "just under" the bound and no source gives a width, so the band is the plain reading of
+// those words, at most 10% under the bound, and nothing above it (issue #15: the former 30% would have
+// passed 0.35 of the mesh's 0.5). A router that falls further short is a documented difference with its
+// cause (docs/assumptions.md), never a pass.
 #include "exp/foundation_validation.hpp"
 
 #include <algorithm>
@@ -37,6 +40,16 @@ ExperimentConfig base_config() {
 }
 
 }  // namespace
+
+Tolerance saturation_tolerance() {
+  return Tolerance::relative_band(0.10, 0.0);
+}
+
+const char* saturation_tolerance_origin() {
+  return "above: none, no network beats its busiest channel (the channel-load bound, Dally & Towles "
+         "2004 §3.3); below: issue #2's 'just under the bound', read as within 10% (no source gives a "
+         "width)";
+}
 
 ExperimentConfig mesh_8x8_config() {
   ExperimentConfig c = base_config();
@@ -139,10 +152,11 @@ std::vector<ValidationCase> foundation_validation_cases() {
         .tolerance = Tolerance::exact(),
         .slow = slow,
         .measure = [cfg, stride] { return zero_load_max_error(cfg, 4, stride); },
+        .tolerance_origin = "exact: a closed form of the timing model, every cycle accounted for",
     };
   };
   const char* bound_source =
-      "channel-load bound, Dally & Towles 2004 §3.3; issue #2 'just under the bound' (>= 70%)";
+      "channel-load bound, Dally & Towles 2004 §3.3; issue #2 'just under the bound' (within 10%)";
   std::vector<ValidationCase> cases;
   cases.push_back(zero_load("net.zero_load.mesh8x8", "8x8 mesh, DOR, 4-flit packets, all pairs",
                             mesh_8x8_config(), 1, false));
@@ -172,9 +186,10 @@ std::vector<ValidationCase> foundation_validation_cases() {
         .setup = std::move(setup),
         .quantity = "accepted throughput at overload (flits/node/cycle); bound " + bound,
         .expected = expected,
-        .tolerance = Tolerance::relative_band(0.30, 0.0),
+        .tolerance = saturation_tolerance(),
         .slow = true,
         .measure = [cfg] { return accepted_throughput(cfg, 1.0, 5000, 20000); },
+        .tolerance_origin = saturation_tolerance_origin(),
     };
   };
   const std::string tree_bound = "1.0 (ejection channel)";
@@ -182,6 +197,12 @@ std::vector<ValidationCase> foundation_validation_cases() {
       saturation("net.saturation.mesh8x8_dor_uniform",
                  "8x8 mesh, DOR, 4 VCs x 8 flits, 4-flit packets, uniform, offered 1.0, 20k cycles measured",
                  "4/k = 0.5", 0.5, mesh_8x8_config()));
+  const std::string mesh_one_pass =
+      "0.391-0.393 (78% of 0.5), whatever the VC allocator and VC choice: the router's one-pass "
+      "separable switch allocator loses matches at the bisection channels; 3 allocator iterations reach "
+      "0.416 (83%), so part of the gap is inputs with nothing to offer (docs/validation.md, docs/"
+      "assumptions.md)";
+  cases.back().discrepancy = mesh_one_pass;
   cases.push_back(
       saturation("net.saturation.tree4ary3_uniform",
                  "4-ary 3-tree, random free up-links, 4 VCs x 8 flits, 4-flit packets, uniform, offered 1.0",
@@ -196,12 +217,19 @@ std::vector<ValidationCase> foundation_validation_cases() {
   cases.push_back(saturation("net.saturation.tree4ary3_uniform_speedup2",
                              "as net.saturation.tree4ary3_uniform, with router.speedup = 2", tree_bound, 1.0,
                              speedup2));
+  cases.back().discrepancy =
+      "0.806 (81%): a second crossbar pass recovers most of what the one-pass allocator loses on the "
+      "unique down paths, not all (docs/validation.md, docs/assumptions.md)";
   ExperimentConfig islip3 = kary_ntree_config(4, 3);
   islip3.router.allocator_iterations = 3;
   cases.push_back(
       saturation("net.saturation.tree4ary3_uniform_islip3",
                  "as net.saturation.tree4ary3_uniform, with router.allocator_iterations = 3 (iSLIP-style)",
                  tree_bound, 1.0, islip3));
+  cases.back().discrepancy =
+      "0.761 (76%): iterating makes the match maximal (4 or 8 iterations give what 3 give); the rest of "
+      "the gap is inputs whose front flits all want taken outputs or wait for credits (docs/"
+      "validation.md, docs/assumptions.md)";
   // Every VC allocator and VC choice on the same two networks (the default pair is the cases above).
   const std::pair<net::VcAllocatorKind, const char*> allocators[] = {
       {net::VcAllocatorKind::InputFirst, "input_first"},
@@ -223,6 +251,7 @@ std::vector<ValidationCase> foundation_validation_cases() {
       }
       cases.push_back(saturation("net.saturation.mesh8x8_" + suffix,
                                  "as net.saturation.mesh8x8_dor_uniform" + how, "4/k = 0.5", 0.5, mesh));
+      cases.back().discrepancy = mesh_one_pass;
       cases.push_back(saturation("net.saturation.tree4ary3_" + suffix,
                                  "as net.saturation.tree4ary3_uniform" + how, tree_bound, 1.0, tree));
       cases.back().discrepancy = tree_one_pass;

@@ -102,8 +102,10 @@ TEST(Validation, RegistryGathersTheNetworkAndEveryMachineWithUniqueIds) {
   EXPECT_EQ(per_owner["net"] + per_owner["fidelity"] + registered, static_cast<int>(ids.size()));
 }
 
-TEST(Validation, MeshSaturationLiesJustUnderTheChannelLoadBound) {
-  // Shortened form of net.saturation.mesh8x8_dor_uniform: the bound is 4/k = 0.5 for k = 8.
+TEST(Validation, MeshSaturationLiesUnderTheChannelLoadBound) {
+  // Shortened form of net.saturation.mesh8x8_dor_uniform: the bound is 4/k = 0.5 for k = 8. The floor
+  // is a sanity check against a broken router (which saturates far lower), not validation: the case's
+  // own band and its documented difference say how close to the bound the router comes.
   const double accepted = run_fixed_cycles(mesh_8x8_config(), 1.0, 2000, 4000).accepted();
   EXPECT_LE(accepted, 0.5);
   EXPECT_GE(accepted, 0.35);

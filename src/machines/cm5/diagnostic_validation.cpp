@@ -102,10 +102,12 @@ std::vector<ValidationCase> diagnostic_validation_cases() {
                    "diagnostic tree of height 6 (64 pods), one address 00B10B issued after an erase",
                    "pods selected that are not in {4, 5, 12, 13}, plus those of it not selected", 0,
                    Tolerance::exact(), false, address_decode_mismatches});
+  cases.back().tolerance_origin = "exact: the paper's worked example (L732-733), note 000 V27 'exact'";
   cases.push_back({"cm5.v28.union", std::string(kPaper) + ", L742-750 (note 000 V28, A33)",
                    "height 6: select 00B10B = {4, 5, 12, 13}, then 1B0B11 = {35, 39, 51, 55}, then B",
                    "pods of the union not selected, plus pods selected outside it", 0, Tolerance::exact(),
                    false, union_mismatches});
+  cases.back().tolerance_origin = "exact: the paper's three-step union (L744-750), note 000 V28 'exact'";
   cases.push_back(
       {"cm5.v29.group_tests", std::string(kPaper) + ", L762-769 (note 000 V29)",
        "1,024 pods (h = 10) of 4 chips with 64-cell scan chains, one stuck-at cell (0 or 1) in a random "
@@ -114,6 +116,9 @@ std::vector<ValidationCase> diagnostic_validation_cases() {
        "group tests after the failing whole-machine test, mean over the faults", kV29Height,
        // "About h": one test a digit is h exactly; the note allows one individual confirmation more.
        Tolerance::absolute_band(0, 1), false, isolation_tests});
+  cases.back().tolerance_origin =
+      "the paper's 'about h' group tests (L766-769): h, plus the one individual confirmation note 000 V29 "
+      "allows";
   cases.push_back(
       {"cm5.v30.level_select_growth", std::string(kPaper) + ", L755-760 (note 000 V30)",
        "CM-5s of 64, 128, ..., 16,384 nodes, data-network chips on boards of 4 of one level and side "
@@ -124,6 +129,9 @@ std::vector<ValidationCase> diagnostic_validation_cases() {
        // adds a top level, whose subtree can push the tree past the next power of two: one digit more.
        // So 0 to 2, "a small additive amount"; more than h addresses fails the case outright.
        Tolerance::absolute_band(1, 1), false, level_select_growth});
+  cases.back().tolerance_origin =
+      "the paper's 'a small additive amount' with at most h addresses (L755-760), bounded by derivation: "
+      "a doubling adds one digit, and a new top level at most one more (0 to 2 cycles)";
   return cases;
 }
 

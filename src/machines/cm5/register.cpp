@@ -35,8 +35,9 @@ void register_machine(registry::Registry& registry) {
             auto cases = control_validation_cases();
             for (auto& c : cm5_validation_cases()) cases.push_back(std::move(c));
             for (auto& c : diagnostic_validation_cases()) cases.push_back(std::move(c));
-            // Every expected value is a number or behaviour the paper (Leiserson et al. 1992) reports
-            // for the machine, but the one the software cost was fitted to (cm5.v17, marked there).
+            // A case that declares no kind holds a number or behaviour the paper (Leiserson et al. 1992)
+            // reports for the machine; the others say what they are (cm5.v17, the figure the software
+            // cost was fitted to; cm5.v20's derived funnel time).
             for (auto& c : cases)
               if (c.evidence == core::Evidence::Unclassified) c.evidence = core::Evidence::Behaviour;
             return cases;

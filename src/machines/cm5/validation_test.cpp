@@ -5,6 +5,9 @@
 
 #include <set>
 
+#include "machines/cm5/control_validation.hpp"
+#include "machines/cm5/diagnostic_validation.hpp"
+
 namespace mppnet::machines::cm5 {
 namespace {
 
@@ -25,6 +28,28 @@ TEST(Cm5Validation, CasesPassUnlessTheyAreDocumentedDifferences) {
     EXPECT_EQ(c.tolerance.accepts(c.expected, measured), c.discrepancy.empty())
         << c.id << ": expected " << c.expected << " (" << c.tolerance.describe() << "), measured "
         << measured;
+  }
+}
+
+TEST(Cm5Validation, EveryToleranceSaysWhereItComesFrom) {
+  // Issue #15: every tolerance names its origin (the paper's words, the note's band, a derivation).
+  std::vector<core::ValidationCase> all = control_validation_cases();
+  for (auto& c : cm5_validation_cases()) all.push_back(std::move(c));
+  for (auto& c : diagnostic_validation_cases()) all.push_back(std::move(c));
+  for (const auto& c : all) EXPECT_FALSE(c.tolerance_origin.empty()) << c.id;
+}
+
+TEST(Cm5Validation, KindsOfEvidence) {
+  // The software cost was fitted to V17's figure, and the deterministic funnel's value is derived; the
+  // register fills the other (unclassified) cases in as the paper's behaviour.
+  for (const auto& c : cm5_validation_cases()) {
+    if (c.id == "cm5.v17.grid2d_payload_1024") {
+      EXPECT_EQ(c.evidence, core::Evidence::Calibration);
+    } else if (c.id == "cm5.v20.deterministic_up_links_funnel") {
+      EXPECT_EQ(c.evidence, core::Evidence::Independent);
+    } else {
+      EXPECT_EQ(c.evidence, core::Evidence::Unclassified) << c.id;
+    }
   }
 }
 
