@@ -1,4 +1,5 @@
-// machines/metro/validation_test.cpp: every fast METRO validation case passes; ids are unique.
+// machines/metro/validation_test.cpp: the METRO cases are well formed, and every fast one passes or is a
+// documented difference.
 #include "machines/metro/validation.hpp"
 
 #include <set>
@@ -8,20 +9,36 @@
 namespace mppnet::machines::metro {
 namespace {
 
-TEST(MetroValidation, IdsAreUniqueAndEveryCaseCitesASource) {
+TEST(MetroValidation, IdsAreUniqueAndEveryCaseCitesASourceKindAndToleranceOrigin) {
   std::set<std::string> ids;
   for (const auto& c : metro_validation_cases()) {
     EXPECT_TRUE(ids.insert(c.id).second) << c.id;
     EXPECT_FALSE(c.source.empty()) << c.id;
     EXPECT_TRUE(static_cast<bool>(c.measure)) << c.id;
+    EXPECT_NE(c.evidence, core::Evidence::Unclassified) << c.id;
+    EXPECT_FALSE(c.tolerance_origin.empty()) << c.id;
   }
 }
 
-TEST(MetroValidation, FastCasesPass) {
+TEST(MetroValidation, FittedEndpointCasesAreCalibrationsAndSayWhichEndpoints) {
+  // The "auto" endpoints were fitted to Table 3.4's random rows: those cases may not count as passes,
+  // and every yield id names its endpoint assignment.
+  int fitted = 0;
+  for (const auto& c : metro_validation_cases()) {
+    if (c.id.rfind("metro.r2.yield_", 0) != 0) continue;
+    EXPECT_NE(c.id.find("_ep_"), std::string::npos) << c.id;
+    const bool is_fit = c.id.find("_fitted") != std::string::npos;
+    fitted += is_fit ? 1 : 0;
+    EXPECT_EQ(is_fit, c.evidence == core::Evidence::Calibration) << c.id;
+  }
+  EXPECT_EQ(fitted, 4);
+}
+
+TEST(MetroValidation, FastCasesPassOrAreDocumentedDifferences) {
   for (const auto& c : metro_validation_cases()) {
     if (c.slow) continue;
     const double m = c.measure();
-    EXPECT_TRUE(c.tolerance.accepts(c.expected, m))
+    EXPECT_TRUE(c.tolerance.accepts(c.expected, m) || !c.discrepancy.empty())
         << c.id << ": expected " << c.expected << " " << c.tolerance.describe() << ", measured " << m;
   }
 }

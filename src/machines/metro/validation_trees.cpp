@@ -18,7 +18,8 @@ namespace {
 using core::Tolerance;
 using core::ValidationCase;
 
-constexpr const char* kThesis = "DeHon, MIT AI TR-1445 (1993)";
+constexpr const char* kThesis =
+    "A. DeHon, Robust, High-Speed Network Design for Large-Scale Multiprocessing, MIT AI TR-1445 (1993)";
 
 template <class P>
 P tree(int levels, int ni, int final_dilation) {
@@ -31,16 +32,20 @@ P tree(int levels, int ni, int final_dilation) {
   return p;
 }
 
+// Counts on a built graph: exact. `evidence` is Behaviour where the thesis prints the number, Independent
+// where it is derived from the thesis's construction rules.
 ValidationCase exact(std::string id, std::string source, std::string setup, std::string quantity,
-                     double expected, std::function<double()> measure, bool slow = false) {
+                     double expected, std::function<double()> measure, core::Evidence evidence) {
   return {.id = std::move(id),
           .source = std::move(source),
           .setup = std::move(setup),
           .quantity = std::move(quantity),
           .expected = expected,
-          .tolerance = Tolerance::exact(),  // counts on a built graph
-          .slow = slow,
-          .measure = std::move(measure)};
+          .tolerance = Tolerance::exact(),
+          .slow = false,
+          .measure = std::move(measure),
+          .evidence = evidence,
+          .tolerance_origin = "exact: a count on the built graph"};
 }
 
 }  // namespace
@@ -52,12 +57,13 @@ std::vector<ValidationCase> tree_validation_cases() {
     const auto [levels, nodes, expected, stride_] = row;
     const int stride = stride_;  // a lambda may not capture a structured binding before C++20's P1091
     const auto p = tree<MetroFatTreeParams>(levels, 2, 2);
-    cases.push_back(exact("metro.ft.worst_case_switching_" + std::to_string(nodes), s453,
-                          describe(p) + "; shortest routes counted on the built graph" +
-                              (stride > 1 ? ", destinations 0, 1023, ..." : ", all pairs"),
-                          "routers on the longest shortest route ((4/3) log4 N)", expected, [p, stride] {
-                            return static_cast<double>(graph_paths(build_fat_tree(p), stride).max_hops);
-                          }));
+    cases.push_back(exact(
+        "metro.ft.worst_case_switching_" + std::to_string(nodes), s453,
+        describe(p) + "; shortest routes counted on the built graph" +
+            (stride > 1 ? ", destinations 0, 1023, ..." : ", all pairs"),
+        "routers on the longest shortest route ((4/3) log4 N)", expected,
+        [p, stride] { return static_cast<double>(graph_paths(build_fat_tree(p), stride).max_hops); },
+        core::Evidence::Behaviour));
   }
   const std::string s74 = std::string(kThesis) + " §7.5.4, Table 7.4, Eqs 7.1-7.2; note 004c target 10";
   for (const auto& [ni, name, counts] : {std::tuple{2, "ut64x2", std::vector<int>{16, 16, 12, 8}},
@@ -67,11 +73,13 @@ std::vector<ValidationCase> tree_validation_cases() {
     for (int i = 0; i < 4; ++i) {
       const auto p = tree<MetroFatTreeParams>(3, ni, 2);
       const std::string role = roles[i];
-      cases.push_back(exact(std::string("metro.ft.") + name + "_" + parts[i], s74,
-                            describe(p) + " (one unit tree; the root stage's c_r inputs come from the "
-                                          "turnaround)",
-                            std::string(parts[i]) + " routers in the built tree", counts[i],
-                            [p, role] { return static_cast<double>(build_fat_tree(p).count_role(role)); }));
+      cases.push_back(exact(
+          std::string("metro.ft.") + name + "_" + parts[i], s74,
+          describe(p) + " (one unit tree; the root stage's c_r inputs come from the "
+                        "turnaround)",
+          std::string(parts[i]) + " routers in the built tree", counts[i],
+          [p, role] { return static_cast<double>(build_fat_tree(p).count_role(role)); },
+          core::Evidence::Behaviour));
     }
   }
   const auto p64 = tree<MetroFatTreeParams>(3, 4, 2);
@@ -79,22 +87,25 @@ std::vector<ValidationCase> tree_validation_cases() {
       "metro.ft.paths_far_pair_64",
       std::string(kThesis) + " §3.5.3 Eqs 3.2, 3.6 applied to a tree route (derived); §3.5.6",
       describe(p64) + "; pair (0, 63)", "routes = ni * (crossover d + turnaround d) * d^2 * d_F = 4*4*4*2",
-      128, [p64] { return static_cast<double>(pair_paths(build_fat_tree(p64), 0, 63).paths); }));
-  cases.push_back(exact("metro.ft.one_fault_never_disconnects_64",
-                        std::string(kThesis) +
-                            " §3.5.6 (each dilated connection to a different router); note 004a R2 invariant",
-                        describe(p64) + "; every single router fault", "smallest P(complete | 1 fault)", 1.0,
-                        [p64] {
-                          const NetworkGraph g = build_fat_tree(p64);
-                          GraphCompletenessTracker t(g);
-                          int complete = 0;
-                          for (RouterId u = 0; u < g.routers(); ++u) {
-                            t.reset();
-                            t.fail_router(u);
-                            complete += t.complete() ? 1 : 0;
-                          }
-                          return static_cast<double>(complete) / g.routers();
-                        }));
+      128, [p64] { return static_cast<double>(pair_paths(build_fat_tree(p64), 0, 63).paths); },
+      core::Evidence::Independent));
+  cases.push_back(exact(
+      "metro.ft.one_fault_never_disconnects_64",
+      std::string(kThesis) +
+          " §3.5.6 (each dilated connection to a different router); note 004a R2 invariant",
+      describe(p64) + "; every single router fault", "smallest P(complete | 1 fault)", 1.0,
+      [p64] {
+        const NetworkGraph g = build_fat_tree(p64);
+        GraphCompletenessTracker t(g);
+        int complete = 0;
+        for (RouterId u = 0; u < g.routers(); ++u) {
+          t.reset();
+          t.fail_router(u);
+          complete += t.complete() ? 1 : 0;
+        }
+        return static_cast<double>(complete) / g.routers();
+      },
+      core::Evidence::Independent));
   const auto hy = tree<HybridFatTreeParams>(1, 2, 1);
   const std::string s357 = std::string(kThesis) + " §3.5.7, lines 1229-1231 (Fig 3.33 lost); note 004a §3.2";
   auto first_stage_fraction = [hy](bool inputs) {
@@ -111,12 +122,14 @@ std::vector<ValidationCase> tree_validation_cases() {
     }
     return static_cast<double>(part) / all;
   };
-  cases.push_back(exact("metro.hft.first_stage_tree_inputs", s357, describe(hy),
-                        "fraction of cluster first-stage inputs from the tree (1/r)", 0.25,
-                        [first_stage_fraction] { return first_stage_fraction(true); }));
-  cases.push_back(exact("metro.hft.first_stage_up_outputs", s357, describe(hy),
-                        "fraction of cluster first-stage outputs into the tree (1 of r directions)", 0.25,
-                        [first_stage_fraction] { return first_stage_fraction(false); }));
+  cases.push_back(exact(
+      "metro.hft.first_stage_tree_inputs", s357, describe(hy),
+      "fraction of cluster first-stage inputs from the tree (1/r)", 0.25,
+      [first_stage_fraction] { return first_stage_fraction(true); }, core::Evidence::Behaviour));
+  cases.push_back(exact(
+      "metro.hft.first_stage_up_outputs", s357, describe(hy),
+      "fraction of cluster first-stage outputs into the tree (1 of r directions)", 0.25,
+      [first_stage_fraction] { return first_stage_fraction(false); }, core::Evidence::Behaviour));
   return cases;
 }
 
