@@ -26,45 +26,42 @@ PacketNetwork::PacketNetwork(const topo::Graph& graph, const topo::Routing& rout
   ports_ = static_cast<int>(graph.ports.size());
   links_ = graph.num_nodes * graph.links_per_node;
   const auto channels = static_cast<std::size_t>(ports_ + links_);
-  channel_free_.assign(channels, 0);
+  port_.assign(channels, {});
   out_vc_.assign(channels * vcs_, OutVc{.free = 0, .credits = params.buffer_flits});
-  in_port_.assign(static_cast<std::size_t>(ports_), {});
-  upstream_.assign(channels, -1);
-  downstream_.assign(channels, -1);
-  port_router_.assign(static_cast<std::size_t>(ports_), -1);
   fifo_.assign(channels * vcs_, {});
+  router_.reserve(static_cast<std::size_t>(graph.num_routers()));
+  for (RouterId r = 0; r < graph.num_routers(); ++r) {
+    RouterState& rs = router_.emplace_back();
+    rs.port_base = graph.port_base[r];
+    rs.ports = graph.num_ports(r);
+    rs.rng = core::RandomStream(seed, static_cast<std::uint64_t>(r), core::Stream::RouteChoice);
+  }
   for (RouterId r = 0; r < graph.num_routers(); ++r) {
     for (PortId p = 0; p < graph.num_ports(r); ++p) {
       const int gp = graph.port_base[r] + p;
-      port_router_[gp] = r;
+      port_[gp].router = r;
       const topo::PortLink& l = graph.link(r, p);
       if (l.kind == topo::PeerKind::Router) {
-        downstream_[gp] = graph.port_base[l.peer] + l.peer_port;
-        upstream_[graph.port_base[l.peer] + l.peer_port] = gp;
+        port_[gp].downstream = graph.port_base[l.peer] + l.peer_port;
+        port_[graph.port_base[l.peer] + l.peer_port].upstream = gp;
       } else if (l.kind == topo::PeerKind::Node) {
         const int link = l.peer * graph.links_per_node + l.peer_port;
-        downstream_[gp] = ports_ + link;  // the node's ejection port
-        upstream_[ports_ + link] = gp;
+        port_[gp].downstream = ports_ + link;  // the node's ejection port
+        port_[ports_ + link].upstream = gp;
       }
     }
   }
   for (int link = 0; link < links_; ++link) {
     const topo::NodeLink& nl = graph.node_links[link];
     const int gp = graph.port_base[nl.router] + nl.port;
-    downstream_[channel_of_node_link(link)] = gp;
-    upstream_[gp] = channel_of_node_link(link);
+    port_[channel_of_node_link(link)].downstream = gp;
+    port_[gp].upstream = channel_of_node_link(link);
   }
   sources_.assign(static_cast<std::size_t>(graph.num_nodes) * vnets_, {});
   eject_hold_.assign(static_cast<std::size_t>(graph.num_nodes) * vnets_, 0);
   eject_free_.assign(static_cast<std::size_t>(links_), 0);
   router_due_.assign((static_cast<std::size_t>(graph.num_routers()) + 63) / 64, 0);
-  router_waiting_.assign(static_cast<std::size_t>(graph.num_routers()), 0);
-  credit_wake_.assign(static_cast<std::size_t>(graph.num_routers()), 0);
-  credited_.assign(static_cast<std::size_t>(graph.num_routers()), 0);
-  wake_at_.assign(static_cast<std::size_t>(graph.num_routers()), -1);
   node_active_.assign(static_cast<std::size_t>(graph.num_nodes), 0);
-  for (RouterId r = 0; r < graph.num_routers(); ++r)
-    router_rng_.emplace_back(seed, static_cast<std::uint64_t>(r), core::Stream::RouteChoice);
   for (NodeId v = 0; v < graph.num_nodes; ++v)
     node_rng_.emplace_back(seed, static_cast<std::uint64_t>(v), core::Stream::Arrival);
   port_flits_.assign(static_cast<std::size_t>(ports_), 0);
@@ -113,8 +110,8 @@ void PacketNetwork::activate_router(RouterId r) {
 void PacketNetwork::wake_router(RouterId r, Cycle t) {
   if (t <= now_) {
     activate_router(r);
-  } else if (wake_at_[r] <= now_ || t < wake_at_[r]) {
-    wake_at_[r] = t;
+  } else if (router_[r].wake_at <= now_ || t < router_[r].wake_at) {
+    router_[r].wake_at = t;
     push_event(t, EventKind::Wake, r, 0);
   }
 }
@@ -197,10 +194,10 @@ void PacketNetwork::handle(const Event& e) {
       out_vc_[static_cast<std::size_t>(e.where)].credits += static_cast<std::int32_t>(e.value);
       const int channel = e.where / vcs_;
       if (channel < ports_) {
-        const RouterId r = port_router_[channel];
-        const std::uint64_t bit = port_bit(channel - graph_.port_base[r]);
-        credited_[r] |= bit;
-        if (credit_wake_[r] & bit) activate_router(r);
+        const RouterId r = port_[channel].router;
+        const std::uint64_t bit = port_bit(channel - router_[r].port_base);
+        router_[r].credited |= bit;
+        if (router_[r].credit_wake & bit) activate_router(r);
       } else {
         activate_node(graph_.num_nodes > 0 ? (channel - ports_) / graph_.links_per_node : 0);
       }
@@ -223,7 +220,7 @@ void PacketNetwork::handle(const Event& e) {
       drain(e.where);
       break;
     case EventKind::Wake:
-      if (wake_at_[e.where] == now_) activate_router(e.where);  // else a stale, later wake
+      if (router_[e.where].wake_at == now_) activate_router(e.where);  // else a stale, later wake
       break;
   }
 }
@@ -247,11 +244,11 @@ void PacketNetwork::arrive(std::int32_t ivc, PacketId id, const Carried& carried
   f.tail = w;
   const int port = ivc / vcs_;
   if (port < ports_) {
-    const RouterId r = port_router_[port];
-    ++router_waiting_[r];
+    const RouterId r = port_[port].router;
+    ++router_[r].waiting;
     if (f.length++ == 0) {  // a new head; one behind another waits for it
       begin_head(f);
-      in_port_[port].waiting |= std::uint64_t{1} << (ivc % vcs_);
+      port_[port].waiting |= std::uint64_t{1} << (ivc % vcs_);
       wake_router(r, rec.ready);
     }
   } else {
@@ -283,7 +280,8 @@ void PacketNetwork::drain(int link) {
     // The buffer's room goes back as its flits drain, no faster than new ones could fill it: all of it
     // once the first credit of the last stretch of flits-1 cycles is home.
     push_event(done - (p.flits - 1) + params_.credit_cycles(), EventKind::Credit,
-               upstream_[ports_ + link] * vcs_ + vc, static_cast<std::uint32_t>(needed_credits(p.flits)));
+               port_[ports_ + link].upstream * vcs_ + vc,
+               static_cast<std::uint32_t>(needed_credits(p.flits)));
     const std::uint32_t next = w.next;
     free_waiting_.push_back(f.head);
     f.head = next;
@@ -304,14 +302,14 @@ void PacketNetwork::start_packets(NodeId v) {
       const int need = needed_credits(p.flits);
       int free_links = 0;
       for (int l = 0; l < links; ++l)
-        free_links += channel_free_[channel_of_node_link(v * links + l)] <= now_;
+        free_links += port_[channel_of_node_link(v * links + l)].channel_free <= now_;
       if (free_links == 0) return;
       int pick =
           free_links > 1 ? static_cast<int>(node_rng_[v].below(static_cast<std::uint32_t>(free_links))) : 0;
       int channel = -1;
       for (int l = 0; l < links; ++l) {
         const int c = channel_of_node_link(v * links + l);
-        if (channel_free_[c] > now_) continue;
+        if (port_[c].channel_free > now_) continue;
         if (pick-- == 0) {
           channel = c;
           break;
@@ -332,14 +330,14 @@ void PacketNetwork::start_packets(NodeId v) {
       --q.length;
       --queued_packets_;
       const std::size_t cv = static_cast<std::size_t>(channel) * vcs_ + vc;
-      channel_free_[channel] = now_ + p.flits;
+      port_[channel].channel_free = now_ + p.flits;
       out_vc_[cv].free = now_ + p.flits;
       out_vc_[cv].credits -= need;
       p.injected = now_;
       counters_.flits_injected += p.flits;
       ++counters_.packets_injected;
       last_progress_ = now_;
-      push_event(now_ + params_.channel_latency, EventKind::Arrive, downstream_[channel] * vcs_ + vc, id,
+      push_event(now_ + params_.channel_latency, EventKind::Arrive, port_[channel].downstream * vcs_ + vc, id,
                  {p.dest, p.flits, p.vnet});
     }
   }
@@ -348,7 +346,7 @@ void PacketNetwork::start_packets(NodeId v) {
 std::int64_t PacketNetwork::credit_deficit() const {
   std::int64_t missing = 0;
   for (std::size_t cv = 0; cv < out_vc_.size(); ++cv) {
-    if (downstream_[cv / static_cast<std::size_t>(vcs_)] >= 0)
+    if (port_[cv / static_cast<std::size_t>(vcs_)].downstream >= 0)
       missing += params_.buffer_flits - out_vc_[cv].credits;
   }
   return missing;
@@ -363,9 +361,9 @@ std::string PacketNetwork::describe_blocked(int max_lines) const {
     const int port = static_cast<int>(ivc) / vcs_;
     const Carried& p = waiting_[f.head].carried;
     if (port < ports_) {
-      const RouterId r = port_router_[port];
+      const RouterId r = port_[port].router;
       out += fmt::format("router {} input port {} vc {}: {} packets wait, the first for node {}\n", r,
-                         port - graph_.port_base[r], ivc % vcs_, f.length, p.dest);
+                         port - router_[r].port_base, ivc % vcs_, f.length, p.dest);
     } else {
       out += fmt::format("node {} ejection vc {}: {} packets wait (ejection held or draining)\n",
                          (port - ports_) / graph_.links_per_node, ivc % vcs_, f.length);

@@ -174,29 +174,35 @@ class PacketNetwork final : public NetworkModel {
   std::vector<SourceQueue> sources_;  // per node and virtual network
   std::int64_t queued_packets_ = 0;
 
-  // Per channel and per channel VC.
-  std::vector<Cycle> channel_free_;  // the next cycle it can take a head
+  // What allocation reads of a router, of a port and of a VC, each kept together: on a large network
+  // every separate array would be one more cache miss per hop.
+  struct alignas(64) RouterState {
+    std::uint64_t credited = 0;     // ports credited since its last allocation
+    std::uint64_t credit_wake = 0;  // ports whose credit (or freed VC) would wake it
+    Cycle wake_at = -1;             // the earliest Wake event pending for it (a later one finds it stale)
+    std::int32_t waiting = 0;       // packets waiting at its inputs
+    std::int32_t port_base = 0;     // its first global port
+    std::int32_t ports = 0;
+    core::RandomStream rng;  // its choices among free outputs
+  };
+  std::vector<RouterState> router_;
+  // Per global port: its input side (router ports and node ejection ports) and the channel it drives
+  // (router output ports and node injection links).
+  struct PortState {
+    std::uint64_t waiting = 0;     // input: its VCs with a packet waiting
+    Cycle in_free = 0;             // input: the next cycle it can send a head
+    Cycle channel_free = 0;        // channel: the next cycle it can take a head
+    std::int32_t upstream = -1;    // input: the channel feeding it
+    std::int32_t downstream = -1;  // channel: the input port it feeds
+    RouterId router = -1;          // a router port's router
+    std::uint8_t next_vc = 0;      // input: the VC after its last send
+  };
+  std::vector<PortState> port_;
   struct OutVc {
     Cycle free = 0;            // the next cycle the VC can be given (kNever: a head holds it)
     std::int32_t credits = 0;  // flits of room in the buffer it feeds
   };
-  std::vector<OutVc> out_vc_;
-  // Per input port (router ports, then node ejection ports) and per input VC.
-  // Per router input port, what allocation reads of it together.
-  struct InPort {
-    std::uint64_t waiting = 0;  // its VCs with a packet waiting
-    Cycle free = 0;             // the next cycle it can send a head
-    std::uint8_t next_vc = 0;   // the VC after its last send
-  };
-  std::vector<InPort> in_port_;
-  std::vector<std::int32_t> upstream_;        // the channel feeding each input port
-  std::vector<std::int32_t> downstream_;      // the input port each channel feeds
-  std::vector<RouterId> port_router_;         // the router of each router port
-  std::vector<std::int32_t> router_waiting_;  // packets waiting at each router's inputs
-  // Per router: ports whose credit would wake it, ports credited since its last allocation, and the
-  // cycle of the earliest Wake event pending for it (a later one finds it stale).
-  std::vector<std::uint64_t> credit_wake_, credited_;
-  std::vector<Cycle> wake_at_;
+  std::vector<OutVc> out_vc_;     // per channel VC
   std::vector<Fifo> fifo_;        // per input VC
   std::vector<Waiting> waiting_;  // records, linked through `next`
   std::vector<std::uint32_t> free_waiting_;
@@ -208,7 +214,6 @@ class PacketNetwork final : public NetworkModel {
   std::vector<RouterId> again_next_;       // step()'s scratch: routers to visit in the next cycle
   std::vector<NodeId> active_nodes_;
   std::vector<std::uint8_t> node_active_;
-  std::vector<core::RandomStream> router_rng_;
   std::vector<core::RandomStream> node_rng_;
 
   NetworkCounters counters_;

@@ -15,30 +15,30 @@ namespace mppnet::net {
 // it is sent. Each input port sends one packet at a time. The ports are taken in an order that rotates
 // with the cycle, and each port's VCs round robin from the one after its last send, so no input and no
 // VC starves; a visit that changes nothing leaves no trace. Returns the next cycle a head could move
-// without a credit or a VC coming back (kNever: none), and leaves in credit_wake_ the outputs whose
-// credits or VCs could let a head move sooner.
+// without a credit or a VC coming back (kNever: none), and leaves in the router's credit_wake the outputs
+// whose credits or VCs could let a head move sooner.
 Cycle PacketNetwork::allocate(RouterId r) {
-  const std::uint64_t credited = credited_[r];
-  credited_[r] = 0;
-  if (router_waiting_[r] == 0) {
-    credit_wake_[r] = 0;
+  const std::uint64_t credited = router_[r].credited;
+  router_[r].credited = 0;
+  if (router_[r].waiting == 0) {
+    router_[r].credit_wake = 0;
     return kNever;
   }
-  // credit_wake_[r] keeps the last visit's waiters until this visit ends: a send below that lets a VC
+  // router_[r].credit_wake keeps the last visit's waiters until this visit ends: a send below that lets a VC
   // go must wake the heads parked for it in earlier visits too (send() reads it with `wake`).
-  const int base = graph_.port_base[r];
-  const int n = graph_.num_ports(r);
+  const int base = router_[r].port_base;
+  const int n = router_[r].ports;
   const int start = static_cast<int>(now_ % n);
   Cycle again = kNever;
   std::uint64_t wake = 0;
   for (int k = 0; k < n; ++k) {
     const int p = start + k < n ? start + k : start + k - n;
     const int gp = base + p;
-    const std::uint64_t waiting = in_port_[gp].waiting;
+    const std::uint64_t waiting = port_[gp].waiting;
     if (waiting == 0) continue;
     const std::size_t first = static_cast<std::size_t>(gp) * vcs_;
     // The VCs from the one after the port's last send, then the rest.
-    const std::uint64_t late_vcs = ~std::uint64_t{0} << in_port_[gp].next_vc;
+    const std::uint64_t late_vcs = ~std::uint64_t{0} << port_[gp].next_vc;
     std::uint64_t vcs = waiting & late_vcs, rest = waiting & ~late_vcs;
     for (; vcs != 0 || rest != 0; vcs &= vcs - 1) {
       if (vcs == 0) std::swap(vcs, rest);
@@ -53,22 +53,22 @@ Cycle PacketNetwork::allocate(RouterId r) {
       std::uint64_t credit_ports = 0;
       Cycle t = f.held < 0 ? take_vc(r, p, vc, credit_ports) : kGranted;
       if (t == kGranted) {
-        if (in_port_[gp].free > now_) {  // it holds its VC and sleeps until the port is free
-          f.not_before = in_port_[gp].free;
+        if (port_[gp].in_free > now_) {  // it holds its VC and sleeps until the port is free
+          f.not_before = port_[gp].in_free;
           f.credit_ports = 0;
-          again = std::min(again, in_port_[gp].free);
+          again = std::min(again, port_[gp].in_free);
           continue;
         }
         t = send(r, p, vc, credit_ports, wake);
       }
       if (t == kGranted) {
-        in_port_[gp].next_vc = static_cast<std::uint8_t>(vc + 1 < vcs_ ? vc + 1 : 0);
+        port_[gp].next_vc = static_cast<std::uint8_t>(vc + 1 < vcs_ ? vc + 1 : 0);
         // The port sends it; the next packet of this VC, if any, is the new head.
-        again = std::min(again, in_port_[gp].free);
+        again = std::min(again, port_[gp].in_free);
         if (f.length > 0) {
           begin_head(f);
         } else {
-          in_port_[gp].waiting &= ~(std::uint64_t{1} << vc);
+          port_[gp].waiting &= ~(std::uint64_t{1} << vc);
         }
         continue;
       }
@@ -78,15 +78,15 @@ Cycle PacketNetwork::allocate(RouterId r) {
       wake |= credit_ports;
     }
   }
-  credit_wake_[r] = wake;
-  return router_waiting_[r] == 0 ? kNever : std::max(again, now_ + 1);
+  router_[r].credit_wake = wake;
+  return router_[r].waiting == 0 ? kNever : std::max(again, now_ + 1);
 }
 
 // Routes the head of input VC (in_port, vc) if it is not yet, and gives it a free VC of its route:
 // kGranted. Else says from when a VC might be free (kNever: when one held by a waiting head is let go,
 // on one of `vc_ports`).
 Cycle PacketNetwork::take_vc(RouterId r, int in_port, int vc, std::uint64_t& vc_ports) {
-  const int gp = graph_.port_base[r] + in_port;
+  const int gp = router_[r].port_base + in_port;
   Waiting& w = waiting_[fifo_[static_cast<std::size_t>(gp) * vcs_ + vc].head];
   const PacketId id = w.packet;
   const Carried& p = w.carried;
@@ -115,7 +115,7 @@ Cycle PacketNetwork::take_vc(RouterId r, int in_port, int vc, std::uint64_t& vc_
   int found = 0;
   Cycle retry = kNever;  // the first cycle a VC whose tail is passing frees
   for (int c = 0; c < rs.count; ++c) {
-    const int channel = graph_.port_base[r] + rs.ports[c];
+    const int channel = router_[r].port_base + rs.ports[c];
     for (int v = rs.vc_lo; v <= rs.vc_hi; ++v) {
       const Cycle from = out_vc_[static_cast<std::size_t>(channel) * vcs_ + v].free;
       if (from <= now_) {
@@ -143,7 +143,7 @@ Cycle PacketNetwork::take_vc(RouterId r, int in_port, int vc, std::uint64_t& vc_
         }
       }
     } else {
-      pick = static_cast<int>(router_rng_[r].below(static_cast<std::uint32_t>(found)));
+      pick = static_cast<int>(router_[r].rng.below(static_cast<std::uint32_t>(found)));
     }
   }
   const int held = free_channel[pick] * vcs_ + free_vc[pick];
@@ -158,7 +158,7 @@ Cycle PacketNetwork::take_vc(RouterId r, int in_port, int vc, std::uint64_t& vc_
 // router wait for (this visit's so far): letting one go then wakes the router when it is free.
 Cycle PacketNetwork::send(RouterId r, int in_port, int vc, std::uint64_t& credit_ports,
                           std::uint64_t waiters) {
-  const int gp = graph_.port_base[r] + in_port;
+  const int gp = router_[r].port_base + in_port;
   const std::size_t ivc = static_cast<std::size_t>(gp) * vcs_ + vc;
   Fifo& f = fifo_[ivc];
   Waiting& w = waiting_[f.head];
@@ -167,25 +167,25 @@ Cycle PacketNetwork::send(RouterId r, int in_port, int vc, std::uint64_t& credit
   const PacketId id = w.packet;
   const Carried p = w.carried;
   const int need = needed_credits(p.flits);
-  if (channel_free_[channel] > now_) return channel_free_[channel];
+  if (port_[channel].channel_free > now_) return port_[channel].channel_free;
   if (out_vc_[cv].credits < need) {  // a credit's return wakes the router
-    credit_ports |= port_bit(channel - graph_.port_base[r]);
+    credit_ports |= port_bit(channel - router_[r].port_base);
     return kNever;
   }
-  channel_free_[channel] = now_ + p.flits;
+  port_[channel].channel_free = now_ + p.flits;
   out_vc_[cv].free = now_ + p.flits;
   out_vc_[cv].credits -= need;
-  in_port_[gp].free = now_ + p.flits;
-  const std::uint64_t released = port_bit(channel - graph_.port_base[r]);
-  if ((waiters | credit_wake_[r]) & released) {
+  port_[gp].in_free = now_ + p.flits;
+  const std::uint64_t released = port_bit(channel - router_[r].port_base);
+  if ((waiters | router_[r].credit_wake) & released) {
     push_event(now_ + p.flits, EventKind::Credit, static_cast<std::int32_t>(cv), 0);  // the VC is free
   }
   // From now on its flits leave the buffer one a cycle, and flits behind them arrive no faster: its
   // whole room can be handed back as soon as the first credit is home.
-  push_event(now_ + params_.credit_cycles(), EventKind::Credit, upstream_[gp] * vcs_ + vc,
+  push_event(now_ + params_.credit_cycles(), EventKind::Credit, port_[gp].upstream * vcs_ + vc,
              static_cast<std::uint32_t>(need));
   push_event(now_ + params_.pipeline_cycles + params_.channel_latency, EventKind::Arrive,
-             downstream_[channel] * vcs_ + static_cast<int>(cv % vcs_), id, p);
+             port_[channel].downstream * vcs_ + static_cast<int>(cv % vcs_), id, p);
   ++packets_.hops(id);
   counters_.flit_hops += p.flits;
   port_flits_[channel] += p.flits;
@@ -195,7 +195,7 @@ Cycle PacketNetwork::send(RouterId r, int in_port, int vc, std::uint64_t& credit
   f.head = next;
   f.held = -1;
   if (--f.length == 0) f.tail = kNoWaiting;
-  --router_waiting_[r];
+  --router_[r].waiting;
   return kGranted;
 }
 
