@@ -79,10 +79,10 @@ std::vector<ValidationCase> dragonfly_validation_cases() {
   }
   // Saturation: every node offers 1.0 flits/node/cycle (beyond saturation), 5,000 cycles of warm-up and
   // 20,000 measured, as the generic network's cases. The band is theirs too: at or below the bound (no
-  // network beats its busiest channel) and at most 10% under it (issue #2's "just under the bound").
+  // network beats its busiest channel) and at most 10% under it ("just under the bound", docs/validation.md).
   const char* bound_source =
       "channel-load bound (Dally & Towles 2004 §3.3) derived for the dragonfly in docs/validation.md "
-      "§Dragonfly saturation bound; Kim et al. ISCA 2008 §4";
+      "§Dragonfly saturation bound; Kim et al. 2008 §4";
   for (const int speedup : {1, 2}) {
     for (const auto routing : {DragonflyRouting::Minimal, DragonflyRouting::Valiant}) {
       const bool valiant = routing == DragonflyRouting::Valiant;

@@ -5,10 +5,10 @@
 // Saturation throughput under uniform traffic is bounded by the channel load (Dally & Towles,
 // "Principles and Practices of Interconnection Networks", 2004, §3.3): 4/k for a k x k mesh with DOR,
 // and the injection/ejection channel (1 flit/node/cycle) for a full-bisection k-ary n-tree. A real
-// router with finite buffers and separable allocation reaches only part of it. Issue #2 asks for
+// router with finite buffers and separable allocation reaches only part of it. mppnet's requirement is
 // saturation "just under" the bound and no source gives a width, so the band is the plain reading of
-// those words, at most 10% under the bound, and nothing above it (issue #15: the former 30% would have
-// passed 0.35 of the mesh's 0.5). A router that falls further short is a documented difference with its
+// those words, at most 10% under the bound, and nothing above it (a 30% band would have passed 0.35 of
+// the mesh's 0.5). A router that falls further short is a documented difference with its
 // cause (docs/assumptions.md), never a pass.
 #include "exp/foundation_validation.hpp"
 
@@ -47,8 +47,8 @@ Tolerance saturation_tolerance() {
 
 const char* saturation_tolerance_origin() {
   return "above: none, no network beats its busiest channel (the channel-load bound, Dally & Towles "
-         "2004 §3.3); below: issue #2's 'just under the bound', read as within 10% (no source gives a "
-         "width)";
+         "2004 §3.3); below: mppnet's requirement 'just under the bound', read as within 10% (no source "
+         "gives a width; docs/validation.md)";
 }
 
 ExperimentConfig mesh_8x8_config() {
@@ -156,7 +156,8 @@ std::vector<ValidationCase> foundation_validation_cases() {
     };
   };
   const char* bound_source =
-      "channel-load bound, Dally & Towles 2004 §3.3; issue #2 'just under the bound' (within 10%)";
+      "channel-load bound, Dally & Towles 2004 §3.3; 'just under the bound' read as within 10% "
+      "(docs/validation.md §Saturation throughput)";
   std::vector<ValidationCase> cases;
   cases.push_back(zero_load("net.zero_load.mesh8x8", "8x8 mesh, DOR, 4-flit packets, all pairs",
                             mesh_8x8_config(), 1, false));

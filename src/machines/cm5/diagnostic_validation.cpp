@@ -1,7 +1,8 @@
-// machines/cm5/diagnostic_validation.cpp: V27-V30 of note 000 measured on the diagnostic network model.
+// machines/cm5/diagnostic_validation.cpp: the diagnostic network's claims (Leiserson et al. 1992, §6)
+// measured on the diagnostic network model (ids cm5.v27-v30).
 //
-// Line numbers are those of the OCR'd text of Leiserson et al., "The Network Architecture of the
-// Connection Machine CM-5" (SPAA 1992), as in validation.cpp.
+// Sources cite Leiserson et al., "The Network Architecture of the Connection Machine CM-5" (SPAA 1992;
+// docs/references.md) by section, with the line (L123) of its transcription, as in validation.cpp.
 #include "machines/cm5/diagnostic_validation.hpp"
 
 #include <algorithm>
@@ -20,7 +21,8 @@ namespace {
 using core::Tolerance;
 using core::ValidationCase;
 
-constexpr const char* kPaper = "Leiserson et al. 1992, the CM-5 network";
+// Every claim here is in the paper's §6, "The CM-5 Diagnostic Network".
+constexpr const char* kPaper = "Leiserson et al. 1992, §6";
 
 // Pods in one of the two sets and not the other.
 double mismatches(const std::vector<int>& got, const std::set<int>& want) {
@@ -98,29 +100,31 @@ double level_select_growth() {
 
 std::vector<ValidationCase> diagnostic_validation_cases() {
   std::vector<ValidationCase> cases;
-  cases.push_back({"cm5.v27.address_decode", std::string(kPaper) + ", L730-733 (note 000 V27)",
+  cases.push_back({"cm5.v27.address_decode", std::string(kPaper) + ", L730-733",
                    "diagnostic tree of height 6 (64 pods), one address 00B10B issued after an erase",
                    "pods selected that are not in {4, 5, 12, 13}, plus those of it not selected", 0,
                    Tolerance::exact(), false, address_decode_mismatches});
-  cases.back().tolerance_origin = "exact: the paper's worked example (L732-733), note 000 V27 'exact'";
-  cases.push_back({"cm5.v28.union", std::string(kPaper) + ", L742-750 (note 000 V28, A33)",
+  cases.back().tolerance_origin = "exact: the paper's worked example (§6, L732-733)";
+  cases.push_back({"cm5.v28.union",
+                   std::string(kPaper) +
+                       ", L742-750, node state read as docs/assumptions.md \"CM-5 diagnostic network\" does",
                    "height 6: select 00B10B = {4, 5, 12, 13}, then 1B0B11 = {35, 39, 51, 55}, then B",
                    "pods of the union not selected, plus pods selected outside it", 0, Tolerance::exact(),
                    false, union_mismatches});
-  cases.back().tolerance_origin = "exact: the paper's three-step union (L744-750), note 000 V28 'exact'";
+  cases.back().tolerance_origin = "exact: the paper's three-step union (§6, L744-750)";
   cases.push_back(
-      {"cm5.v29.group_tests", std::string(kPaper) + ", L762-769 (note 000 V29)",
+      {"cm5.v29.group_tests", std::string(kPaper) + ", L762-769",
        "1,024 pods (h = 10) of 4 chips with 64-cell scan chains, one stuck-at cell (0 or 1) in a random "
        "pod, 64 faults; AND/OR-combined group tests of 8 ATPG vectors; isolation by halves from BBBBBBBBBB, "
        "stopping at the first failing pod",
        "group tests after the failing whole-machine test, mean over the faults", kV29Height,
-       // "About h": one test a digit is h exactly; the note allows one individual confirmation more.
+       // "About h": one test a digit is h exactly, and one individual confirmation of the pod found.
        Tolerance::absolute_band(0, 1), false, isolation_tests});
   cases.back().tolerance_origin =
-      "the paper's 'about h' group tests (L766-769): h, plus the one individual confirmation note 000 V29 "
-      "allows";
+      "the paper's 'about h' group tests (§6, L766-769): h, plus one individual confirmation of the "
+      "pod found";
   cases.push_back(
-      {"cm5.v30.level_select_growth", std::string(kPaper) + ", L755-760 (note 000 V30)",
+      {"cm5.v30.level_select_growth", std::string(kPaper) + ", L755-760",
        "CM-5s of 64, 128, ..., 16,384 nodes, data-network chips on boards of 4 of one level and side "
        "(docs/assumptions.md); for every level, erase then issue the addresses that select its chips; "
        "cost: 1 cycle an erase, 1 a digit, 2 an address (diagnostic clock, about 1 MHz)",
@@ -130,7 +134,7 @@ std::vector<ValidationCase> diagnostic_validation_cases() {
        // So 0 to 2, "a small additive amount"; more than h addresses fails the case outright.
        Tolerance::absolute_band(1, 1), false, level_select_growth});
   cases.back().tolerance_origin =
-      "the paper's 'a small additive amount' with at most h addresses (L755-760), bounded by derivation: "
+      "the paper's 'a small additive amount' with at most h addresses (§6, L755-760), bounded by derivation: "
       "a doubling adds one digit, and a new top level at most one more (0 to 2 cycles)";
   return cases;
 }

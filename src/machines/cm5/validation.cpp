@@ -1,8 +1,10 @@
-// machines/cm5/validation.cpp: the data network's claims (note 000 §6, V13-V25) as validation cases.
+// machines/cm5/validation.cpp: the data network's claims (Leiserson et al. 1992, §3) and those of its
+// software as validation cases (ids cm5.v13-v26).
 //
-// Line numbers are those of the OCR'd text of Leiserson et al., "The Network Architecture of the
-// Connection Machine CM-5" (SPAA 1992) that docs/cm5.md cites. Every network below uses the defaults of
-// DataNetworkParams (docs/assumptions.md, "CM-5 data network"); none was fitted to these numbers.
+// Sources cite Leiserson et al., "The Network Architecture of the Connection Machine CM-5" (SPAA 1992;
+// docs/references.md) by section, with the line (L123) of its transcription that docs/cm5.md cites. Every
+// network below uses the defaults of DataNetworkParams (docs/assumptions.md, "CM-5 data network"); none was
+// fitted to these numbers.
 #include "machines/cm5/validation.hpp"
 
 #include <algorithm>
@@ -30,17 +32,17 @@ namespace {
 using core::Tolerance;
 using core::ValidationCase;
 
-constexpr const char* kPaper = "Leiserson et al. 1992, the CM-5 network";
+// Every claim here is in the paper's §3, "The CM-5 Data Network".
+constexpr const char* kPaper = "Leiserson et al. 1992, §3";
 
-// The raw rates are capacities the paper states (note 000 V13, V15: "exact (raw)"); a backlogged run
+// The raw rates are capacities the paper states exactly (§3, L204-209); a backlogged run
 // counts whole messages whose tails arrive in its window, so its only error is the messages cut at the
 // window's edges.
 constexpr const char* kWindowOrigin =
-    "exact: note 000 V13 'exact (raw)'; +-0.05 MB/s a node for the whole messages the 10,000-cycle "
+    "exact: a raw capacity the paper states (§3); +-0.05 MB/s a node for the whole messages the 10,000-cycle "
     "window counts at its edges";
 // The functional cases: a result is right or wrong, a message lost or not.
-constexpr const char* kExactOrigin =
-    "exact: note 000 §6 'exact' (a count that the paper's mechanism makes 0 or fixed)";
+constexpr const char* kExactOrigin = "exact: a count that the paper's mechanism makes 0 or fixed";
 
 DataNetworkParams machine(int nodes, UpChoice up = UpChoice::RandomFree) {
   DataNetworkParams p;
@@ -55,10 +57,11 @@ double stream_raw(int nodes, const Pattern& pattern, Cycle measure = 10000) {
   return run_streams(net, pattern, {.warmup_cycles = 2000, .measure_cycles = measure}, 1).raw_mb_per_s();
 }
 
-ValidationCase locality_case(const char* id, const char* where, int group, double expected) {
+ValidationCase locality_case(const char* id, const char* lines, const char* what, int group,
+                             double expected) {
   return {
       id,
-      std::string(kPaper) + ", " + where,
+      std::string(kPaper) + ", " + lines + ": " + what,
       "1,024 nodes, every node sends 5-word messages on both sides to one partner in its group of " +
           std::to_string(group) + " outside its smaller group, always backlogged",
       "raw MB/s per node",
@@ -166,22 +169,22 @@ double hot_output_share_ratio() {
 
 std::vector<ValidationCase> cm5_validation_cases() {
   std::vector<ValidationCase> cases;
-  cases.push_back({"cm5.v15.node_raw_both_sides", std::string(kPaper) + ", L204-205 (note 000 V15)",
+  cases.push_back({"cm5.v15.node_raw_both_sides", std::string(kPaper) + ", L204-205",
                    "one node streams 5-word messages to its neighbours on both sides of a 64-node machine",
                    "raw MB/s out of the node", 40, Tolerance::absolute(0.05), false, [] {
                      return stream_raw(
                          64, [](NodeId src, core::RandomStream&) -> NodeId { return src == 0 ? 1 : -1; });
                    }});
   cases.back().tolerance_origin =
-      "exact: note 000 V15 'exact (raw)', 2 x 20 MB/s; +-0.05 MB/s is less than one message on a link "
+      "exact: the paper's raw 2 x 20 MB/s (§3, L204-205); +-0.05 MB/s is less than one message on a link "
       "over the 10,000-cycle window";
-  cases.push_back(locality_case("cm5.v13.within4_raw", "L204-205: two 20 MB/s links per node", 4, 40));
+  cases.push_back(locality_case("cm5.v13.within4_raw", "L204-205", "two 20 MB/s links per node", 4, 40));
   cases.push_back(
-      locality_case("cm5.v13.within16_raw", "L205-207: 2 parent links per chip at level 1", 16, 20));
+      locality_case("cm5.v13.within16_raw", "L205-207", "2 parent links per chip at level 1", 16, 20));
   cases.push_back(
-      locality_case("cm5.v13.within64_raw", "L206-207: 160 MB/s out of a 16-node subtree", 64, 10));
+      locality_case("cm5.v13.within64_raw", "L206-207", "160 MB/s out of a 16-node subtree", 64, 10));
   cases.push_back(
-      {"cm5.v13.subtree16_raw", std::string(kPaper) + ", L206-207 (note 000 V13)",
+      {"cm5.v13.subtree16_raw", std::string(kPaper) + ", L206-207",
        "64 nodes; the 16 nodes of one level-2 subtree stream 5-word messages to random nodes outside "
        "it on both sides",
        "raw MB/s out of the subtree", 160,
@@ -196,10 +199,10 @@ std::vector<ValidationCase> cm5_validation_cases() {
        "waits a cycle while the other link may stand idle; the paper does not say how its chips break "
        "such a tie (docs/assumptions.md)"});
   cases.back().tolerance_origin =
-      "exact: note 000 V13 'exact (raw)', 8 x 20 MB/s; +-0.5% for the messages cut at the window's edges "
+      "exact: the paper's raw 8 x 20 MB/s (§3, L206-207); +-0.5% for the messages cut at the window's edges "
       "(8 links, one message of about 50 nibbles each in 10,000 cycles)";
   cases.push_back(
-      {"cm5.v14.bisection_2k_raw", std::string(kPaper) + ", L208-209 (note 000 V14)",
+      {"cm5.v14.bisection_2k_raw", std::string(kPaper) + ", L208-209",
        "2,048 nodes; each node of the first half streams 5-word messages to its twin in the second "
        "half on both sides",
        "raw MB/s across the bisection, one direction", 10240, Tolerance::relative_band(0.03, 0.005), true,
@@ -209,13 +212,17 @@ std::vector<ValidationCase> cm5_validation_cases() {
              4000);
        }});
   cases.back().tolerance_origin =
-      "below: note 000 V14 'within a few %' of 10.24 GB/s (the paper's '10 gigabytes/second'), read as 3%; "
+      "below: the paper's '10 gigabytes/second' (§3, L208-209), 10.24 GB/s by its link counts, read as at "
+      "most 3% under; "
       "above: the 512 links carry no more, +0.5% for the window's edges";
   cases.push_back(
       {"cm5.v19.random_permutation_vs_load_bound",
-       std::string(kPaper) + ", L222-233 (note 000 V19, suggested factor 1.5)",
+       std::string(kPaper) +
+           ", L222-233: 'nearly as well as the chosen bandwidths allow', against the paper's load "
+           "estimate (L224-233), read as within 1.5x of it (docs/cm5.md)",
        "256 nodes, a random permutation 8 times over, 5-word messages, sides alternating",
-       "completion time / the load bound of note 000 §5.18", 1.5, Tolerance::absolute_band(0.5, 0), false,
+       "completion time / the paper's load estimate, a lower bound (§3, L224-233)", 1.5,
+       Tolerance::absolute_band(0.5, 0), false,
        [] {
          const MessageSet set = repeat(random_permutation(256, 1), 8);
          DataNetwork net(machine(256));
@@ -226,18 +233,19 @@ std::vector<ValidationCase> cm5_validation_cases() {
        "single down links carry up to 1.5x their share: a message's way down is fixed by the chip "
        "its random climb reached, which the bound's bundle totals do not see (docs/assumptions.md)"});
   cases.back().tolerance_origin =
-      "above: the factor 1.5 note 000 V19 suggests for the paper's 'nearly as well as the chosen "
-      "bandwidths allow' (L222-223); below: 1, the load bound is a lower bound";
+      "above: mppnet's factor 1.5 for the paper's 'nearly as well as the chosen bandwidths allow' (§3, "
+      "L222-223; docs/cm5.md); below: 1, the load bound is a lower bound";
   cases.push_back(
-      {"cm5.v20.random_up_links_vs_load_bound", std::string(kPaper) + ", L215-222 (note 000 V20)",
+      {"cm5.v20.random_up_links_vs_load_bound", std::string(kPaper) + ", L215-222",
        "256 nodes, every node sends 4 messages a side to its twin across the root (8 copies of the set)",
-       "completion time / the load bound of note 000 §5.18 (800 cycles)", 1, Tolerance::absolute_band(0, 0.5),
-       false, [] { return across_root_completion(UpChoice::RandomFree) / 800; }});
+       "completion time / the paper's load estimate, a lower bound (§3, L224-233; 800 cycles)", 1,
+       Tolerance::absolute_band(0, 0.5), false,
+       [] { return across_root_completion(UpChoice::RandomFree) / 800; }});
   cases.back().tolerance_origin =
-      "above: note 000 V19's suggested factor 1.5 (V20 asks the same set to be routed nearly as well as "
-      "the bandwidths allow); below: 1, the load bound is a lower bound";
+      "above: the factor 1.5 of cm5.v19 (the paper asks this set, too, to be routed nearly as well as the "
+      "bandwidths allow, §3, L215-222); below: 1, the load bound is a lower bound";
   cases.push_back(
-      {"cm5.v20.deterministic_up_links_funnel", std::string(kPaper) + ", L215-222 (note 000 V20)",
+      {"cm5.v20.deterministic_up_links_funnel", std::string(kPaper) + ", L215-222",
        "as cm5.v20.random_up_links_vs_load_bound with every chip taking its first parent link",
        "cycles; derived: the 64 x 4 messages of 50 nibbles of a 64-node subtree's side share one link", 12800,
        Tolerance::absolute_band(0, 100), false,
@@ -247,7 +255,7 @@ std::vector<ValidationCase> cm5_validation_cases() {
        "", core::Evidence::Independent,
        "derived: 12,800 cycles of one link's serialisation is a floor; above it the last message's trip "
        "down, under 100 cycles"});
-  cases.push_back({"cm5.v21.hot_output_fairness", std::string(kPaper) + ", L245-246 (note 000 V21)",
+  cases.push_back({"cm5.v21.hot_output_fairness", std::string(kPaper) + ", L245-246",
                    "64 nodes; 3 neighbours and 4 far nodes stream to node 0 on the left side, 40,000 cycles",
                    "largest / smallest share of node 0's link among its 5 busy inputs", 1,
                    Tolerance::absolute_band(0, 0.03), false, hot_output_share_ratio});
@@ -255,43 +263,44 @@ std::vector<ValidationCase> cm5_validation_cases() {
       "round-robin gives equal shares (the paper's fair arbitration, L245-246): 1; +0.03 for one message "
       "more or less at each edge of the window, of about 165 per input";
   cases.push_back(
-      {"cm5.v22.one_side_deadlocks", std::string(kPaper) + ", L307-318 (note 000 V22 a)",
+      {"cm5.v22.one_side_deadlocks", std::string(kPaper) + ", L307-318",
        "64 nodes flood each other with requests; requests and replies on the left side; one-message "
        "queues",
        "1 if the machine deadlocked", 1, Tolerance::exact(), false,
        [] { return request_flood(false, Sides::Right) < 0 ? 1.0 : 0.0; }});
-  cases.push_back({"cm5.v22.left_right_finishes", std::string(kPaper) + ", L323-330 (note 000 V22 b)",
+  cases.push_back({"cm5.v22.left_right_finishes", std::string(kPaper) + ", L323-330",
                    "as cm5.v22.one_side_deadlocks with requests left and replies right", "requests served",
                    64 * 200, Tolerance::exact(), false,
                    [] { return static_cast<double>(request_flood(true, Sides::Right)); }});
-  cases.push_back({"cm5.v22.replies_both_sides_finishes", std::string(kPaper) + ", L330-332 (note 000 V22 c)",
+  cases.push_back({"cm5.v22.replies_both_sides_finishes", std::string(kPaper) + ", L330-332",
                    "as cm5.v22.one_side_deadlocks with requests left and replies on both sides",
                    "requests served", 64 * 200, Tolerance::exact(), false,
                    [] { return static_cast<double>(request_flood(true, Sides::Both)); }});
   cases.push_back(
-      {"cm5.v23.all_fall_down_lost_or_duplicated", std::string(kPaper) + ", L357-377 (note 000 V23)",
+      {"cm5.v23.all_fall_down_lost_or_duplicated", std::string(kPaper) + ", L357-377",
        "256 nodes all send to node 0; chips enter all-fall-down one by one in random order; resume",
        "messages lost or delivered twice", 0, Tolerance::exact(), false, afd_lost_or_duplicated});
-  cases.push_back({"cm5.v24.crc_primary_errors", std::string(kPaper) + ", L278-282 (note 000 V24)",
+  cases.push_back({"cm5.v24.crc_primary_errors", std::string(kPaper) + ", L278-282",
                    "1,024 nodes, one message 0 -> 1023, the link out of its level-3 chip corrupts one nibble",
                    "primary errors reported", 1, Tolerance::exact(), false, [] { return crc_errors(true); }});
   cases.push_back(
-      {"cm5.v24.crc_secondary_errors", std::string(kPaper) + ", L278-282 (note 000 V24)",
+      {"cm5.v24.crc_secondary_errors", std::string(kPaper) + ", L278-282",
        "as cm5.v24.crc_primary_errors: the 5 chips after the first detector (levels 5, 4, 3, 2, 1) and "
        "the receiving interface",
        "secondary errors reported", 6, Tolerance::exact(), false, [] { return crc_errors(false); }});
-  cases.push_back({"cm5.v25.partition_isolation", std::string(kPaper) + ", L179-183 (note 000 V25)",
+  cases.push_back({"cm5.v25.partition_isolation", std::string(kPaper) + ", L179-183",
                    "256 nodes in two 128-node partitions; the first saturates itself, the second sends 4,000 "
                    "messages",
                    "second-partition messages delivered at another cycle than when alone", 0,
                    Tolerance::exact(), false, partition_interference});
-  cases.push_back({"cm5.v26.route_around_misses", std::string(kPaper) + ", L288-295 (note 000 V26)",
+  cases.push_back({"cm5.v26.route_around_misses", std::string(kPaper) + ", L288-295",
                    "1,024 nodes, a level-4 chip failed and routed around, 6,000 random messages",
                    "messages that touch the failed chip or do not arrive", 0, Tolerance::exact(), false,
                    route_around_misses});
   for (const int n : {1024, 4096}) {
     cases.push_back(
-        {fmt::format("cm5.v26.failure_bound_{}", n), std::string(kPaper) + ", L293-295 (note 000 V26, A14)",
+        {fmt::format("cm5.v26.failure_bound_{}", n),
+         std::string(kPaper) + ", L293-295, the bound read as docs/assumptions.md does",
          fmt::format(
              "{} nodes, one failed chip at each level: route around (losing 1 / chips of its node) or "
              "map out its subtree, whichever is better",
@@ -304,7 +313,7 @@ std::vector<ValidationCase> cm5_validation_cases() {
                "(docs/assumptions.md)"
              : ""});
     cases.back().tolerance_origin =
-        "exact: a level is inside the paper's bound (L293-295, counted as note 000 A14 reads it) or not";
+        "exact: a level is inside the paper's bound (§3, L293-295, read as docs/assumptions.md does) or not";
   }
   // Software included: node programs through the interfaces with the CM-5 cost model (docs/cm5.md).
   // One-way active messages (am's notify) on both sides: a handler that never replies cannot
@@ -315,8 +324,7 @@ std::vector<ValidationCase> cm5_validation_cases() {
       "cm5.v19; docs/assumptions.md)";
   for (const int n : {256, 1024}) {
     cases.push_back(
-        {fmt::format("cm5.v16.random_permutation_payload_{}", n),
-         std::string(kPaper) + ", L233-237 (note 000 V16)",
+        {fmt::format("cm5.v16.random_permutation_payload_{}", n), std::string(kPaper) + ", L233-237",
          fmt::format("{} nodes, every node sends 200 one-way active messages of 4 words (5 on the network) "
                      "to its partner in a random permutation and receives as many",
                      n),
@@ -326,11 +334,11 @@ std::vector<ValidationCase> cm5_validation_cases() {
          },
          software_note});
     cases.back().tolerance_origin =
-        "the paper's 'in excess of 4 megabytes/second' (L233-234), one-sided; the upper edge 13.1 is the "
+        "the paper's 'in excess of 4 megabytes/second' (§3, L233-234), one-sided; the upper edge 13.1 is the "
         "most the calibrated software can send, not a claim";
   }
   cases.push_back(
-      {"cm5.v17.grid2d_payload_1024", std::string(kPaper) + ", L234-235 (note 000 V17)",
+      {"cm5.v17.grid2d_payload_1024", std::string(kPaper) + ", L234-235",
        "1,024 nodes as a 32 x 32 torus in Z order (2-D subgrids in subtrees), every node sends 200 "
        "one-way active messages of 4 words to its 4 neighbours in turn; a calibration check: the software "
        "cost was set from this figure (docs/cm5.md), so it tests the network side only",
@@ -340,12 +348,11 @@ std::vector<ValidationCase> cm5_validation_cases() {
        "CM-5 message; an active message spends one of them on its handler, so its payload is 16 bytes and "
        "the fitted software sends at most 13.1 MB/s of it (docs/cm5.md)",
        core::Evidence::Calibration,
-       "note 000 V17 'about 15 MB/s', a band without a width (the paper: '15 megabytes/second per "
-       "processor are achievable', L234-235): +-10%; a narrower reading, or 'at least 15', excludes 13.0 "
-       "too"});
+       "the paper's '15 megabytes/second per processor are achievable' (§3, L234-235), a figure without a "
+       "width: +-10%; a narrower reading, or 'at least 15', excludes 13.0 too"});
   for (const int n : {32, 16384}) {
     cases.push_back(
-        {fmt::format("cm5.v18.latency_{}", n), std::string(kPaper) + ", L235-237 (note 000 V18)",
+        {fmt::format("cm5.v18.latency_{}", n), std::string(kPaper) + ", L235-237",
          fmt::format("{} nodes, idle; node 0 sends one 1-word active message to node {}", n, n - 1),
          "us from the send's start to the end of the receiving handler", n == 32 ? 3.0 : 7.0,
          Tolerance::absolute_band(n == 32 ? 0 : 4, n == 32 ? 4 : 0),  // the 3-7 us band
@@ -354,8 +361,7 @@ std::vector<ValidationCase> cm5_validation_cases() {
          "receive 20 bytes) leaves latency at 1.5-2.5 us: the paper's latencies include software "
          "costs that its bandwidth figures do not (docs/assumptions.md)"});
     cases.back().tolerance_origin =
-        "the paper's 'between 3 and 7 microseconds, depending on the size' (L235-236), the band note 000 "
-        "V18 recommends";
+        "the paper's 'between 3 and 7 microseconds, depending on the size' (§3, L235-236) as the band";
   }
   // The rest are functional checks with exact expected values.
   for (ValidationCase& c : cases) {

@@ -2,10 +2,10 @@
 // column, extra-stage equivalence (R7), and the list of every group.
 //
 // Every case says what kind of evidence it is and where its tolerance comes from. Path counts on a built
-// graph are exact. Where a case compares a mean over random network instances with the note's prototype
-// (one instance), the tolerance is 3 standard deviations of the difference, whose variance is the
-// instance-to-instance variance (measured: 200 instances of the 64-node network, 40 of the 256-node one)
-// times (1 + 1/instances averaged here).
+// graph are exact. Where a case compares a mean over random network instances with an independent
+// prototype simulation (one instance; docs/metro.md §2), the tolerance is 3 standard deviations of the
+// difference, whose variance is the instance-to-instance variance (measured: 200 instances of the 64-node
+// network, 40 of the 256-node one) times (1 + 1/instances averaged here).
 #include "machines/metro/validation.hpp"
 
 #include <algorithm>
@@ -75,8 +75,8 @@ ValidationCase path_expansion_case(int r, int stages, Wiring w, EndpointWiring e
   for (long long b : path_expansion_bound(p)) bound += (bound.empty() ? "" : ",") + std::to_string(b);
   ValidationCase c{
       .id = "metro.r1.path_expansion_" + nodes_of(p) + "_" + wiring_label(w) + "_" + endpoint_label(e),
-      .source = thesis("§3.5.3, Table 3.3, Eqs 3.2-3.6, L954-1001 (det), L1076-1098 (maximal fanout); "
-                       "note 004a §4.4, §4.7, R1"),
+      .source = thesis("§3.5.3, Table 3.3, Eqs 3.2-3.6 (L954-1001 deterministic, L1076-1098 maximal "
+                       "fanout)"),
       .setup = describe(p) + "; all ordered pairs",
       .quantity = "fraction of pairs with p(s) = Eq 3.5 (" + bound + ") at every stage",
       .expected = 1.0,
@@ -104,7 +104,7 @@ ValidationCase total_paths_case(int r, int stages) {
   const bool printed = r == 2;  // the thesis works the 16-node example (L982); the others apply Eq 3.6
   return {
       .id = "metro.r1.total_paths_" + nodes_of(p) + "_det_ep_block",
-      .source = thesis("§3.5.3, Eq 3.6, L980-982; note 004a §4.4, R1"),
+      .source = thesis("§3.5.3, Eq 3.6 (L980-982)"),
       .setup = describe(p) + "; all ordered pairs",
       .quantity = "distinct paths per pair, minimum over pairs (ni d^(S-1))",
       .expected = static_cast<double>(total_paths_bound(p)),
@@ -116,8 +116,9 @@ ValidationCase total_paths_case(int r, int stages) {
   };
 }
 
-// R1, "random wiring falls short": p(s) statistics of randomly wired networks (note endpoints) against
-// note 004a §4.7's prototype. `stat` picks mean / min / max of stage `s` (1-based) over pairs.
+// R1, "random wiring falls short": p(s) statistics of randomly wired networks (validated endpoints)
+// against an independent prototype simulation (docs/metro.md §2). `stat` picks mean / min / max of stage `s`
+// (1-based) over pairs.
 enum class Stat { Mean, Min, Max };
 ValidationCase random_shortfall_case(int stages, int s, Stat stat, double prototype, double instance_sd) {
   const auto p = network(stages, Wiring::Random, EndpointWiring::Random);
@@ -125,8 +126,8 @@ ValidationCase random_shortfall_case(int stages, int s, Stat stat, double protot
   const char* what = stat == Stat::Mean ? "mean" : stat == Stat::Min ? "min" : "max";
   return {
       .id = "metro.r1.random_shortfall_" + nodes_of(p) + "_ep_random_p" + std::to_string(s) + "_" + what,
-      .source = thesis("§3.5.3 (Eq 3.5 is an upper bound; random wiring, L1005-1007); note 004a §4.7 "
-                       "prototype values"),
+      .source = thesis("§3.5.3 (L1005-1007): Eq 3.5 is an upper bound for random wiring; expected: an "
+                       "independent prototype simulation (docs/metro.md §2)"),
       .setup = describe(p) + ", " + std::to_string(instances) + " instances, all ordered pairs",
       .quantity = std::string(what) + " over pairs (and instances) of p(" + std::to_string(s) + ") (bound " +
                   std::to_string(path_expansion_bound(p)[s - 1]) + ")",
@@ -146,7 +147,7 @@ ValidationCase random_shortfall_case(int stages, int s, Stat stat, double protot
             }
             return stat == Stat::Mean ? sum / instances : stat == Stat::Min ? lo : hi;
           },
-      .evidence = Evidence::Independent,  // the note's prototype; the thesis gives no number
+      .evidence = Evidence::Independent,  // the prototype's; the thesis gives no number
       .tolerance_origin =
           stat == Stat::Mean
               ? "3 sd of (one prototype instance - our mean): instance-to-instance sd of the mean p(s) "
@@ -169,8 +170,8 @@ void add_path_cases(std::vector<ValidationCase>& cases) {
   cases.push_back(path_expansion_case(4, 4, Wiring::MaximalFanout, EndpointWiring::Random, false));
   cases.push_back(total_paths_case(2, 4));
   for (const int stages : {3, 4, 5}) cases.push_back(total_paths_case(4, stages));
-  // note 004a §4.7: "in the 64-node case p(3) ranges 4-8 (mean 6.19); in the 256-node case p(3) and p(4)
-  // have means 7.56 and 7.57, against a maximum of 8".
+  // The prototype simulation: "in the 64-node case p(3) ranges 4-8 (mean 6.19); in the 256-node case p(3) and
+  // p(4) have means 7.56 and 7.57, against a maximum of 8".
   cases.push_back(random_shortfall_case(3, 3, Stat::Mean, 6.19, 0.070));
   cases.push_back(random_shortfall_case(3, 3, Stat::Min, 4, 0));
   cases.push_back(random_shortfall_case(3, 3, Stat::Max, 8, 0));
@@ -181,8 +182,7 @@ void add_path_cases(std::vector<ValidationCase>& cases) {
   const auto flat = network(6, Wiring::Deterministic, EndpointWiring::Block);
   cases.push_back({
       .id = "metro.r6.table31_flat_switching_4096",
-      .source = thesis("§3.1.5, Table 3.1 (L835-843): flat multistage switching Θ(log N), no locality; note "
-                       "004a §3"),
+      .source = thesis("§3.1.5, Table 3.1 (L835-843): flat multistage switching Θ(log N), no locality"),
       .setup = describe(flat) + "; routes from every node to destinations 0, 1023, 2046, 3069, 4092",
       .quantity = "routers on every shortest route (log4 4096; -1 if routes differ in length)",
       .expected = 6,
@@ -211,8 +211,9 @@ std::vector<core::ValidationCase> metro_validation_cases() {
   // and a direction-blind graph search): a self-check, not evidence from the thesis.
   cases.push_back({
       .id = "metro.r7.extra_stage_equivalence",
-      .source = std::string(detail::kThesis) + " §3.5.4, L1168-1170; note 004a §4.8, R7",
-      .setup = "64-node networks, the three wirings with note 004a's endpoints, 100 random sequences of 30 "
+      .source = std::string(detail::kThesis) + " §3.5.4 (L1168-1170)",
+      .setup = "64-node networks, the three wirings with the validated endpoints (docs/metro.md §1), 100 "
+               "random sequences of 30 "
                "package faults each; dilated tracker vs a search over the same graph labelled as radix-8 "
                "dilation-1 routers",
       .quantity = "fault sets on which the two completeness answers differ",

@@ -1,8 +1,8 @@
 // machines/metro/validation_harvest.cpp: the harvest cases (R5): Chong's reconfiguration on the 1024-node
-// network of Fig 3.29, whose curve is lost, against note 004a R5's prototype.
+// network of Fig 3.29, whose curve is lost, against an independent prototype simulation (docs/metro.md §2).
 //
 // The prototype ran 600 trials per fault level on one instance of each wiring with its own endpoint
-// choices (note 004a §7 item 6) and symmetric final pairing; so do these cases (1200 trials over 4
+// choices (docs/metro.md §1) and symmetric final pairing; so do these cases (1200 trials over 4
 // instances). Tolerance: 3 sd of (prototype - ours), with the two runs' standard errors (trial sd at that
 // level, measured with this code on 30 instances x 300 trials, over sqrt(600) and sqrt(1200)), the
 // rounding of the printed value (uniform, sd 0.0003 at 3 decimals, 0.00003 at 4) and the instance spread
@@ -28,11 +28,11 @@ constexpr long long kTrials = 1200;
 constexpr double kPrototypeTrials = 600;
 const std::vector<double> kFractions = {0.01, 0.02, 0.05, 0.075, 0.10, 0.125, 0.15, 0.175, 0.20, 0.25};
 
-const std::string kFig329 = std::string(kThesis) + " §3.5.5, Figs 3.28-3.29 (curve lost), L1188-1213";
+const std::string kFig329 = std::string(kThesis) + " §3.5.5 (L1188-1213), Figs 3.28-3.29 (curve lost)";
 
 struct HarvestCurve {
   Wiring wiring;
-  std::vector<double> prototype;    // note 004a R5, one value per kFractions entry
+  std::vector<double> prototype;    // the prototype's, one value per kFractions entry
   std::vector<double> trial_sd;     // measured sd of the harvest fraction over trials
   std::vector<double> instance_sd;  // measured spread between instances
   double p_complete_5pct;           // R5 "contrast with yield": P(complete) at 5% faults
@@ -98,14 +98,14 @@ void add_harvest_cases(std::vector<ValidationCase>& cases) {
         if (ch == '.') ch = 'p';
       cases.push_back({
           .id = id_prefix(c.wiring) + "_" + pct_id + "pct",
-          .source = kFig329 + "; note 004a §4.10, R5 [sim] prototype",
+          .source = kFig329 + "; expected: an independent prototype simulation (docs/metro.md §2)",
           .setup = run_setup(c.wiring) + ", " + pct + "% of the packages faulty",
           .quantity = "fraction of nodes harvested",
           .expected = c.prototype[i],
           .tolerance = Tolerance::absolute(tol),
           .slow = true,
           .measure = [run, i] { return run.get().points[i].harvest; },
-          .evidence = Evidence::Independent,  // the note's prototype, the curve being lost
+          .evidence = Evidence::Independent,  // the prototype's, the curve being lost
           .tolerance_origin = "3 sd of (prototype - ours): standard errors of 600 and 1200 trials (measured "
                               "trial sd " +
                               fmt::format("{:.4f}", c.trial_sd[i]) +
@@ -117,7 +117,9 @@ void add_harvest_cases(std::vector<ValidationCase>& cases) {
     const double se = std::sqrt(p * (1 - p));
     cases.push_back({
         .id = id_prefix(c.wiring) + "_p_complete_5pct",
-        .source = kFig329 + "; note 004a R5 [sim] prototype (contrast with yield)",
+        .source =
+            kFig329 +
+            "; expected: an independent prototype simulation (docs/metro.md §2), in contrast with yield",
         .setup = run_setup(c.wiring) + ", 64 faulty packages (5%)",
         .quantity = "P(complete) at 5% package faults",
         .expected = p,
@@ -128,18 +130,17 @@ void add_harvest_cases(std::vector<ValidationCase>& cases) {
         .measure = [run] { return run.get().points[2].p_complete; },
         .evidence = Evidence::Independent,
         .tolerance_origin =
-            "3 sd of (prototype - ours): binomial errors of 600 and 1200 trials, the note's two-decimal "
+            "3 sd of (prototype - ours): binomial errors of 600 and 1200 trials, the prototype's "
             "figure (±0.005: 'about 0.02-0.03' read as 0.025 ± 0.005), instance sd of P(complete)",
     });
   }
   // R5 invariant and §3.5.2: under harvest each min(ni, no) = 2 faults can lose a node, so one never does.
   cases.push_back({
       .id = "metro.r5.one_fault_keeps_every_node_1024",
-      .source = std::string(kThesis) + " §3.5.2 (L937: every min(ni, no) faults lose a node); note 004a R5 "
-                                       "invariant",
-      .setup =
-          "1024-node networks, the three wirings with note 004a's endpoints, every single package fault, "
-          "Chong's algorithm",
+      .source = std::string(kThesis) + " §3.5.2 (L937: every min(ni, no) faults lose a node)",
+      .setup = "1024-node networks, the three wirings with the validated endpoints (docs/metro.md §1), every "
+               "single package fault, "
+               "Chong's algorithm",
       .quantity = "smallest fraction of nodes harvested",
       .expected = 1.0,
       .tolerance = Tolerance::exact(),

@@ -17,8 +17,7 @@
 
 namespace mppnet::machines::metro::detail {
 
-inline constexpr const char* kThesis =
-    "A. DeHon, Robust, High-Speed Network Design for Large-Scale Multiprocessing, MIT AI TR-1445 (1993)";
+inline constexpr const char* kThesis = "DeHon 1993 (MIT AI TR-1445)";
 
 // The r = 4, d = 2, ni = no = 2 networks of Table 3.4 and Fig 3.29 with the given wiring and endpoints.
 inline MultibutterflyParams network(int stages, Wiring w, EndpointWiring e,
@@ -37,7 +36,7 @@ inline MultibutterflyParams network(int stages, Wiring w, EndpointWiring e,
 const char* wiring_label(Wiring w);
 std::string endpoint_label(EndpointWiring e);
 
-// The endpoint wiring note 004a §7 item 6 gives with each wiring (the validated configuration): block
+// The endpoint wiring of the validated configuration (docs/metro.md §1; the thesis gives none): block
 // for deterministic, a random matching for random wiring, a random bijection per fanout class (spread)
 // for maximal fanout. EndpointWiring::Auto differs for the two random wirings (a fit, docs/metro.md §3).
 EndpointWiring note_endpoints(Wiring w);
@@ -75,6 +74,6 @@ void add_path_cases(std::vector<core::ValidationCase>& cases);     // R1, Table 
 void add_yield_cases(std::vector<core::ValidationCase>& cases);    // R2, R3 (validation_yield.cpp)
 void add_harvest_cases(std::vector<core::ValidationCase>& cases);  // R5 (validation_harvest.cpp)
 void add_design_cases(
-    std::vector<core::ValidationCase>& cases);  // R6, note 004c targets (validation_design.cpp)
+    std::vector<core::ValidationCase>& cases);  // R6, design targets (validation_design.cpp)
 
 }  // namespace mppnet::machines::metro::detail

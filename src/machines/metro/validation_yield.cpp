@@ -1,21 +1,21 @@
 // machines/metro/validation_yield.cpp: the yield cases: Table 3.4 (R2) and the Fig 3.26 curves (R3).
 //
-// Validated configuration: note 004a §7 item 6's endpoints (block / random / spread for deterministic /
-// random / maximal-fanout wiring) with symmetric final pairing (§7 item 7). The endpoint wiring "auto"
-// (spread / random endpoints for the two random wirings) was chosen among 16 combinations to match the
+// Validated configuration: the endpoints of docs/metro.md §1 (block / random / spread for deterministic /
+// random / maximal-fanout wiring) with symmetric final pairing; the thesis gives neither. The endpoint wiring
+// "auto" (spread / random endpoints for the two random wirings) was chosen among 16 combinations to match the
 // random rows of Table 3.4, so its rows are Calibration cases, reported beside the validated ones.
 //
 // Tolerances (R2): the thesis measured one network instance per row and prints error = sd/sqrt(trials)
-// (note 004a R2, finding 1). Our value averages 100 instances, so (paper - ours) has variance
+// (DeHon 1993, Table 3.4). Our value averages 100 instances, so (paper - ours) has variance
 // paper_error^2 + instance_sd^2 + our_se^2; each case accepts 3 such standard deviations. instance_sd is
 // the spread of E_tol between random instances, measured with this code (3 stages: 500 instances x 2000
 // trials; 4 stages: 400 x 1000; the 4-stage estimates resolve about 0.05); our_se is the trial sd of the
 // same measurement over sqrt(trials of the case).
 //
-// Tolerances (R3): the expected values are note 004a's prototype (one instance, 5000 trials, printed to
-// 3 decimals), the thesis's curves being lost with the figure. 3 sd of the difference: binomial errors of
-// both runs at max(p, 1/5000), the rounding of the printed value (uniform, sd 0.0003), and the spread of
-// P(complete | k) between instances (measured as above).
+// Tolerances (R3): the expected values are an independent prototype simulation's (docs/metro.md §2) (one
+// instance, 5000 trials, printed to 3 decimals), the thesis's curves being lost with the figure. 3 sd of the
+// difference: binomial errors of both runs at max(p, 1/5000), the rounding of the printed value (uniform, sd
+// 0.0003), and the spread of P(complete | k) between instances (measured as above).
 #include <cmath>
 
 #include <fmt/format.h>
@@ -32,7 +32,7 @@ using core::Evidence;
 using core::Tolerance;
 using core::ValidationCase;
 
-const std::string kTable34 = std::string(kThesis) + " §3.5.4, Table 3.4, L1158-1166; note 004a §4.9, R2";
+const std::string kTable34 = std::string(kThesis) + " §3.5.4, Table 3.4 (L1158-1166)";
 
 long long trials_for(int stages) {
   return stages == 3 ? 10000 : 20000;
@@ -74,7 +74,8 @@ ValidationCase yield_case(const YieldRow& row, const SharedRun<YieldResult>& run
   return {
       .id = "metro.r2.yield_" + std::to_string(nodes_for(row.stages)) + "_" + wiring_label(row.wiring) + "_" +
             endpoint_label(row.endpoints) + (fitted ? "_fitted" : ""),
-      .source = kTable34 + (fitted ? "; docs/metro.md §3 (the fit)" : "; note 004a §7 items 6-7"),
+      .source = kTable34 + (fitted ? "; endpoints fitted to it (docs/metro.md §3)"
+                                   : "; endpoints and pairing as docs/metro.md §1"),
       .setup = run_setup(net),
       .quantity = "expected faults tolerated while complete (packages)",
       .expected = row.paper,
@@ -90,7 +91,7 @@ ValidationCase yield_case(const YieldRow& row, const SharedRun<YieldResult>& run
   };
 }
 
-// One Fig 3.26 point against note 004a R3's prototype value.
+// One Fig 3.26 point against the prototype simulation's value.
 ValidationCase curve_case(const MultibutterflyParams& net, const SharedRun<YieldResult>& run, int k,
                           double prototype, double instance_sd) {
   const double p = std::max(prototype, 1.0 / 5000);
@@ -101,8 +102,10 @@ ValidationCase curve_case(const MultibutterflyParams& net, const SharedRun<Yield
       .id = "metro.r3.curve_" + std::to_string(nodes_for(net.stages)) + "_" + wiring_label(net.wiring) + "_" +
             endpoint_label(net.endpoints) + (random_pairing ? "_random_pairing" : "") + "_k" +
             std::to_string(k),
-      .source = std::string(kThesis) + " §3.5.4, Fig 3.26 (values lost); note 004a R3 [sim] prototype" +
-                (random_pairing ? "; docs/metro.md §2 (why random pairing)" : ""),
+      .source = std::string(kThesis) +
+                " §3.5.4, Fig 3.26 (values lost); expected: an independent prototype simulation "
+                "(docs/metro.md §2" +
+                (random_pairing ? ", which says why random pairing)" : ")"),
       .setup = run_setup(net),
       .quantity = "P(complete | " + std::to_string(k) + " faults)",
       .expected = prototype,
@@ -113,7 +116,7 @@ ValidationCase curve_case(const MultibutterflyParams& net, const SharedRun<Yield
             const auto& r = run.get();
             return k < static_cast<int>(r.p_complete.size()) ? r.p_complete[k] : 0.0;
           },
-      .evidence = Evidence::Independent,  // the note's prototype, the figure being lost
+      .evidence = Evidence::Independent,  // the prototype's, the figure being lost
       .tolerance_origin = "3 sd of (prototype - ours): binomial errors of 5000 and " +
                           std::to_string(trials_for(net.stages)) +
                           " trials, the 3-decimal rounding, instance sd " +
@@ -125,7 +128,7 @@ struct Curve {
   int stages;
   Wiring wiring;
   std::vector<int> k;
-  std::vector<double> prototype;    // note 004a R3
+  std::vector<double> prototype;    // the prototype simulation's values
   std::vector<double> instance_sd;  // measured (file comment); 0 for the deterministic network
 };
 
@@ -136,7 +139,8 @@ void add_yield_cases(std::vector<ValidationCase>& cases) {
   const auto det3 = yield_run(network(3, Wiring::Deterministic, EndpointWiring::Block));
   const auto det4 = yield_run(network(4, Wiring::Deterministic, EndpointWiring::Block));
   const std::string why =
-      " differs from Table 3.4 with note 004a's endpoint assignment; the thesis does not say how its "
+      " differs from Table 3.4 with the validated endpoint assignment (docs/metro.md §1); the thesis does "
+      "not say how its "
       "endpoints were wired, and that choice moves E_tol by up to 1.6x (docs/metro.md §3)";
   const std::vector<YieldRow> rows = {
       {3, Wiring::Deterministic, EndpointWiring::Block, 8.1, 0.079, 0, 3.57},
@@ -160,13 +164,12 @@ void add_yield_cases(std::vector<ValidationCase>& cases) {
     cases.push_back(yield_case(row, det ? (row.stages == 3 ? det3 : det4)
                                         : yield_run(network(row.stages, row.wiring, row.endpoints))));
   }
-  // Note 004a R2 invariant: one package fault never disconnects (§3.5.2: each node's ni = no = 2 links
+  // An invariant: one package fault never disconnects (§3.5.2: each node's ni = no = 2 links
   // go to distinct packages), for the validated and the fitted networks alike.
   cases.push_back({
       .id = "metro.r2.one_fault_never_disconnects",
-      .source = std::string(kThesis) + " §3.5.2 (L937-939), §3.5.4 (L1092); note 004a R2 invariants, §7 "
-                                       "item 10",
-      .setup = "64-node networks, the three wirings with note 004a's and with the fitted endpoints, every "
+      .source = std::string(kThesis) + " §3.5.2 (L937-939), §3.5.4 (L1092)",
+      .setup = "64-node networks, the three wirings with the validated and with the fitted endpoints, every "
                "single package fault",
       .quantity = "smallest P(complete | 1 fault) over the networks",
       .expected = 1.0,
@@ -193,8 +196,8 @@ void add_yield_cases(std::vector<ValidationCase>& cases) {
       .evidence = Evidence::Behaviour,  // the thesis's endpoint and packaging argument
       .tolerance_origin = "exact: every single fault is tried",
   });
-  // R3: every point note 004a prints. The prototype's random and maximal-fanout curves sum to E_tol
-  // within its random-pairing ranges (R2 table), not its symmetric ones, so they are compared with
+  // R3: every point the prototype simulation gives. The prototype's random and maximal-fanout curves sum to
+  // E_tol within its random-pairing ranges (R2 table), not its symmetric ones, so they are compared with
   // random final pairing (docs/metro.md §2); the deterministic curves with symmetric pairing, as stated.
   const std::vector<int> k3 = {2, 4, 6, 8, 10, 12}, k4 = {5, 10, 15, 20, 25, 30, 40};
   const std::vector<Curve> curves = {
