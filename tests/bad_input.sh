@@ -92,8 +92,9 @@ expect cm5_side "cm5_side.toml:4: interface.requests:" \
   run "$(cfg cm5_side '[machine]\nmodel = "cm5"\n[interface]\nrequests = "up"\n')"
 expect cm5_app_key "cm5_app.toml:4: am.send_cycle: unknown key" \
   app counter "$(cfg cm5_app '[machine]\nmodel = "cm5"\n[am]\nsend_cycle = 3\n')"
+# A default that does not fit is fitted to the machine (and said so); a value the user set is refused.
 expect cm5_app_memory "app.alltoall_bytes: alltoall needs" \
-  app alltoall "$(cfg cm5_mem '[machine]\nmodel = "cm5"\nnodes = 1024\n')"
+  app alltoall "$(cfg cm5_mem '[machine]\nmodel = "cm5"\nnodes = 1024\n')" --set app.alltoall_bytes=64
 expect cm5_level1_fault "faults.failed_chip: a level-1 chip is its 4 nodes' only chip on its side" \
   run "$(cfg cm5_f1 '[machine]\nmodel = "cm5"\n[faults]\nfailed_chip = [0, 1, 1, 0]\n')"
 expect cm5_no_chip "cm5_f2.toml:4: faults.failed_chip: no chip [0, 9, 1, 0]" \

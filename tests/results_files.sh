@@ -38,6 +38,22 @@ cmp "$dir/a/results.json" "$dir/b/results.json"
 grep -q '"seed": 7' "$dir/a/results.json"
 grep -q '"mppnet_version"' "$dir/a/results.json"
 grep -q '"buffer_flits"' "$dir/a/results.json"   # the full config, defaults included
+
+# A saturated point: its reason quotes one batch's mean latency, which the CSV has as
+# last_batch_latency_avg beside latency_avg (the mean of all latency_packets packets) and the table's note
+# names both, so that the two numbers do not read as a contradiction.
+"$mppnet" run "$dir/small.toml" --set traffic.rate=0.9 --out "$dir/sat" > "$dir/sat.txt"
+col() { awk -F, -v want="$1" 'NR == 1 { for (i = 1; i <= NF; ++i) if ($i == want) c = i } NR == 2 { print $c }' "$dir/sat/results.csv"; }
+test "$(col saturated)" = 1
+reason=$(jq -r '.points[0].saturation_reason' "$dir/sat/results.json")
+if [[ "$reason" == *"mean latency of a"* ]]; then
+  quoted=$(sed -n 's/.*batch, \([0-9.]*\) cycles.*/\1/p' <<< "$reason")
+  test "$(printf '%.1f' "$(col last_batch_latency_avg)")" = "$quoted" ||
+    { echo "reason quotes $quoted, CSV last_batch_latency_avg $(col last_batch_latency_avg)"; exit 1; }
+fi
+test "$(col latency_packets)" = "$(jq '.points[0].packets_measured' "$dir/sat/results.json")"
+grep -q "the table's latency $(printf '%.1f' "$(col latency_avg)") is the mean of all $(col latency_packets) packets" "$dir/sat.txt" ||
+  { echo "the table's note does not explain latency_avg:"; cat "$dir/sat.txt"; exit 1; }
 "$mppnet" run "$dir/small.toml" --set run.seed=8 --out "$dir/c" > /dev/null
 if cmp -s "$dir/a/results.json" "$dir/c/results.json"; then echo "the seed changed nothing"; exit 1; fi
 "$mppnet" sweep "$dir/small.toml" --out "$dir/s" > "$dir/s.txt"

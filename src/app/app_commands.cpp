@@ -6,10 +6,12 @@
 // (rejecting any it does not declare), the application settings [am] and [app]; node lines keep their
 // place in the document, so every error names its true line. Each --set goes to the owner of its section.
 #include "app/app_commands.hpp"
+#include "app/app_report.hpp"
 
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 
 #include <fmt/format.h>
 #include <toml++/toml.h>
@@ -27,6 +29,7 @@
 #include "topo/build.hpp"
 #include "workload/apps/app_keys.hpp"
 #include "workload/apps/registry.hpp"
+#include "workload/apps/sized_defaults.hpp"
 
 namespace mppnet::app {
 
@@ -53,12 +56,6 @@ bool is_own_key(std::string_view assignment) {
   return false;
 }
 
-nlohmann::json metrics_json(const workload::apps::AppResult& r) {
-  nlohmann::json j = nlohmann::json::object();
-  for (const auto& [k, v] : r.metrics) j[k] = v;
-  return j;
-}
-
 const workload::apps::AppInfo& find_app(const std::string& name) {
   const workload::apps::AppInfo* app = workload::apps::find_application(name);
   if (app == nullptr) {
@@ -72,56 +69,12 @@ const workload::apps::AppInfo& find_app(const std::string& name) {
   return *app;
 }
 
-// Prints what the run measured and writes <out>/app_<name>.json atomically.
-int report(const std::string& name, const std::string& config, const workload::apps::AppResult& r,
-           const std::string& machine, std::int64_t seed, const nlohmann::json& cfg,
-           const std::filesystem::path& out) {
-  const auto& t = r.totals;
-  std::printf("app %s on %s: %d nodes (%s)\n", name.c_str(), config.c_str(), r.nodes, machine.c_str());
-  std::printf("check: %s: %s\n", r.passed ? "passed" : "FAILED", r.check.c_str());
-  std::printf("simulated time: %.3f us\n", r.time_us());
-  std::printf("per-node bandwidth: %.3f MB/s (argument and data bytes sent per node / simulated time)\n",
-              r.bytes_per_node_per_us());
-  std::printf("messages: %lld requests, %lld replies, %lld packets, %lld flits, %lld handlers run\n",
-              static_cast<long long>(t.requests), static_cast<long long>(t.replies),
-              static_cast<long long>(t.packets), static_cast<long long>(t.flits),
-              static_cast<long long>(t.handlers));
-  std::printf("network cycles stepped: %lld\n", static_cast<long long>(t.network_cycles));
-  if (t.collectives > 0) {
-    // Summed over nodes: the mean is per call on one node, from the call to its result.
-    std::printf("collectives: %lld calls over all nodes, mean %.3f us each, on the %s\n",
-                static_cast<long long>(t.collectives),
-                static_cast<double>(t.collective_ps) * 1e-6 / static_cast<double>(t.collectives),
-                r.collectives_path.c_str());
-  }
-
-  const nlohmann::json doc{
-      {"mppnet_version", MPPNET_VERSION},
-      {"app", name},
-      {"config_file", config},
-      {"config", cfg},
-      {"seed", seed},
-      {"passed", r.passed},
-      {"check", r.check},
-      {"nodes", r.nodes},
-      {"time_ps", t.finish_ps},
-      {"time_us", r.time_us()},
-      {"bytes_per_node_per_us", r.bytes_per_node_per_us()},
-      {"messages",
-       {{"requests", t.requests},
-        {"replies", t.replies},
-        {"packets", t.packets},
-        {"flits", t.flits},
-        {"payload_bytes", t.payload_bytes},
-        {"handlers", t.handlers}}},
-      {"network_cycles", t.network_cycles},
-      {"collectives", {{"calls", t.collectives}, {"time_ps", t.collective_ps}, {"path", r.collectives_path}}},
-      {"metrics", metrics_json(r)},
-  };
-  const auto result_file = out / fmt::format("app_{}.json", name);
-  io::write_file_atomically(result_file, doc.dump(2) + "\n");
-  std::printf("results: %s\n", result_file.string().c_str());
-  return r.passed ? core::kExitSuccess : core::kExitRunFailed;
+// The [app] keys the user set (in the file or by --set): fit_defaults leaves them as they are.
+std::vector<std::string> set_app_keys(const AppSettings& s) {
+  std::vector<std::string> keys;
+  for (const auto& [key, where] : s.origin)
+    if (key.rfind("app.", 0) == 0) keys.push_back(key);
+  return keys;
 }
 
 }  // namespace
@@ -191,17 +144,27 @@ AppRunConfig load_app_config(const io::ConfigFile& file, const std::vector<std::
 }
 
 int app_command(const std::string& name, const io::ConfigFile& file, const std::vector<std::string>& sets,
-                const std::filesystem::path& out) {
+                const std::filesystem::path& out, const AppRunOptions& options) {
   const workload::apps::AppInfo& app = find_app(name);
-  const AppRunConfig c = load_app_config(file, sets);
+  AppRunConfig c = load_app_config(file, sets);
   const std::string& config = file.path;
   const exp::ExperimentConfig& e = c.experiment;
+  const int nodes = static_cast<int>(topo::node_count(e.topology));
+  const auto fitted = workload::apps::fit_defaults(name, c.settings.app, nodes, c.settings.am.memory_bytes,
+                                                   set_app_keys(c.settings));
   // An input error leaves no results, not even the empty directory (io::OutputDirectory removes it).
-  const io::OutputDirectory output_directory(out);
+  std::optional<io::OutputDirectory> output_directory;
+  if (!options.check_only) output_directory.emplace(out);
+  const ProgressLines lines(name, options.progress);
   workload::apps::AppResult r;
   try {
+    if (options.check_only) {
+      app.check(c.settings.app, nodes, c.settings.am);
+      return report_check(name, config, nodes, fitted);
+    }
     r = workload::apps::run_application(app, e.topology, e.router, c.settings.am, c.settings.app,
-                                        static_cast<std::uint64_t>(e.run.seed), e.run.watchdog_cycles);
+                                        static_cast<std::uint64_t>(e.run.seed), e.run.watchdog_cycles,
+                                        lines.sink());
   } catch (const workload::apps::AppParamError& err) {  // parameters that do not fit this machine
     const std::string& key = err.key();
     const bool own = is_own_key(key);
@@ -214,11 +177,12 @@ int app_command(const std::string& name, const io::ConfigFile& file, const std::
   nlohmann::json cfg = exp::to_json(e);
   const nlohmann::json own = app_settings_keys().to_json(c.settings);
   for (const auto& [section, keys] : own.items()) cfg[section] = keys;
-  return report(name, config, r, e.topology.kind, e.run.seed, cfg, out);
+  return report_app(name, config, r, e.topology.kind, e.run.seed, cfg, fitted, out);
 }
 
 int app_command(const std::string& name, const io::ConfigFile& file, const std::vector<std::string>& sets,
-                const std::filesystem::path& out, const registry::Model& model) {
+                const std::filesystem::path& out, const registry::Model& model,
+                const AppRunOptions& options) {
   const workload::apps::AppInfo& app = find_app(name);
   const std::string& path = file.path;
   std::vector<std::string> model_sets, own_sets;
@@ -234,12 +198,22 @@ int app_command(const std::string& name, const io::ConfigFile& file, const std::
   app_settings_keys().set_document(settings, file.doc, path, &settings.origin, model_sections);
   for (const auto& a : own_sets) app_settings_keys().set_arg(settings, a, &settings.origin);
 
-  const io::OutputDirectory output_directory(out);
+  std::optional<io::OutputDirectory> output_directory;
+  if (!options.check_only) output_directory.emplace(out);
   workload::apps::AppResult r;
   std::unique_ptr<registry::NodeMachine> host;
+  std::vector<workload::apps::DefaultChange> fitted;
+  const ProgressLines lines(name, options.progress);
   try {
     host = model.node_programs.build(file, model_sets, settings.am);
-    r = workload::apps::run_application_on(app, host->machine(), settings.app, host->seed());
+    const int nodes = host->machine().nodes();
+    fitted = workload::apps::fit_defaults(name, settings.app, nodes, settings.am.memory_bytes,
+                                          set_app_keys(settings));
+    if (options.check_only) {
+      app.check(settings.app, nodes, settings.am);
+      return report_check(name, path, nodes, fitted);
+    }
+    r = workload::apps::run_application_on(app, host->machine(), settings.app, host->seed(), lines.sink());
   } catch (const workload::apps::AppParamError& err) {
     throw core::ConfigError(io::where_set(settings.origin, path, err.key()), err.key(), err.what());
   } catch (const std::invalid_argument& err) {
@@ -248,7 +222,8 @@ int app_command(const std::string& name, const io::ConfigFile& file, const std::
   nlohmann::json cfg = nlohmann::json::parse(host->config_json());
   const nlohmann::json own = app_settings_keys().to_json(settings);
   for (const auto& [section, keys] : own.items()) cfg[section] = keys;
-  return report(name, path, r, host->description(), static_cast<std::int64_t>(host->seed()), cfg, out);
+  return report_app(name, path, r, host->description(), static_cast<std::int64_t>(host->seed()), cfg, fitted,
+                    out);
 }
 
 int list_apps() {
@@ -266,6 +241,10 @@ int list_apps() {
     }
   }
   std::puts("Every application also reads the [am] cost model (`mppnet list keys`, docs/am.md).");
+  std::puts(
+      "The defaults suit machines of up to 64 nodes; on a larger machine, a default that does not fit "
+      "(memory, "
+      "or the FFT's multiple of P^2) is fitted to it and the run says so; a value you set is kept.");
   return 0;
 }
 

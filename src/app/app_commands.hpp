@@ -36,17 +36,25 @@ AppRunConfig load_app_config(const io::ConfigFile& file, const std::vector<std::
 AppRunConfig load_app_config_text(const std::string& text, const std::string& name,
                                   const std::vector<std::string>& sets);
 
+struct AppRunOptions {
+  bool progress = false;    // a line on stderr every few seconds
+  bool check_only = false;  // check the parameters against the machine, print the fitted ones, run nothing
+};
+
 // Runs application `name` on the generic network that `file` describes, with its [am] and [app]
-// tables; prints simulated time, per-node bandwidth and message counts, and writes <out>/app_<name>.json
-// atomically. Returns 0 when the application's self-check passed, 1 when it failed. Throws
-// core::ConfigError for bad input and am::DeadlockError when the network deadlocks.
+// tables; defaults that do not fit the machine are fitted to it (workload/apps/sized_defaults.hpp); prints
+// simulated time, what it charges, the time by phase and node, per-node bandwidth and message counts, and
+// writes <out>/app_<name>.json atomically. Returns 0 when the application's self-check passed (or, with
+// check_only, its parameters fit), 1 when it failed. Throws core::ConfigError for bad input and
+// am::DeadlockError when the network deadlocks.
 int app_command(const std::string& name, const io::ConfigFile& file, const std::vector<std::string>& sets,
-                const std::filesystem::path& out);
+                const std::filesystem::path& out, const AppRunOptions& options = {});
 
 // The same on a machine model with node programs of its own (registry::Model::node_programs): the
 // model reads its sections, [am] starts from the machine's cost model.
 int app_command(const std::string& name, const io::ConfigFile& file, const std::vector<std::string>& sets,
-                const std::filesystem::path& out, const registry::Model& model);
+                const std::filesystem::path& out, const registry::Model& model,
+                const AppRunOptions& options = {});
 
 // One line per application, then the [app] keys it reads with their defaults.
 int list_apps();

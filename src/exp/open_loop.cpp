@@ -96,6 +96,7 @@ class OpenLoopRun final : public net::DeliveryHandler {
     if (elapsed % run_.batch_cycles != 0) return;
     if (options_.on_progress) options_.on_progress(elapsed, phase_name(phase_));
     const double mean = batch_.mean();
+    result_.last_batch_latency_avg = mean;
     const std::int64_t delivered_in_batch = batch_.packets;
     batch_ = BatchSum{};
     if (phase_ == Phase::Warmup) {

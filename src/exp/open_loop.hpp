@@ -29,7 +29,11 @@ struct OpenLoopResult {
   std::int64_t latency_p50 = 0;
   std::int64_t latency_p99 = 0;
   std::int64_t latency_max = 0;
-  double latency_ci95 = 0;         // half-width of the batch-means 95% interval of latency_avg
+  double latency_ci95 = 0;  // half-width of the batch-means 95% interval of latency_avg
+  // The mean latency of the packets delivered in the last batch before the run stopped (latency mode):
+  // the figure a saturation reason quotes ("the mean latency of a ... batch"). It is not latency_avg,
+  // which averages every packet its window delivered, the earlier and faster ones too.
+  double last_batch_latency_avg = 0;
   double network_latency_avg = 0;  // from the head leaving the source to tail delivery
   double hops_avg = 0;             // routers passed
   double channel_utilization = 0;  // router-to-router channels: flits per channel per cycle

@@ -23,6 +23,8 @@ nlohmann::json to_json(const OpenLoopResult& r) {
     for (const char* key :
          {"mode", "accepted_ci95", "accepted_min_source", "accepted_max_source", "accepted_per_source"})
       j.erase(key);
+  else
+    j.erase("last_batch_latency_avg");  // batches of latency are the latency mode's
   return j;
 }
 
@@ -42,6 +44,7 @@ nlohmann::json to_record(const OpenLoopResult& r) {
       {"latency_p99", r.latency_p99},
       {"latency_max", r.latency_max},
       {"latency_ci95", r.latency_ci95},
+      {"last_batch_latency_avg", r.last_batch_latency_avg},
       {"network_latency_avg", r.network_latency_avg},
       {"hops_avg", r.hops_avg},
       {"channel_utilization", r.channel_utilization},
@@ -73,6 +76,8 @@ OpenLoopResult result_from_record(const nlohmann::json& j) {
   j.at("latency_p99").get_to(r.latency_p99);
   j.at("latency_max").get_to(r.latency_max);
   j.at("latency_ci95").get_to(r.latency_ci95);
+  // A journal an older version left has no such field: its point reads 0 (resumed sweeps only).
+  r.last_batch_latency_avg = j.value("last_batch_latency_avg", 0.0);
   j.at("network_latency_avg").get_to(r.network_latency_avg);
   j.at("hops_avg").get_to(r.hops_avg);
   j.at("channel_utilization").get_to(r.channel_utilization);
@@ -125,7 +130,14 @@ std::string format_table(const std::string& key, const std::vector<SweepPoint>& 
                        r.accepted, window ? fmt::format("{:>9.4f} ", r.accepted_ci95) : "", r.latency_avg,
                        r.latency_ci95, r.latency_p50, r.latency_p99, r.hops_avg, r.channel_utilization,
                        r.saturated ? "  saturated" : "");
-    if (r.saturated) reasons += fmt::format("{} = {:g} saturated: {}\n", key, p.value, r.saturation_reason);
+    // The reason may quote one batch's mean latency; the table's latency is the mean of every packet the
+    // window delivered: say which is which, so that the two numbers do not read as a contradiction.
+    if (r.saturated)
+      reasons += fmt::format(
+          "{} = {:g} saturated: {}; the table's latency {:.1f} is the mean of all {} packets delivered "
+          "before "
+          "the stop (a lower bound: the slowest never arrived), the last batch's mean {:.1f}\n",
+          key, p.value, r.saturation_reason, r.latency_avg, r.packets_measured, r.last_batch_latency_avg);
   }
   if (!reasons.empty())
     out += "A saturated point's figures cover the packets delivered before it stopped (docs/running.md).\n" +
@@ -152,16 +164,20 @@ std::optional<io::PlotOutcome> write_results(const std::filesystem::path& out, c
   io::write_file_atomically(out / "results.json", doc.dump(2) + "\n");
   io::write_file_atomically(out / "cost.json", cost.dump(2) + "\n");
 
+  // latency_avg averages latency_packets packets; last_batch_latency_avg is the one batch a saturation
+  // reason quotes (docs/running.md, "Results").
   io::CsvTable csv({key, "saturated", "offered", "accepted", "latency_avg", "latency_ci95", "latency_p50",
                     "latency_p99", "latency_max", "network_latency_avg", "hops_avg", "channel_utilization",
-                    "accepted_ci95", "accepted_min_source", "accepted_max_source"});
+                    "accepted_ci95", "accepted_min_source", "accepted_max_source", "latency_packets",
+                    "last_batch_latency_avg"});
   for (const SweepPoint& p : points) {
     const OpenLoopResult& r = p.result;
     csv.add_row({io::cell(p.value), io::cell(r.saturated ? 1 : 0), io::cell(r.offered), io::cell(r.accepted),
                  io::cell(r.latency_avg), io::cell(r.latency_ci95), io::cell(r.latency_p50),
                  io::cell(r.latency_p99), io::cell(r.latency_max), io::cell(r.network_latency_avg),
                  io::cell(r.hops_avg), io::cell(r.channel_utilization), io::cell(r.accepted_ci95),
-                 io::cell(r.accepted_min_source), io::cell(r.accepted_max_source)});
+                 io::cell(r.accepted_min_source), io::cell(r.accepted_max_source),
+                 io::cell(r.packets_measured), io::cell(r.last_batch_latency_avg)});
   }
   io::write_file_atomically(out / "results.csv", csv.str());
 

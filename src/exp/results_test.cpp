@@ -26,6 +26,7 @@ OpenLoopResult every_field_set() {
   r.latency_p99 = 202;
   r.latency_max = 303;
   r.latency_ci95 = std::sqrt(2.0);
+  r.last_batch_latency_avg = 541.180909929296;
   r.network_latency_avg = 99.5;
   r.hops_avg = 4.75;
   r.channel_utilization = 0.123;
@@ -44,7 +45,7 @@ OpenLoopResult every_field_set() {
 TEST(ResultRecord, ReadsBackEveryFieldThroughText) {
   const OpenLoopResult r = every_field_set();
   const nlohmann::json saved = to_record(r);
-  EXPECT_EQ(saved.size(), 26u);  // every field of OpenLoopResult
+  EXPECT_EQ(saved.size(), 27u);  // every field of OpenLoopResult
   const OpenLoopResult back = result_from_record(nlohmann::json::parse(saved.dump()));
   EXPECT_EQ(to_record(back), saved);
   // What results.json and results.csv print of it is the same text.

@@ -9,6 +9,7 @@
 
 #include "am/node.hpp"
 #include "workload/apps/registry.hpp"
+#include "workload/apps/sized_defaults.hpp"
 
 namespace mppnet::workload::apps {
 
@@ -27,19 +28,26 @@ struct Areas {
 
 }  // namespace
 
-AppResult run_alltoall(am::Machine& m, const AppParams& params, std::uint64_t /*seed*/) {
-  const int p = m.nodes();
-  const auto bytes = static_cast<std::uint32_t>(params.alltoall_bytes);
-  const std::uint64_t need = 2ull * static_cast<std::uint64_t>(p) * bytes + 16;
-  if (need > static_cast<std::uint64_t>(m.params().memory_bytes))
+void check_alltoall(const AppParams& params, int p, const am::AmParams& am) {
+  const std::uint64_t need = alltoall_memory_bytes(p, params.alltoall_bytes);
+  if (need > static_cast<std::uint64_t>(am.memory_bytes))
     throw AppParamError("app.alltoall_bytes",
                         fmt::format("alltoall needs {} bytes of memory per node (2 x {} nodes x "
                                     "app.alltoall_bytes = {}); am.memory_bytes is {}",
-                                    need, p, bytes, m.params().memory_bytes));
+                                    need, p, params.alltoall_bytes, am.memory_bytes));
+}
+
+AppResult run_alltoall(am::Machine& m, const AppParams& params, std::uint64_t /*seed*/,
+                       const ProgressSink& progress) {
+  const int p = m.nodes();
+  check_alltoall(params, p, m.params());
+  const auto bytes = static_cast<std::uint32_t>(params.alltoall_bytes);
   std::vector<Areas> areas(p);
   m.attach(areas);
-  m.run([bytes](am::Node& node) -> am::Task<> {
+  PhaseTimer phases(p, {"exchange", "wait for blocks"}, progress);
+  m.run([bytes, &phases](am::Node& node) -> am::Task<> {
     const int p = node.nodes();
+    phases.enter(node, 0);
     auto& a = node.state<Areas>();
     a.send = node.allocate(static_cast<std::uint32_t>(p) * bytes);
     a.receive = node.allocate(static_cast<std::uint32_t>(p) * bytes);
@@ -50,10 +58,15 @@ AppResult run_alltoall(am::Machine& m, const AppParams& params, std::uint64_t /*
     for (int r = 1; r < p; ++r) {
       const int j = (node.id() + r) % p;
       co_await node.store(j, a.send + j * bytes, a.receive + node.id() * bytes, bytes);
+      phases.tick(node);
     }
+    phases.enter(node, 1);
     co_await node.store_sync(static_cast<std::int64_t>(p - 1) * bytes);
+    phases.end(node);
   });
   AppResult r;
+  r.phases = phases.phases();
+  r.ends = phases.ends();
   r.passed = true;
   for (NodeId j = 0; j < p && r.passed; ++j) {
     const am::Node& node = m.node(j);

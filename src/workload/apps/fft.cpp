@@ -21,6 +21,7 @@
 
 #include "am/node.hpp"
 #include "core/rng.hpp"
+#include "workload/apps/sized_defaults.hpp"
 
 namespace mppnet::workload::apps {
 
@@ -140,9 +141,14 @@ std::vector<Complex> fft_input(const AppParams& params, std::uint64_t seed) {
   return x;
 }
 
-FftRun run_fft_spectrum(am::Machine& m, const AppParams& params, std::uint64_t seed) {
-  const int p = m.nodes();
+void check_fft(const AppParams& params, int p, const am::AmParams& am) {
   const int n = params.fft_points;
+  if (static_cast<std::int64_t>(p) * p > (1 << 24))
+    throw AppParamError(
+        "app.fft_points",
+        fmt::format("the transpose FFT needs a multiple of P^2 = {} points, above app.fft_points' "
+                    "limit of 16777216: it runs on at most 4096 nodes, this machine has {}",
+                    static_cast<std::int64_t>(p) * p, p));
   if (n % (p * p) != 0)
     throw AppParamError("app.fft_points", fmt::format("{} is not a multiple of P^2 = {} x {} = {} (try {})",
                                                       n, p, p, p * p, (n / (p * p) + 1) * p * p));
@@ -157,12 +163,19 @@ FftRun run_fft_spectrum(am::Machine& m, const AppParams& params, std::uint64_t s
             n, p, sh.n1, sh.n2, slow, kMaxDirectLength,
             fast == 0 ? std::string() : fmt::format(" (try {} = {} x {})", fast, p * p, fast / (p * p))));
   }
-  const auto local_bytes = static_cast<std::uint64_t>(16) * (n / p);
-  if (3 * local_bytes + 64 > static_cast<std::uint64_t>(m.params().memory_bytes))
+  if (const std::uint64_t need = fft_memory_bytes(p, n); need > static_cast<std::uint64_t>(am.memory_bytes))
     throw AppParamError("app.fft_points",
                         fmt::format("fft needs {} bytes of memory per node (3 x 16 x app.fft_points / P); "
                                     "am.memory_bytes is {}",
-                                    3 * local_bytes + 64, m.params().memory_bytes));
+                                    need, am.memory_bytes));
+}
+
+FftRun run_fft_spectrum(am::Machine& m, const AppParams& params, std::uint64_t seed,
+                        const ProgressSink& progress) {
+  const int p = m.nodes();
+  check_fft(params, p, m.params());
+  const int n = params.fft_points;
+  const Shape sh = shape_for(n, p);
   const std::vector<Complex> x = fft_input(params, seed);
   std::vector<FftNode> st(p);
   for (NodeId v = 0; v < p; ++v) {
@@ -170,8 +183,12 @@ FftRun run_fft_spectrum(am::Machine& m, const AppParams& params, std::uint64_t s
     st[v].work.resize(std::max(sh.n1, sh.n2));
   }
   m.attach(st);
-  m.run([&sh, &x](am::Node& node) -> am::Task<> {
+  // The row and column transforms are local computation (not charged): their phases show zero time.
+  PhaseTimer phases(p, {"row transforms", "transpose: send", "transpose: wait", "column transforms"},
+                    progress);
+  m.run([&sh, &x, &phases](am::Node& node) -> am::Task<> {
     auto& s = node.state<FftNode>();
+    phases.enter(node, 0);
     const int p = node.nodes(), me = node.id();
     const auto points = static_cast<std::uint32_t>(sh.n / p);
     s.data = node.allocate(16 * points);
@@ -192,13 +209,17 @@ FftRun run_fft_spectrum(am::Machine& m, const AppParams& params, std::uint64_t s
       for (int a = 0; a < sh.rows; ++a)
         for (int b = 0; b < sh.cols; ++b)
           store(node, s.send, q * block + a * sh.cols + b, load(node, s.data, a * sh.n2 + q * sh.cols + b));
+    phases.enter(node, 1);
     for (int r = 1; r < p; ++r) {
       const int q = (me + r) % p;
       co_await node.store(q, s.send + 16 * block * q, s.receive + 16 * block * me, 16 * block);
+      phases.tick(node);
     }
     for (std::uint32_t i = 0; i < block; ++i)
       store(node, s.receive, block * me + i, load(node, s.send, block * me + i));
+    phases.enter(node, 2);
     co_await node.store_sync(static_cast<std::int64_t>(p - 1) * 16 * block);
+    phases.enter(node, 3);
     // Step 3: column k2 = me c + b gathers j1 = q r + a from slot q; X[k2 + N2 k1] goes to data[b N1 + k1].
     for (int b = 0; b < sh.cols; ++b) {
       for (int q = 0; q < p; ++q)
@@ -207,6 +228,7 @@ FftRun run_fft_spectrum(am::Machine& m, const AppParams& params, std::uint64_t s
       transform({s.line.data(), static_cast<std::size_t>(sh.n1)}, s.work);
       for (int k1 = 0; k1 < sh.n1; ++k1) store(node, s.data, b * sh.n1 + k1, s.line[k1]);
     }
+    phases.end(node);
   });
 
   FftRun out;
@@ -227,6 +249,8 @@ FftRun run_fft_spectrum(am::Machine& m, const AppParams& params, std::uint64_t s
   std::vector<Complex> w(n);
   for (int e = 0; e < n; ++e) w[e] = root(e, n);
   AppResult& r = out.result;
+  r.phases = phases.phases();
+  r.ends = phases.ends();
   r.passed = true;
   double worst = 0;
   int checked = 0;
@@ -253,8 +277,19 @@ FftRun run_fft_spectrum(am::Machine& m, const AppParams& params, std::uint64_t s
   return out;
 }
 
-AppResult run_fft(am::Machine& m, const AppParams& params, std::uint64_t seed) {
-  return run_fft_spectrum(m, params, seed).result;
+int fft_points_at_least(int at_least, int nodes) {
+  constexpr std::int64_t kMaxPoints = 1 << 24;  // the range of app.fft_points
+  const std::int64_t p2 = static_cast<std::int64_t>(nodes) * nodes;
+  if (nodes < 1 || p2 > kMaxPoints) return 0;
+  std::int64_t m = p2;
+  while (m < at_least) m *= 2;
+  for (; m <= kMaxPoints; m *= 2)
+    if (too_slow_length(shape_for(static_cast<int>(m), nodes)) == 0) return static_cast<int>(m);
+  return 0;
+}
+
+AppResult run_fft(am::Machine& m, const AppParams& params, std::uint64_t seed, const ProgressSink& progress) {
+  return run_fft_spectrum(m, params, seed, progress).result;
 }
 
 }  // namespace mppnet::workload::apps

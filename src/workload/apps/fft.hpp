@@ -20,6 +20,7 @@ struct FftRun {
 };
 
 // Runs the application and gathers its output. REQUIRES: the machine has not run yet.
-FftRun run_fft_spectrum(am::Machine& m, const AppParams& params, std::uint64_t seed);
+FftRun run_fft_spectrum(am::Machine& m, const AppParams& params, std::uint64_t seed,
+                        const ProgressSink& progress = {});
 
 }  // namespace mppnet::workload::apps

@@ -42,24 +42,33 @@ void on_go(am::Incoming& in) {
 
 }  // namespace
 
-AppResult run_getput(am::Machine& m, const AppParams& params, std::uint64_t /*seed*/) {
-  const int p = m.nodes();
-  const auto bytes = static_cast<std::uint32_t>(params.getput_bytes);
-  const int repeats = params.getput_repeats, distance = params.getput_distance;
+void check_getput(const AppParams& params, int p, const am::AmParams& am) {
+  const int distance = params.getput_distance;
   if (distance % p == 0)
     throw AppParamError(
         "app.getput_distance",
         fmt::format("{} makes every node its own partner on {} nodes (a multiple of P)", distance, p));
-  const std::uint64_t need = 3ull * bytes + 64;
-  if (need > static_cast<std::uint64_t>(m.params().memory_bytes))
+  const std::uint64_t need = 3ull * static_cast<std::uint64_t>(params.getput_bytes) + 64;
+  if (need > static_cast<std::uint64_t>(am.memory_bytes))
     throw AppParamError(
         "app.getput_bytes",
         fmt::format("getput needs {} bytes of memory per node (3 x app.getput_bytes); am.memory_bytes is {}",
-                    need, m.params().memory_bytes));
+                    need, am.memory_bytes));
+}
+
+AppResult run_getput(am::Machine& m, const AppParams& params, std::uint64_t /*seed*/,
+                     const ProgressSink& progress) {
+  const int p = m.nodes();
+  check_getput(params, p, m.params());
+  const auto bytes = static_cast<std::uint32_t>(params.getput_bytes);
+  const int repeats = params.getput_repeats, distance = params.getput_distance;
   std::vector<GetPutNode> st(p);
   m.attach(st);
-  m.run([bytes, repeats, distance](am::Node& node) -> am::Task<> {
+  PhaseTimer phases(p, {"idle round trips (node 0; others wait)", "barrier", "puts", "barrier again", "gets"},
+                    progress);
+  m.run([bytes, repeats, distance, &phases](am::Node& node) -> am::Task<> {
     auto& s = node.state<GetPutNode>();
+    phases.enter(node, 0);
     const int p = node.nodes();
     const NodeId partner = (node.id() + distance) % p;
     s.source = node.allocate(bytes);
@@ -83,19 +92,26 @@ AppResult run_getput(am::Machine& m, const AppParams& params, std::uint64_t /*se
       co_await node.wait_until([&s] { return s.go; });
     }
 
+    phases.enter(node, 1);
     co_await node.barrier();
+    phases.enter(node, 2);
     Picoseconds t0 = node.now();
     for (int i = 0; i < repeats; ++i) co_await node.put(partner, s.source, s.put_in, bytes);
     co_await node.sync();
     s.put_time = node.now() - t0;
+    phases.enter(node, 3);
     co_await node.barrier();
+    phases.enter(node, 4);
     t0 = node.now();
     for (int i = 0; i < repeats; ++i) co_await node.get(partner, s.source, s.get_in, bytes);
     co_await node.sync();
     s.get_time = node.now() - t0;
+    phases.end(node);
   });
 
   AppResult r;
+  r.phases = phases.phases();
+  r.ends = phases.ends();
   r.passed = true;
   for (NodeId j = 0; j < p && r.passed; ++j) {
     const NodeId put_sender = ((j - distance) % p + p) % p, partner = (j + distance) % p;

@@ -67,19 +67,26 @@ void on_block(am::Incoming& in) {
 
 }  // namespace
 
-AppResult run_permutations(am::Machine& m, const AppParams& params, std::uint64_t seed) {
-  const int p = m.nodes();
+void check_permutations(const AppParams& params, int p, const am::AmParams& am) {
   const int rounds = params.permutation_rounds;
   const auto bytes = static_cast<std::uint32_t>(params.permutation_bytes);
   if (p < 2)
     throw AppParamError("", fmt::format("permutation needs at least 2 nodes, the machine has {}", p));
   const std::uint64_t need = static_cast<std::uint64_t>(rounds + 1) * bytes + 16;
-  if (need > static_cast<std::uint64_t>(m.params().memory_bytes))
+  if (need > static_cast<std::uint64_t>(am.memory_bytes))
     throw AppParamError(
         "app.permutation_bytes",
         fmt::format("permutation needs {} bytes of memory per node ((app.permutation_rounds + 1) x "
                     "app.permutation_bytes = ({} + 1) x {}); am.memory_bytes is {}",
-                    need, rounds, bytes, m.params().memory_bytes));
+                    need, rounds, bytes, am.memory_bytes));
+}
+
+AppResult run_permutations(am::Machine& m, const AppParams& params, std::uint64_t seed,
+                           const ProgressSink& progress) {
+  const int p = m.nodes();
+  check_permutations(params, p, m.params());
+  const int rounds = params.permutation_rounds;
+  const auto bytes = static_cast<std::uint32_t>(params.permutation_bytes);
   std::vector<PermutationNode> st(p);
   for (NodeId v = 0; v < p; ++v) {
     st[v].perm.resize(p);
@@ -87,12 +94,15 @@ AppResult run_permutations(am::Machine& m, const AppParams& params, std::uint64_
     st[v].bytes_seen.assign(rounds, 0);
   }
   m.attach(st);
-  m.run([bytes, rounds, seed](am::Node& node) -> am::Task<> {
+  // A node's round is its send, then its wait for the block it receives: the wait is the partner's lag.
+  PhaseTimer phases(p, {"send blocks", "wait for the round's block"}, progress);
+  m.run([bytes, rounds, seed, &phases](am::Node& node) -> am::Task<> {
     auto& s = node.state<PermutationNode>();
     s.send = node.allocate(bytes);
     s.receive = node.allocate(static_cast<std::uint32_t>(rounds) * bytes);  // one slot per round
     const auto chunk = static_cast<std::uint32_t>(node.machine().params().packet_payload_bytes);
     for (int r = 0; r < rounds; ++r) {
+      phases.enter(node, 0);
       draw_derangement(seed, r, s.perm);
       const NodeId dest = s.perm[node.id()];
       for (std::uint32_t k = 0; k < bytes; ++k) node.store_local(s.send + k, block_byte(r, node.id(), k));
@@ -104,11 +114,15 @@ AppResult run_permutations(am::Machine& m, const AppParams& params, std::uint64_
         co_await node.request_data(dest, &on_block, w, node.memory().data() + s.send + off,
                                    static_cast<int>(n));
       }
+      phases.enter(node, 1);
       co_await node.wait_until([&s, r, bytes] { return s.bytes_seen[r] >= bytes; });
     }
+    phases.end(node);
   });
 
   AppResult res;
+  res.phases = phases.phases();
+  res.ends = phases.ends();
   res.passed = true;
   std::vector<NodeId> perm(p), from(p);
   for (int r = 0; r < rounds && res.passed; ++r) {

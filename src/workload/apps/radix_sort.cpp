@@ -19,6 +19,7 @@
 #include "am/node.hpp"
 #include "workload/apps/counted_store.hpp"
 #include "workload/apps/registry.hpp"
+#include "workload/apps/sized_defaults.hpp"
 #include "workload/apps/sort_keys.hpp"
 
 namespace mppnet::workload::apps {
@@ -35,27 +36,35 @@ struct RadixSortNode {
 
 }  // namespace
 
-AppResult run_radix_sort(am::Machine& m, const AppParams& params, std::uint64_t seed) {
-  const int p = m.nodes();
+void check_radix_sort(const AppParams& params, int p, const am::AmParams& am) {
   const int n = params.radixsort_keys, bits = params.radixsort_bits;
-  const int digits = 1 << bits, passes = (64 + bits - 1) / bits;
   if (static_cast<std::int64_t>(p) * n > 0xffffffffLL)
     throw AppParamError("app.radixsort_keys",
                         fmt::format("{} nodes x {} keys is more than 2^32 keys in all", p, n));
-  const std::uint64_t need = 16ull * n + 4ull * digits * (2 + static_cast<std::uint64_t>(p)) + 64;
-  if (need > static_cast<std::uint64_t>(m.params().memory_bytes))
+  const std::uint64_t need = radixsort_memory_bytes(p, n, bits);
+  if (need > static_cast<std::uint64_t>(am.memory_bytes))
     throw AppParamError(
         "app.radixsort_keys",
         fmt::format(
             "radixsort needs {} bytes of memory per node (16 x app.radixsort_keys + 4 x 2^radixsort_bits "
             "x (P + 2)); am.memory_bytes is {}",
-            need, m.params().memory_bytes));
+            need, am.memory_bytes));
+}
+
+AppResult run_radix_sort(am::Machine& m, const AppParams& params, std::uint64_t seed,
+                         const ProgressSink& progress) {
+  const int p = m.nodes();
+  check_radix_sort(params, p, m.params());
+  const int n = params.radixsort_keys, bits = params.radixsort_bits;
+  const int digits = 1 << bits, passes = (64 + bits - 1) / bits;
   std::vector<RadixSortNode> st(p);
   for (NodeId v = 0; v < p; ++v) {
     st[v].count.resize(digits);
   }
   m.attach(st);
-  m.run([n, bits, digits, passes, seed](am::Node& node) -> am::Task<> {
+  // Summed over the passes. Counting and scattering keys is local computation (not charged).
+  PhaseTimer phases(p, {"histogram to node 0", "scan and starts from node 0", "redistribute keys"}, progress);
+  m.run([n, bits, digits, passes, seed, &phases](am::Node& node) -> am::Task<> {
     auto& s = node.state<RadixSortNode>();
     const int p = node.nodes();
     const auto un = static_cast<std::uint32_t>(n), ud = static_cast<std::uint32_t>(digits);
@@ -71,6 +80,7 @@ AppResult run_radix_sort(am::Machine& m, const AppParams& params, std::uint64_t 
       const int shift = pass * bits;
       auto digit = [&](std::uint64_t k) { return static_cast<std::uint32_t>((k >> shift) & (ud - 1)); };
       // 1. Stable counting sort into the send buffer; the histogram goes to node 0.
+      phases.enter(node, 0);
       std::fill(s.count.begin(), s.count.end(), 0u);
       for (std::uint32_t i = 0; i < un; ++i) ++s.count[digit(node.load<std::uint64_t>(s.keys + 8 * i))];
       for (std::uint32_t v = 0; v < ud; ++v) node.store_local(s.histogram + 4 * v, s.count[v]);
@@ -84,6 +94,7 @@ AppResult run_radix_sort(am::Machine& m, const AppParams& params, std::uint64_t 
                                             s.histograms + 4 * ud * static_cast<std::uint32_t>(node.id()),
                                             4 * ud, kHistogramTag);
       // 2. Node 0: global start of (digit v, node j) = keys of smaller digits + keys of v on nodes < j.
+      phases.enter(node, 1);
       if (node.id() == 0) {
         co_await counted_sync<RadixSortNode>(node, kHistogramTag, 4ll * digits * p);
         std::uint32_t global = 0;
@@ -101,6 +112,7 @@ AppResult run_radix_sort(am::Machine& m, const AppParams& params, std::uint64_t 
       co_await counted_sync<RadixSortNode>(node, kStartsTag, 4ll * digits);
       // 3. Digit v's keys are send[first, first + c) locally and [start, start + c) globally; split at
       // node boundaries.
+      phases.enter(node, 2);
       std::uint32_t first = 0;
       for (std::uint32_t v = 0; v < ud; ++v) {
         const std::uint32_t c = node.load<std::uint32_t>(s.histogram + 4 * v);
@@ -112,14 +124,18 @@ AppResult run_radix_sort(am::Machine& m, const AppParams& params, std::uint64_t 
                                                 s.keys + 8 * (g % un), 8 * piece, kKeysTag);
           done += piece;
           g += piece;
+          phases.tick(node);
         }
         first += c;
       }
       co_await counted_sync<RadixSortNode>(node, kKeysTag, 8ll * n);
     }
+    phases.end(node);
   });
 
   AppResult r;
+  r.phases = phases.phases();
+  r.ends = phases.ends();
   std::vector<std::vector<std::uint64_t>> input(p), output(p);
   for (NodeId v = 0; v < p; ++v) {
     input[v] = sort_input(seed, v, n);

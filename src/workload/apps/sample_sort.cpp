@@ -20,6 +20,7 @@
 #include "am/node.hpp"
 #include "workload/apps/counted_store.hpp"
 #include "workload/apps/registry.hpp"
+#include "workload/apps/sized_defaults.hpp"
 #include "workload/apps/sort_keys.hpp"
 
 namespace mppnet::workload::apps {
@@ -68,30 +69,38 @@ void sort_in_memory(am::Node& node, std::vector<std::uint64_t>& scratch, std::ui
 
 }  // namespace
 
-AppResult run_sample_sort(am::Machine& m, const AppParams& params, std::uint64_t seed) {
-  const int p = m.nodes();
+void check_sample_sort(const AppParams& params, int p, const am::AmParams& am) {
   const int n = params.samplesort_keys, samples = params.samplesort_samples;
   if (samples > n)
     throw AppParamError(
         "app.samplesort_samples",
         fmt::format("{} samples per node exceed app.samplesort_keys = {} keys per node", samples, n));
-  const std::uint64_t need = 8ull * (static_cast<std::uint64_t>(n) * (1 + kReceiveFactor) + samples +
-                                     static_cast<std::uint64_t>(p) * samples + p) +
-                             64;
-  if (need > static_cast<std::uint64_t>(m.params().memory_bytes))
+  const std::uint64_t need = samplesort_memory_bytes(p, n, samples);
+  if (need > static_cast<std::uint64_t>(am.memory_bytes))
     throw AppParamError(
         "app.samplesort_keys",
         fmt::format("samplesort needs {} bytes of memory per node (8 x (5 x app.samplesort_keys + (P + 1) x "
                     "app.samplesort_samples + P)); am.memory_bytes is {}",
-                    need, m.params().memory_bytes));
+                    need, am.memory_bytes));
+}
+
+AppResult run_sample_sort(am::Machine& m, const AppParams& params, std::uint64_t seed,
+                          const ProgressSink& progress) {
+  const int p = m.nodes();
+  check_sample_sort(params, p, m.params());
+  const int n = params.samplesort_keys, samples = params.samplesort_samples;
   std::vector<SampleSortNode> st(p);
   for (NodeId v = 0; v < p; ++v) {
     st[v].scratch.resize(std::max<std::size_t>(static_cast<std::size_t>(kReceiveFactor) * n,
                                                static_cast<std::size_t>(p) * samples));
   }
   m.attach(st);
-  m.run([n, samples, seed](am::Node& node) -> am::Task<> {
+  // Sorting is local computation (not charged): the final sort's phase shows zero time.
+  PhaseTimer phases(p, {"samples to node 0", "splitter broadcasts", "bucket exchange", "final local sort"},
+                    progress);
+  m.run([n, samples, seed, &phases](am::Node& node) -> am::Task<> {
     auto& s = node.state<SampleSortNode>();
+    phases.enter(node, 0);
     const int p = node.nodes();
     const auto un = static_cast<std::uint32_t>(n), us = static_cast<std::uint32_t>(samples);
     s.keys = node.allocate(8 * un);
@@ -115,6 +124,7 @@ AppResult run_sample_sort(am::Machine& m, const AppParams& params, std::uint64_t
       for (std::uint32_t d = 0; d + 1 < static_cast<std::uint32_t>(p); ++d)
         node.store_local(s.splitters + 8 * d, node.load<std::uint64_t>(s.samples + 8 * (d + 1) * us));
     }
+    phases.enter(node, 1);
     // The splitters reach every node as broadcasts from node 0: the machine's collective, a software
     // tree or broadcast hardware (the CM-5's control network).
     for (std::uint32_t d = 0; d + 1 < static_cast<std::uint32_t>(p); ++d) {
@@ -139,7 +149,9 @@ AppResult run_sample_sort(am::Machine& m, const AppParams& params, std::uint64_t
       return lo;
     };
     const auto chunk = static_cast<std::uint32_t>(node.machine().params().packet_payload_bytes) / 8 * 8;
+    phases.enter(node, 2);
     for (int r = 0; r < p; ++r) {
+      phases.tick(node);
       const int d = (node.id() + r) % p;
       const std::uint32_t first = begin(d), count = begin(d + 1) - first;
       if (d == node.id()) {
@@ -156,10 +168,14 @@ AppResult run_sample_sort(am::Machine& m, const AppParams& params, std::uint64_t
       }
     }
     co_await node.wait_until([&s, p] { return s.counts == p && s.arrived == s.announced; });
+    phases.enter(node, 3);
     sort_in_memory(node, s.scratch, s.receive, std::min(s.arrived, s.capacity));
+    phases.end(node);
   });
 
   AppResult r;
+  r.phases = phases.phases();
+  r.ends = phases.ends();
   std::vector<std::vector<std::uint64_t>> input(p), output(p);
   std::int64_t overflow = 0, largest = 0;
   for (NodeId v = 0; v < p; ++v) {

@@ -36,11 +36,16 @@ void on_fetch_add(am::Incoming& in) {
 
 }  // namespace
 
-AppResult run_shared_counter(am::Machine& m, const AppParams& params, std::uint64_t /*seed*/) {
-  const int p = m.nodes();
+void check_shared_counter(const AppParams& params, int p, const am::AmParams& /*am*/) {
   if (params.counter_home >= p)
     throw AppParamError("app.counter_home", fmt::format("{} is not a node of this {}-node machine (0 .. {})",
                                                         params.counter_home, p, p - 1));
+}
+
+AppResult run_shared_counter(am::Machine& m, const AppParams& params, std::uint64_t /*seed*/,
+                             const ProgressSink& progress) {
+  const int p = m.nodes();
+  check_shared_counter(params, p, m.params());
   const int increments = params.counter_increments;
   std::vector<CounterNode> st(p);
   for (NodeId v = 0; v < p; ++v) {
@@ -48,15 +53,21 @@ AppResult run_shared_counter(am::Machine& m, const AppParams& params, std::uint6
   }
   m.attach(st);
   const NodeId home = params.counter_home;
-  m.run([home, increments](am::Node& node) -> am::Task<> {
+  PhaseTimer phases(p, {"fetch-and-add round trips"}, progress);
+  m.run([home, increments, &phases](am::Node& node) -> am::Task<> {
     auto& s = node.state<CounterNode>();
+    phases.enter(node, 0);
     for (int i = 0; i < increments; ++i) {
       s.waiting = true;
       co_await node.request(home, &on_fetch_add, 1);
       co_await node.wait_until([&s] { return !s.waiting; });
+      phases.tick(node);
     }
+    phases.end(node);
   });
   AppResult r;
+  r.phases = phases.phases();
+  r.ends = phases.ends();
   const std::uint64_t expected = static_cast<std::uint64_t>(p) * increments;
   std::vector<std::uint32_t> all;
   all.reserve(expected);

@@ -96,8 +96,33 @@ std::vector<double> serial(const Block& global, int iterations, std::uint64_t se
 
 }  // namespace
 
-StencilRun run_stencil_cells(am::Machine& m, const AppParams& params, std::uint64_t seed, int dims) {
+static void check_stencil(const AppParams& params, int /*p*/, const am::AmParams& am, int dims) {
+  const int edge = params.stencil_edge;
+  Block local;
+  local.dims = dims;
+  local.ext = {edge + 2, edge + 2, dims == 3 ? edge + 2 : 1};
+  const std::uint64_t face_bytes = 8ull * (dims == 3 ? edge * edge : edge);
+  const std::uint64_t need = 2ull * local.cells() * 8 + 3ull * (2 * dims) * face_bytes + 64;
+  if (need > static_cast<std::uint64_t>(am.memory_bytes))
+    throw AppParamError(
+        "app.stencil_edge",
+        fmt::format(
+            "stencil{}d needs {} bytes of memory per node (app.stencil_edge = {}); am.memory_bytes is {}",
+            dims, need, edge, am.memory_bytes));
+}
+
+void check_stencil2d(const AppParams& params, int p, const am::AmParams& am) {
+  check_stencil(params, p, am, 2);
+}
+
+void check_stencil3d(const AppParams& params, int p, const am::AmParams& am) {
+  check_stencil(params, p, am, 3);
+}
+
+StencilRun run_stencil_cells(am::Machine& m, const AppParams& params, std::uint64_t seed, int dims,
+                             const ProgressSink& progress) {
   const int p = m.nodes();
+  check_stencil(params, p, m.params(), dims);
   const int edge = params.stencil_edge, iterations = params.stencil_iterations;
   const ProcessorGrid pg = processor_grid(p, dims);
   Block local;
@@ -106,16 +131,11 @@ StencilRun run_stencil_cells(am::Machine& m, const AppParams& params, std::uint6
   const int face_cells = dims == 3 ? edge * edge : edge;
   const auto face_bytes = static_cast<std::uint32_t>(8 * face_cells);
   const int faces = 2 * dims;
-  const std::uint64_t need = 2ull * local.cells() * 8 + 3ull * faces * face_bytes + 64;
-  if (need > static_cast<std::uint64_t>(m.params().memory_bytes))
-    throw AppParamError(
-        "app.stencil_edge",
-        fmt::format(
-            "stencil{}d needs {} bytes of memory per node (app.stencil_edge = {}); am.memory_bytes is {}",
-            dims, need, edge, m.params().memory_bytes));
 
   std::vector<StencilNode> st(p);
   m.attach(st);
+  // Copying faces and the Jacobi sweep are local computation (not charged): their phase shows zero time.
+  PhaseTimer phases(p, {"send halo faces", "wait for halo faces", "Jacobi update"}, progress);
   m.run([&](am::Node& node) -> am::Task<> {
     auto& s = node.state<StencilNode>();
     const auto bytes = static_cast<std::uint32_t>(local.cells()) * 8;
@@ -143,6 +163,7 @@ StencilRun run_stencil_cells(am::Machine& m, const AppParams& params, std::uint6
     for (int t = 0; t < iterations; ++t) {
       const std::uint32_t cur = s.grid[t % 2], next = s.grid[(t + 1) % 2];
       const int parity = t % 2;
+      phases.enter(node, 0);
       for (int f = 0; f < faces; ++f) {
         if (neighbour[f] < 0) continue;
         const int axis = f / 2;
@@ -155,7 +176,9 @@ StencilRun run_stencil_cells(am::Machine& m, const AppParams& params, std::uint6
             s.receive + static_cast<std::uint32_t>(parity * faces + (f ^ 1)) * face_bytes;
         co_await counted_store<StencilNode>(node, neighbour[f], slot, remote, face_bytes, parity);
       }
+      phases.enter(node, 1);
       co_await counted_sync<StencilNode>(node, parity, static_cast<std::int64_t>(present) * face_bytes);
+      phases.enter(node, 2);
       for (int f = 0; f < faces; ++f) {
         if (neighbour[f] < 0) continue;
         const int axis = f / 2;
@@ -168,6 +191,7 @@ StencilRun run_stencil_cells(am::Machine& m, const AppParams& params, std::uint6
           local, [&](int i) { return node.load<double>(cur + 8u * i); },
           [&](int i, double v) { node.store_local(next + 8u * i, v); });
     }
+    phases.end(node);
   });
 
   Block global;
@@ -182,6 +206,8 @@ StencilRun run_stencil_cells(am::Machine& m, const AppParams& params, std::uint6
   const int gx_cells = pg.size[0] * edge, gy_cells = pg.size[1] * edge;
   out.cells.assign(static_cast<std::size_t>(gx_cells) * gy_cells * (dims == 3 ? pg.size[2] * edge : 1), 0.0);
   AppResult& r = out.result;
+  r.phases = phases.phases();
+  r.ends = phases.ends();
   r.passed = true;
   double worst = 0;
   for (NodeId v = 0; v < p && r.passed; ++v) {
@@ -221,12 +247,14 @@ StencilRun run_stencil_cells(am::Machine& m, const AppParams& params, std::uint6
   return out;
 }
 
-AppResult run_stencil2d(am::Machine& m, const AppParams& params, std::uint64_t seed) {
-  return run_stencil_cells(m, params, seed, 2).result;
+AppResult run_stencil2d(am::Machine& m, const AppParams& params, std::uint64_t seed,
+                        const ProgressSink& progress) {
+  return run_stencil_cells(m, params, seed, 2, progress).result;
 }
 
-AppResult run_stencil3d(am::Machine& m, const AppParams& params, std::uint64_t seed) {
-  return run_stencil_cells(m, params, seed, 3).result;
+AppResult run_stencil3d(am::Machine& m, const AppParams& params, std::uint64_t seed,
+                        const ProgressSink& progress) {
+  return run_stencil_cells(m, params, seed, 3, progress).result;
 }
 
 }  // namespace mppnet::workload::apps

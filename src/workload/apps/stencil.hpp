@@ -18,6 +18,7 @@ struct StencilRun {
 };
 
 // run_stencil2d (dims = 2) or run_stencil3d (dims = 3), also returning the cells.
-StencilRun run_stencil_cells(am::Machine& m, const AppParams& params, std::uint64_t seed, int dims);
+StencilRun run_stencil_cells(am::Machine& m, const AppParams& params, std::uint64_t seed, int dims,
+                             const ProgressSink& progress = {});
 
 }  // namespace mppnet::workload::apps
