@@ -3,7 +3,10 @@
 #include "app/cli.hpp"
 
 #include "app/app_commands.hpp"
+#include "app/app_report.hpp"
 #include "app/booksim_import.hpp"
+#include "app/plot_command.hpp"
+#include "app/usage_errors.hpp"
 #include "app/validate_command.hpp"
 
 #include <chrono>
@@ -274,7 +277,21 @@ int import_config(const std::string& format, const std::string& file, const std:
   return 0;
 }
 
+// What `mppnet list WHAT` can list, one line each.
+constexpr const char* kListables[][2] = {
+    {"machines", "the machine models and presets ([machine] model, [machine] preset)"},
+    {"topologies", "the network topologies ([topology] kind)"},
+    {"traffic", "the traffic patterns and injection processes ([traffic] pattern, injection)"},
+    {"apps", "the applications `mppnet app` runs, with their [app] keys"},
+    {"keys", "every config key of every model, with its default, range and meaning"},
+};
+
 int list(const std::string& what, bool markdown) {
+  if (what.empty()) {
+    std::puts("mppnet list WHAT, where WHAT is one of:");
+    for (const auto& [name, doc] : kListables) std::printf("  %-11s %s\n", name, doc);
+    return 0;
+  }
   if (what == "keys") {
     // One table per simulation model, each chosen by [machine] model in a config file: the generic
     // network's, every registered machine model's, then the application settings.
@@ -314,8 +331,13 @@ int list(const std::string& what, bool markdown) {
     for (const char* n : workload::injection_names()) std::printf("  %s\n", n);
     return 0;
   }
+  std::vector<std::string> names;
+  for (const auto& listable : kListables) names.emplace_back(listable[0]);
+  const std::string guess = io::nearest(what, names);
   throw core::ConfigError(
-      {}, "", fmt::format("cannot list \"{}\"; expected machines, topologies, traffic, apps or keys", what));
+      {}, "",
+      fmt::format("cannot list \"{}\"{}; expected machines, topologies, traffic, apps or keys", what,
+                  guess.empty() ? "" : fmt::format(" (did you mean {}?)", guess)));
 }
 
 }  // namespace
@@ -345,7 +367,7 @@ int main(int argc, char** argv) {
   std::string what;
   bool markdown = false;
   auto* ls = app.add_subcommand("list", "List machines, topologies, traffic patterns or config keys");
-  ls->add_option("what", what, "machines | topologies | traffic | apps | keys")->required();
+  ls->add_option("what", what, "machines | topologies | traffic | apps | keys (nothing: what each lists)");
   ls->add_flag("--markdown", markdown, "Keys as the Markdown of docs/config.md");
 
   std::vector<std::string> case_ids;
@@ -354,7 +376,9 @@ int main(int argc, char** argv) {
   val->add_option("cases", case_ids, "Case ids (default: all)");
   val->add_flag("--list", list_cases, "List the cases instead of running them");
   val->add_flag("--fast", fast, "Leave out the slow cases");
-  val->add_option("--out", out, "Directory for validation.json and validation.md, the table docs/validation.md shows (default results)");
+  val->add_option("--out", out,
+                  "Directory for validation.json and validation.md, the table docs/validation.md shows "
+                  "(default results)");
 
   std::string import_format, import_file;
   auto* import = app.add_subcommand("import", "Translate another simulator's config into an mppnet config");
@@ -362,12 +386,20 @@ int main(int argc, char** argv) {
   import->add_option("file", import_file, "The file to translate")->required();
   import->add_option("--out", out, "Write the config here (default: standard output)");
 
+  PlotRequest plot_request;
+  CLI::App* plot = add_plot_subcommand(app, plot_request);
   std::string app_name;
   auto* app_run = app.add_subcommand("app", "Run an application (node programs) on a network config");
   app_run->add_option("name", app_name, "Application (mppnet list apps)")->required();
   app_run->add_option("config", config, "TOML network file, with optional [am] and [app] tables")->required();
   app_run->add_option("--set", sets, "Override a key, e.g. --set app.alltoall_bytes=256 (repeatable)");
   app_run->add_option("--out", out, "Directory for app_<name>.json (default results/<config>)");
+  bool app_progress = false, app_check = false;
+  app_run->add_flag("--progress", app_progress,
+                    "A progress line on stderr every few seconds (the default when stderr is a terminal)");
+  app_run->add_flag(
+      "--check", app_check,
+      "Check the parameters against the machine and show the defaults fitted to it; run nothing");
 
   // Every machine's own commands (yield, harvest, design, ...): each declares its options and returns
   // what to run if the command line chooses it.
@@ -380,18 +412,15 @@ int main(int argc, char** argv) {
     }
   }
 
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);
-    return code == 0 ? 0 : kInputError;
-  }
+  // Usage errors say what to type instead (app/usage_errors.hpp), and exit with status 2.
+  if (const int status = parse_command_line(app, argc, argv); status >= 0) return status;
 
   try {
     for (const auto& [command, run_command] : machine_commands)
       if (command->parsed()) return run_command();
     if (*ls) return list(what, markdown);
     if (*import) return import_config(import_format, import_file, out);
+    if (*plot) return plot_command(plot_request);
     if (*val)
       return validate_command(case_ids, list_cases, fast,
                               out.empty() ? std::filesystem::path("results") : std::filesystem::path(out));
@@ -412,14 +441,18 @@ int main(int argc, char** argv) {
     if (*sweep && !network) throw registry::wrong_model(file, model, "sweep", "network", machines);
     if (*app_run && !network) {
       const registry::Model* m = machines.find_model(model);
-      if (m != nullptr && m->node_programs.build) return app_command(app_name, file, sets, out_dir, *m);
+      if (m != nullptr && m->node_programs.build)
+        return app_command(app_name, file, sets, out_dir, *m,
+                           {.progress = app_progress || stderr_is_terminal(), .check_only = app_check});
       std::string wants = "network";
       for (const registry::Machine& machine : machines.machines())
         for (const registry::Model& programmable : machine.models)
           if (programmable.node_programs.build) wants += " or " + programmable.name;
       throw registry::wrong_model(file, model, "app", wants, machines);
     }
-    if (*app_run) return app_command(app_name, file, sets, out_dir);
+    if (*app_run)
+      return app_command(app_name, file, sets, out_dir,
+                         {.progress = app_progress || stderr_is_terminal(), .check_only = app_check});
     if (*run)
       return run_points(file, sets, exp::load_experiment(file, sets), SweepSpec{"", {0.0}, {}}, out_dir,
                         false, false, false);

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
@@ -20,6 +21,7 @@
 
 #include "core/error.hpp"
 #include "io/atomic_file.hpp"
+#include "io/csv.hpp"
 #include "io/temp_files.hpp"
 
 namespace mppnet::io {
@@ -182,6 +184,46 @@ void move_into_place(const std::filesystem::path& from, const std::filesystem::p
                             fmt::format("cannot rename '{}' to it: {}", from.string(), std::strerror(errno)));
 }
 
+// Writes `data` as data_name and `script` as stem.gp beside out_stem, then runs gnuplot on them to draw
+// stem.svg and stem.png (see plot_lines for how and with what guarantees).
+PlotOutcome render(const std::filesystem::path& out_stem, const std::string& dat, const std::string& data,
+                   const std::string& script) {
+  const std::string stem = out_stem.filename().string();
+  MPPNET_ASSERT(is_safe_file_name(stem), "a plot's file name must be safe to write into a gnuplot script");
+  const std::filesystem::path dir = out_stem.has_parent_path() ? out_stem.parent_path() : ".";
+  const std::string gp = stem + ".gp", svg = stem + ".svg", png = stem + ".png";
+  const char* path_env = std::getenv("PATH");
+  const std::filesystem::path gnuplot = find_in_path("gnuplot", path_env ? path_env : "/usr/bin:/bin");
+  if (gnuplot.empty()) {
+    // The data and the script still go beside the results, for whoever installs gnuplot later.
+    write_file_atomically(dir / dat, data);
+    write_file_atomically(dir / gp, script);
+    return PlotOutcome::NoGnuplot;
+  }
+
+  prepare_output_directory(dir);
+  const PrivateDirectory work(dir, stem, {dat, gp, svg, png});
+  write_plain(work.path() / dat, data);
+  write_plain(work.path() / gp, script);
+  const ChildResult run = run_in(gnuplot, gp, work.path());
+  const auto failed = [&](const std::string& file, const std::string& why) {
+    std::string said = run.output.substr(0, run.output.find('\n'));
+    return PlotError(fmt::format("plotting failed: {}: {}{}", (dir / file).string(), why,
+                                 said.empty() ? "" : fmt::format(" (gnuplot: {})", printable(said))));
+  };
+  if (WIFEXITED(run.status) && WEXITSTATUS(run.status) == 127 && run.output.empty())
+    throw failed(svg, fmt::format("could not start {}", gnuplot.string()));
+  if (!WIFEXITED(run.status) || WEXITSTATUS(run.status) != 0)
+    throw failed(svg, fmt::format("{} {}", gnuplot.string(), describe_status(run.status)));
+  // gnuplot exits 0 when a write fails (a full disk leaves an SVG cut short and an empty PNG).
+  for (const std::string& file : {svg, png}) {
+    const std::string problem = plot_file_problem(work.path() / file);
+    if (!problem.empty()) throw failed(file, problem + " (is the disk full?)");
+  }
+  for (const std::string& file : {dat, gp, svg, png}) move_into_place(work.path() / file, dir / file);
+  return PlotOutcome::Drawn;
+}
+
 }  // namespace
 
 std::string gnuplot_string(const std::string& text) {
@@ -246,7 +288,6 @@ PlotOutcome plot_lines(const std::filesystem::path& out_stem, const std::string&
                 "a legend position gnuplot knows");
   const std::string stem = out_stem.filename().string();
   MPPNET_ASSERT(is_safe_file_name(stem), "a plot's file name must be safe to write into a gnuplot script");
-  const std::filesystem::path dir = out_stem.has_parent_path() ? out_stem.parent_path() : ".";
   const std::string dat = stem + ".dat", gp = stem + ".gp", svg = stem + ".svg", png = stem + ".png";
 
   std::string data;
@@ -271,36 +312,122 @@ PlotOutcome plot_lines(const std::filesystem::path& out_stem, const std::string&
       fmt::arg("y", gnuplot_string(y_label)), fmt::arg("key", style.key),
       fmt::arg("log", style.log_x ? "set logscale x 2\n" : ""), fmt::arg("plot", plot));
 
-  const char* path_env = std::getenv("PATH");
-  const std::filesystem::path gnuplot = find_in_path("gnuplot", path_env ? path_env : "/usr/bin:/bin");
-  if (gnuplot.empty()) {
-    // The data and the script still go beside the results, for whoever installs gnuplot later.
-    write_file_atomically(dir / dat, data);
-    write_file_atomically(dir / gp, script);
-    return PlotOutcome::NoGnuplot;
-  }
+  return render(out_stem, dat, data, script);
+}
 
-  prepare_output_directory(dir);
-  const PrivateDirectory work(dir, stem, {dat, gp, svg, png});
-  write_plain(work.path() / dat, data);
-  write_plain(work.path() / gp, script);
-  const ChildResult run = run_in(gnuplot, gp, work.path());
-  const auto failed = [&](const std::string& file, const std::string& why) {
-    std::string said = run.output.substr(0, run.output.find('\n'));
-    return PlotError(fmt::format("plotting failed: {}: {}{}", (dir / file).string(), why,
-                                 said.empty() ? "" : fmt::format(" (gnuplot: {})", printable(said))));
-  };
-  if (WIFEXITED(run.status) && WEXITSTATUS(run.status) == 127 && run.output.empty())
-    throw failed(svg, fmt::format("could not start {}", gnuplot.string()));
-  if (!WIFEXITED(run.status) || WEXITSTATUS(run.status) != 0)
-    throw failed(svg, fmt::format("{} {}", gnuplot.string(), describe_status(run.status)));
-  // gnuplot exits 0 when a write fails (a full disk leaves an SVG cut short and an empty PNG).
-  for (const std::string& file : {svg, png}) {
-    const std::string problem = plot_file_problem(work.path() / file);
-    if (!problem.empty()) throw failed(file, problem + " (is the disk full?)");
+namespace {
+
+// A series' unsaturated points, then its saturated ones: the order of the CSV rows.
+std::vector<std::size_t> row_order(const FigureSeries& s) {
+  std::vector<std::size_t> order;
+  for (int pass = 0; pass < 2; ++pass)
+    for (std::size_t i = 0; i < s.x.size(); ++i)
+      if ((i < s.saturated.size() && s.saturated[i]) == (pass == 1)) order.push_back(i);
+  return order;
+}
+
+std::size_t saturated_count(const FigureSeries& s) {
+  return static_cast<std::size_t>(std::count(s.saturated.begin(), s.saturated.end(), true));
+}
+
+}  // namespace
+
+std::string figure_csv(const Figure& figure) {
+  CsvTable csv({"series", "x", "y", "y_low", "y_high", "saturated", "label"});
+  for (std::size_t k = 0; k < figure.series.size(); ++k) {
+    const FigureSeries& s = figure.series[k];
+    MPPNET_ASSERT(s.y.size() == s.x.size() && (s.y_low.empty() || s.y_low.size() == s.x.size()) &&
+                      s.y_high.size() == s.y_low.size() &&
+                      (s.saturated.empty() || s.saturated.size() == s.x.size()),
+                  "a series' columns have one entry per point");
+    for (const std::size_t i : row_order(s)) {
+      const bool bars = !s.y_low.empty();
+      const bool saturated = i < s.saturated.size() && s.saturated[i];
+      // The label is printable: a line break in it, even quoted, would count as a row to gnuplot.
+      csv.add_row({cell(static_cast<std::int64_t>(k)), cell(s.x[i]), cell(s.y[i]),
+                   cell(bars ? s.y_low[i] : s.y[i]), cell(bars ? s.y_high[i] : s.y[i]),
+                   cell(saturated ? 1 : 0), cell(printable(s.label))});
+    }
   }
-  for (const std::string& file : {dat, gp, svg, png}) move_into_place(work.path() / file, dir / file);
-  return PlotOutcome::Drawn;
+  return csv.str();
+}
+
+std::string figure_script(const Figure& figure, const std::string& stem) {
+  MPPNET_ASSERT(is_safe_file_name(stem), "a plot's file name must be safe to write into a gnuplot script");
+  const std::string csv = stem + ".csv", gp = stem + ".gp", svg = stem + ".svg", png = stem + ".png";
+  std::vector<std::string> clauses;
+  std::size_t row = 0, color = 0;
+  bool saturation_explained = false;
+  for (const FigureSeries& s : figure.series) {
+    const std::size_t saturated = saturated_count(s), plain = s.x.size() - saturated;
+    const std::string source = fmt::format("'{}' skip 1", csv);
+    const auto rows = [&](std::size_t first, std::size_t count) {
+      return fmt::format("every ::{}::{}", first, first + count - 1);
+    };
+    const bool bars = !s.y_low.empty();
+    if (s.style == FigureSeries::Style::Run) {
+      ++color;
+      // Categories have no order to join: their points stand alone.
+      const bool joined = figure.x_categories.empty();
+      const char* with = bars ? (joined ? "yerrorlines" : "yerrorbars") : (joined ? "linespoints" : "points");
+      if (plain > 0)
+        clauses.push_back(fmt::format("{} {} using 2:3{} with {} lc {} pt 7 ps {} title {}", source,
+                                      rows(row, plain), bars ? ":4:5" : "", with, color,
+                                      joined ? "0.8" : "1.2", gnuplot_string(s.label)));
+      if (saturated > 0) {
+        // One legend entry explains the open circles; a series with no other point is named by it.
+        std::string title = "notitle";
+        if (plain == 0)
+          title = "title " + gnuplot_string(s.label + " (saturated: figures are lower bounds)");
+        else if (!saturation_explained)
+          title = "title 'open circle: saturated (the run stopped; its figures are lower bounds)'";
+        saturation_explained = saturation_explained || plain > 0;
+        clauses.push_back(fmt::format("{} {} using 2:3 with points lc {} pt 6 ps 1.8 {}", source,
+                                      rows(row + plain, saturated), color, title));
+      }
+    } else if (!s.x.empty()) {
+      const bool line = s.style == FigureSeries::Style::ReferenceLine;
+      clauses.push_back(fmt::format("{} {} using 2:3{} with {} lc rgb 'black' {} title {}", source,
+                                    rows(row, s.x.size()), bars && !line ? ":4:5" : "",
+                                    line ? "lines" : (bars ? "yerrorbars" : "points"),
+                                    line ? "dt 2 lw 1.5" : "pt 5 ps 1.2", gnuplot_string(s.label)));
+    }
+    row += s.x.size();
+  }
+  std::string axes;
+  if (!figure.x_categories.empty()) {
+    std::string tics;
+    for (std::size_t i = 0; i < figure.x_categories.size(); ++i)
+      tics += fmt::format("{}{} {}", i > 0 ? ", " : "", gnuplot_string(figure.x_categories[i]), i);
+    axes += fmt::format("set xtics ({})\nset xrange [-0.5:{}]\n", tics, figure.x_categories.size() - 0.5);
+  }
+  if (figure.log_x) axes += "set logscale x 2\n";
+  std::string plot = "plot ";
+  for (std::size_t i = 0; i < clauses.size(); ++i) plot += (i > 0 ? ", \\\n     " : "") + clauses[i];
+  // The legend sits below the plot, one entry a line: the figure grows with it instead of the curves
+  // shrinking under it. The offsets keep the end points' bars and marks off the border.
+  // It is as wide as its longest line (about 8 pixels a character), so that no entry is cut.
+  std::size_t longest = figure.title.size();
+  for (const FigureSeries& s : figure.series) longest = std::max(longest, s.label.size() + 24);
+  const std::size_t height = 560 + 18 * clauses.size(),
+                    width = std::clamp<std::size_t>(100 + 8 * longest, 900, 2000);
+  return fmt::format(
+      "# Draws {svg} and {png} from {csv}: run `gnuplot {gp}` in this directory.\n"
+      "set datafile separator comma\n"
+      "set terminal svg size {w},{h} dynamic noenhanced\nset output '{svg}'\n"
+      "set title {title}\nset xlabel {x}\nset ylabel {y}\n"
+      "set key outside below left Left reverse maxcols 1\nset grid\n"
+      "set offsets graph 0.03, graph 0.03, graph 0.05, 0\n{axes}{plot}\n"
+      "set terminal pngcairo size {w},{h} noenhanced\nset output '{png}'\nreplot\nunset output\n",
+      fmt::arg("svg", svg), fmt::arg("png", png), fmt::arg("csv", csv), fmt::arg("gp", gp),
+      fmt::arg("w", width), fmt::arg("h", height), fmt::arg("title", gnuplot_string(figure.title)),
+      fmt::arg("x", gnuplot_string(figure.x_label)), fmt::arg("y", gnuplot_string(figure.y_label)),
+      fmt::arg("axes", axes), fmt::arg("plot", plot));
+}
+
+PlotOutcome draw_figure(const std::filesystem::path& out_stem, const Figure& figure) {
+  const std::string stem = out_stem.filename().string();
+  return render(out_stem, stem + ".csv", figure_csv(figure), figure_script(figure, stem));
 }
 
 }  // namespace mppnet::io

@@ -1,4 +1,4 @@
-// io/plot.hpp: latency-vs-load plots drawn by gnuplot, as SVG and PNG.
+// io/plot.hpp: line plots and overlay figures drawn by gnuplot, as SVG and PNG.
 #pragma once
 
 #include <filesystem>
@@ -49,6 +49,46 @@ PlotOutcome plot_lines(const std::filesystem::path& out_stem, const std::string&
 // Latency (cycles) against offered load (flits/node/cycle).
 PlotOutcome plot_latency_vs_load(const std::filesystem::path& out_stem, const std::string& title,
                                  const std::vector<PlotSeries>& series);
+
+// One curve of an overlay figure (`mppnet plot`): a run's points, or a source's published values.
+struct FigureSeries {
+  enum class Style {
+    Run,              // points joined by lines, with error bars when it has intervals
+    ReferencePoints,  // a source's values: black marks with their bands, not joined
+    ReferenceLine,    // a source's curve or bound: a dashed black line
+  };
+  std::string label = {};
+  std::vector<double> x = {}, y = {};
+  // Absolute ends of each point's bar (a confidence interval or a source's band); empty: no bars.
+  std::vector<double> y_low = {}, y_high = {};
+  // Which points are saturated (their figures are lower bounds); empty: none.
+  std::vector<bool> saturated = {};
+  Style style = Style::Run;
+};
+
+struct Figure {
+  std::string title = {}, x_label = {}, y_label = {};
+  std::vector<FigureSeries> series = {};
+  // Labels of a categorical x axis, at x = 0, 1, ...; empty for a numeric axis.
+  std::vector<std::string> x_categories = {};
+  bool log_x = false;  // x on a base-2 logarithmic scale
+};
+
+// The figure's data as CSV, the file the script reads: a header, then one row per point (series index,
+// x, y, y_low, y_high, saturated 0/1, label), each series' unsaturated points first and its saturated
+// ones after them, so that the script selects either by row range.
+std::string figure_csv(const Figure& figure);
+
+// The gnuplot script that draws stem.svg and stem.png from stem.csv, all named relative to the script's
+// directory. The legend is below the plot area, one entry a line (it never covers a curve); saturated
+// points are open circles, with one legend entry saying what they are; reference series are black.
+// REQUIRES: stem is a safe file name (see plot_lines); every series has y_low/y_high and saturated either
+// empty or as long as x.
+std::string figure_script(const Figure& figure, const std::string& stem);
+
+// Writes out_stem.csv and out_stem.gp, and with gnuplot installed out_stem.svg and out_stem.png, with the
+// guarantees of plot_lines (private directory, no shell, atomic renames, checked output).
+PlotOutcome draw_figure(const std::filesystem::path& out_stem, const Figure& figure);
 
 // Why `file` is not a complete plot, or "" if it is: an SVG must end with </svg> (trailing white space
 // aside); a PNG must start with the PNG signature and end with the IEND chunk.

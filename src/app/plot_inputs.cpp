@@ -1,0 +1,257 @@
+// app/plot_inputs.cpp: reading the result files of run, sweep, yield and harvest into tables for plotting.
+#include "app/plot_inputs.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "core/error.hpp"
+
+namespace mppnet::app {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// The files a result directory may hold, in the order they are looked for.
+constexpr const char* kResultNames[] = {"results.json", "yield.json", "harvest.json",
+                                        "results.csv",  "yield.csv",  "harvest.csv"};
+
+[[noreturn]] void fail(const std::string& path, const std::string& reason) {
+  throw core::ConfigError({path, 0}, "", reason);
+}
+
+// "section.key" = value for every leaf of the config; arrays stay whole ("[0.1,0.2]"), as a user sets them.
+void flatten(const nlohmann::json& j, const std::string& prefix, std::map<std::string, std::string>& out) {
+  if (j.is_object()) {
+    for (const auto& [key, value] : j.items()) flatten(value, prefix.empty() ? key : prefix + "." + key, out);
+  } else {
+    out[prefix] = j.is_string() ? j.get<std::string>() : j.dump();
+  }
+}
+
+bool is_number(const nlohmann::json& j) {
+  return j.is_number() || j.is_boolean();
+}
+
+double number(const nlohmann::json& j) {
+  return j.is_boolean() ? (j.get<bool>() ? 1.0 : 0.0) : j.get<double>();
+}
+
+// Rows of an array of objects: every number (and true/false) in them; strings and arrays are not plotted.
+void add_rows(ResultFile& f, const nlohmann::json& array) {
+  for (const nlohmann::json& point : array) {
+    if (!point.is_object()) continue;
+    std::map<std::string, double> row;
+    for (const auto& [key, value] : point.items()) {
+      if (!is_number(value)) continue;
+      row[key] = number(value);
+      if (std::find(f.columns.begin(), f.columns.end(), key) == f.columns.end()) f.columns.push_back(key);
+    }
+    f.rows.push_back(std::move(row));
+  }
+}
+
+std::string display_name(const std::string& path, const std::string& file_name) {
+  const fs::path p(path);
+  if (p.filename() == file_name && p.has_parent_path()) return p.parent_path().string();
+  return path;
+}
+
+// Columns every reader derives: a 95% interval where the file gives a standard error.
+void derive(ResultFile& f) {
+  if (f.kind == "harvest") {
+    for (auto& row : f.rows)
+      if (row.count("std_error") != 0) row["harvest_ci95"] = 1.96 * row["std_error"];
+    if (std::find(f.columns.begin(), f.columns.end(), "std_error") != f.columns.end())
+      f.columns.push_back("harvest_ci95");
+  }
+  if (f.kind == "yield" && f.scalars.count("ci95_half_width") != 0)
+    f.scalars["expected_faults_tolerated_ci95"] = f.scalars["ci95_half_width"];
+}
+
+void set_defaults(ResultFile& f, const std::string& swept_key) {
+  if (f.kind == "network") {
+    f.x_default = swept_key;
+    f.y_default = "latency_avg";
+  } else if (f.kind == "yield") {
+    f.x_default = "faults";
+    f.y_default = "p_complete";
+  } else if (f.kind == "harvest") {
+    f.x_default = "fault_fraction";
+    f.y_default = "harvest";
+  } else if (f.kind == "cm5") {
+    f.x_default = "group_nodes";
+    f.y_default = "raw_mb_s";
+    f.log_x = true;
+  } else if (f.kind == "cm1") {
+    f.x_default = swept_key;  // empty for a run: the key that differs between runs
+    f.y_default = "petit_cycles";
+  } else if (f.columns.size() >= 2) {
+    f.x_default = f.columns[0];
+    f.y_default = f.columns[1];
+  }
+}
+
+// One CSV record per line (mppnet's CSV never breaks a line inside a quoted cell).
+std::vector<std::string> split_csv_line(const std::string& line) {
+  std::vector<std::string> cells(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+      cells.back() += '"';
+      ++i;
+    } else if (c == '"') {
+      quoted = !quoted;
+    } else if (c == ',' && !quoted) {
+      cells.emplace_back();
+    } else if (c != '\r') {
+      cells.back() += c;
+    }
+  }
+  return cells;
+}
+
+std::string read_text(const std::string& path) {
+  std::error_code ec;
+  if (!fs::exists(path, ec)) fail(path, "no such file or directory");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) fail(path, "cannot read the file");
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+}  // namespace
+
+ResultFile parse_result_json(const std::string& text, const std::string& path) {
+  nlohmann::json doc;
+  try {
+    doc = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception& e) {
+    fail(path, fmt::format("not JSON: {}", e.what()));
+  }
+  if (!doc.is_object()) fail(path, "not a result file of mppnet: the JSON is not an object");
+  ResultFile f;
+  f.path = path;
+  if (doc.contains("config_file") && doc["config_file"].is_string()) f.config_file = doc["config_file"];
+  if (doc.contains("config") && doc["config"].is_object()) flatten(doc["config"], "", f.config);
+  for (const auto& [key, value] : doc.items())
+    if (is_number(value)) f.scalars[key] = number(value);
+  const std::string swept_key = doc.value("swept_key", std::string());
+  const std::string model = f.config.count("machine.model") != 0 ? f.config["machine.model"] : "";
+  if (doc.contains("expected_faults_tolerated") && doc["p_complete"].is_array()) {
+    f.kind = "yield";
+    f.columns = {"faults", "p_complete"};
+    const auto& p = doc["p_complete"];
+    for (std::size_t k = 0; k < p.size(); ++k)
+      f.rows.push_back({{"faults", static_cast<double>(k)}, {"p_complete", p[k].get<double>()}});
+  } else if (doc.contains("packages") && doc["points"].is_array()) {
+    f.kind = "harvest";
+    add_rows(f, doc["points"]);
+  } else if (doc.contains("locality") && doc["locality"].is_array()) {
+    f.kind = "cm5";
+    add_rows(f, doc["locality"]);
+  } else if (doc.contains("points") && doc["points"].is_array() && !swept_key.empty()) {
+    // A sweep of any model: each point's `value` is the swept key's.
+    f.kind = model.empty() || model == "network" ? "network" : model;
+    add_rows(f, doc["points"]);
+    for (auto& row : f.rows)
+      if (row.count("value") != 0) row[swept_key] = row["value"];
+    f.columns.insert(f.columns.begin(), swept_key);
+  } else if (doc.contains("petit_cycles")) {
+    f.kind = "cm1";  // one run, one point: its numbers are the row
+    f.rows.push_back(f.scalars);
+    for (const auto& [key, value] : f.scalars) f.columns.push_back(key);
+  } else {
+    fail(path,
+         "not a result file mppnet plot reads: expected the results.json of run or sweep, a yield.json or a "
+         "harvest.json");
+  }
+  f.display = display_name(path, fs::path(path).filename().string());
+  derive(f);
+  set_defaults(f, swept_key);
+  return f;
+}
+
+ResultFile parse_result_csv(const std::string& text, const std::string& path) {
+  ResultFile f;
+  f.path = path;
+  f.display = display_name(path, fs::path(path).filename().string());
+  std::size_t start = 0;
+  int line_number = 0;
+  while (start < text.size()) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    const std::string line = text.substr(start, end - start);
+    start = end + 1;
+    ++line_number;
+    if (line.empty() || line == "\r") continue;
+    const std::vector<std::string> cells = split_csv_line(line);
+    if (f.columns.empty()) {
+      f.columns = cells;
+      continue;
+    }
+    if (cells.size() != f.columns.size())
+      throw core::ConfigError(
+          {path, line_number}, "",
+          fmt::format("{} cells where the header has {}", cells.size(), f.columns.size()));
+    std::map<std::string, double> row;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      char* rest = nullptr;
+      const double v = std::strtod(cells[i].c_str(), &rest);
+      if (!cells[i].empty() && *rest == '\0') row[f.columns[i]] = v;  // text cells are not plotted
+    }
+    f.rows.push_back(std::move(row));
+  }
+  if (f.columns.empty()) fail(path, "empty: no CSV header");
+  const std::string name = fs::path(path).filename().string();
+  const auto has = [&](const char* c) {
+    return std::find(f.columns.begin(), f.columns.end(), c) != f.columns.end();
+  };
+  if (name == "yield.csv" && has("p_complete")) {
+    f.kind = "yield";
+  } else if (name == "harvest.csv" && has("harvest")) {
+    f.kind = "harvest";
+  } else if (name == "bandwidth.csv" && has("raw_mb_s")) {
+    f.kind = "cm5";
+  } else if (name == "results.csv" && has("latency_avg")) {
+    f.kind = "network";
+  } else {
+    f.kind = "csv";
+  }
+  derive(f);
+  // A sweep's CSV starts with the swept key's column.
+  set_defaults(f, f.kind == "network" ? f.columns[0] : "");
+  return f;
+}
+
+ResultFile read_result(const std::string& path) {
+  std::error_code ec;
+  std::string file = path;
+  if (fs::is_directory(path, ec)) {
+    std::vector<std::string> found;
+    for (const char* name : kResultNames)
+      if (fs::exists(fs::path(path) / name, ec)) found.push_back(name);
+    // The JSON beside a CSV is the same result, with its config: that is the one read.
+    if (!found.empty() && found.front().ends_with(".json"))
+      std::erase_if(found, [](const std::string& n) { return n.ends_with(".csv"); });
+    if (found.empty())
+      fail(path, "holds no results.json, yield.json or harvest.json: name a result file or directory");
+    if (found.size() > 1)
+      fail(path, fmt::format("holds {} and {}: name the file to plot", found[0], found[1]));
+    file = (fs::path(path) / found.front()).string();
+  }
+  const std::string text = read_text(file);
+  if (file.ends_with(".csv")) return parse_result_csv(text, file);
+  return parse_result_json(text, file);
+}
+
+double value_of(const ResultFile& file, const std::map<std::string, double>& row, const std::string& column) {
+  if (const auto it = row.find(column); it != row.end()) return it->second;
+  return file.scalars.at(column);
+}
+
+}  // namespace mppnet::app
