@@ -90,8 +90,9 @@ std::string cell(const std::string& text) {
   return out;
 }
 
-// The summary by kind, the totals and one row per case, as docs/validation.md shows them
-// (scripts/validation_doc.sh splices it in). Numbers have six significant digits, as printed.
+// The summary by kind, the totals and one row per case, as docs/validation.md (all cases) and each
+// machine's page (its own) show them: scripts/validation_doc.sh splices them in. Numbers have six
+// significant digits, as printed.
 std::string markdown_table(const Summary& summary, const std::string& rows) {
   std::string md = "| kind | pass | differs | FAIL | calibrated |\n|---|---|---|---|---|\n";
   for (const auto& [evidence, counts] : summary) {
@@ -140,6 +141,8 @@ int validate_command(const std::vector<std::string>& ids, bool list_only, bool f
   nlohmann::json rows = nlohmann::json::array();
   std::string md_rows;
   Summary summary;
+  // The same per machine (the id's first part: "cm1", "metro", ...), for the machine's own page.
+  std::map<std::string, std::pair<Summary, std::string>> by_prefix;
   for (std::size_t i = 0; i < chosen.size(); ++i) {
     const exp::ValidationCase* c = chosen[i];
     const std::string name = fmt::format("case-{:04}", i);
@@ -163,11 +166,15 @@ int validate_command(const std::vector<std::string>& ids, bool list_only, bool f
     if (!c->tolerance_origin.empty()) std::printf("  tolerance from: %s\n", c->tolerance_origin.c_str());
     if (known) std::printf("  documented difference: %s\n", c->discrepancy.c_str());
     std::fflush(stdout);
-    md_rows +=
+    const std::string row =
         fmt::format("| `{}` | {} | {} | {} | {} | {} | {} | {} |\n", c->id, core::evidence_name(c->evidence),
                     cell(c->source), fmt::format("{:.6g}", c->expected), fmt::format("{:.6g}", o.measured),
                     cell(c->tolerance.describe()), cell(c->tolerance_origin),
                     known ? "differs (documented)" : verdict_name(v));
+    md_rows += row;
+    auto& [prefix_summary, prefix_rows] = by_prefix[c->id.substr(0, c->id.find('.'))];
+    ++prefix_summary[c->evidence][v];
+    prefix_rows += row;
     rows.push_back({{"id", c->id},
                     {"source", c->source},
                     {"setup", c->setup},
@@ -185,6 +192,9 @@ int validate_command(const std::vector<std::string>& ids, bool list_only, bool f
   nlohmann::json doc{{"mppnet_version", MPPNET_VERSION}, {"cases", rows}};
   io::write_file_atomically(out / "validation.json", doc.dump(2) + "\n");
   io::write_file_atomically(out / "validation.md", markdown_table(summary, md_rows));
+  for (const auto& [prefix, table] : by_prefix)
+    io::write_file_atomically(out / fmt::format("validation-{}.md", prefix),
+                              markdown_table(table.first, table.second));
   journal.remove();
   return print_summary(summary) == 0 ? 0 : core::kExitRunFailed;
 }

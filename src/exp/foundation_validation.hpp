@@ -12,7 +12,8 @@ namespace mppnet::exp {
 std::vector<ValidationCase> foundation_validation_cases();
 
 // The band of every saturation case against a channel-load bound (this network's and the dragonfly's),
-// and where it comes from: nothing above the bound, and issue #2's "just under" read as within 10%.
+// and where it comes from: nothing above the bound, and "just under" it (the requirement
+// docs/validation.md states) read as within 10%.
 core::Tolerance saturation_tolerance();
 const char* saturation_tolerance_origin();
 

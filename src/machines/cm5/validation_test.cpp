@@ -32,7 +32,7 @@ TEST(Cm5Validation, CasesPassUnlessTheyAreDocumentedDifferences) {
 }
 
 TEST(Cm5Validation, EveryToleranceSaysWhereItComesFrom) {
-  // Issue #15: every tolerance names its origin (the paper's words, the note's band, a derivation).
+  // Every tolerance names its origin (the paper's words, a derivation, exactness).
   std::vector<core::ValidationCase> all = control_validation_cases();
   for (auto& c : cm5_validation_cases()) all.push_back(std::move(c));
   for (auto& c : diagnostic_validation_cases()) all.push_back(std::move(c));
