@@ -82,3 +82,15 @@ for out in "$dir/plain" "$dir/$evil/out"; do
   valid_plots "$out" || { echo "incomplete plots under a hostile name (--out $out)"; exit 1; }
 done
 echo ok
+
+# Commands whose result is one record write it as CSV too: the same figures as the JSON.
+src=$2
+"$mppnet" run "$src/configs/cm1.toml" --set machine.dims=6 --out "$dir/cm1" > /dev/null
+head -1 "$dir/cm1/results.csv" | tr ',' '\n' | grep -qx petit_cycles
+col=$(head -1 "$dir/cm1/results.csv" | tr ',' '\n' | grep -nx petit_cycles | cut -d: -f1)
+[ "$(sed -n 2p "$dir/cm1/results.csv" | cut -d, -f"$col")" = "$(jq .petit_cycles "$dir/cm1/results.json")" ] ||
+  { echo "FAIL: results.csv and results.json of a CM-1 run disagree on petit_cycles"; exit 1; }
+"$mppnet" app counter "$dir/small.toml" --out "$dir/app" > /dev/null
+[ "$(head -1 "$dir/app/app_counter_phases.csv")" = "phase,slowest_node_ps,mean_ps,max_ps" ]
+head -1 "$dir/app/app_counter.csv" | tr ',' '\n' | grep -qx time_ps
+echo "cm1 and app CSV: ok"

@@ -10,6 +10,8 @@
 
 #include "core/exit_status.hpp"
 #include "io/atomic_file.hpp"
+#include "io/csv.hpp"
+#include "io/json_csv.hpp"
 
 namespace mppnet::app {
 
@@ -159,7 +161,15 @@ int report_app(const std::string& name, const std::string& config, const workloa
   };
   const auto result_file = out / fmt::format("app_{}.json", name);
   io::write_file_atomically(result_file, doc.dump(2) + "\n");
-  std::printf("results: %s\n", result_file.string().c_str());
+  // The same figures as CSV: the run's scalars in one row, and the phases a row each.
+  io::write_file_atomically(out / fmt::format("app_{}.csv", name), io::scalar_fields_csv(doc, {"config"}));
+  io::CsvTable phase_table({"phase", "slowest_node_ps", "mean_ps", "max_ps"});
+  for (const auto& p : r.phases)
+    phase_table.add_row({io::cell(p.name), io::cell(std::int64_t{p.slowest_node_ps}),
+                         io::cell(std::int64_t{p.mean_ps}), io::cell(std::int64_t{p.max_ps})});
+  io::write_file_atomically(out / fmt::format("app_{}_phases.csv", name), phase_table.str());
+  std::printf("results: %s, app_%s.csv, app_%s_phases.csv\n", result_file.string().c_str(), name.c_str(),
+              name.c_str());
   return r.passed ? core::kExitSuccess : core::kExitRunFailed;
 }
 

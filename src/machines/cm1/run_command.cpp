@@ -8,6 +8,7 @@
 
 #include "core/exit_status.hpp"
 #include "io/atomic_file.hpp"
+#include "io/json_csv.hpp"
 #include "machines/cm1/config.hpp"
 #include "machines/cm1/run.hpp"
 
@@ -63,7 +64,9 @@ int run_command(const registry::ConfigRequest& request) {
                             {"routing_instructions", f.routing_instructions},
                             {"terminated", f.terminated}};
   io::write_file_atomically(out / "results.json", doc.dump(2) + "\n");
-  std::printf("results: %s/results.json\n", out.string().c_str());
+  // The same figures as one CSV row (the config is in the JSON).
+  io::write_file_atomically(out / "results.csv", io::scalar_fields_csv(doc, {"config"}));
+  std::printf("results: %s/results.json, results.csv\n", out.string().c_str());
   if (s.invariant_violations > 0)
     std::fprintf(stderr, "mppnet: %lld invariant violations (cm1.check_invariants)\n",
                  static_cast<long long>(s.invariant_violations));
