@@ -5,6 +5,7 @@
 #include "app/app_commands.hpp"
 #include "app/app_report.hpp"
 #include "app/booksim_import.hpp"
+#include "app/model_sweep.hpp"
 #include "app/plot_command.hpp"
 #include "app/usage_errors.hpp"
 #include "app/validate_command.hpp"
@@ -357,11 +358,25 @@ int main(int argc, char** argv) {
   run->add_option("--set", sets, "Override a key: --set traffic.rate=0.3 (repeatable)");
   run->add_option("--out", out, "Directory for results.json and results.csv (default results/<config>)");
 
-  auto* sweep =
-      app.add_subcommand("sweep", "Run a sweep of one key (by default the [sweep] table of the config)");
-  sweep->add_option("config", config, "TOML experiment file")->required();
+  auto* sweep = app.add_subcommand(
+      "sweep",
+      "Run a config of any model at each value of one key (a network config: by default its [sweep])");
+  sweep->add_option("config", config, "TOML config file of any model")->required();
   sweep->add_option("--set", sets, "Override a key (repeatable)");
-  sweep->add_option("--sweep", sweep_text, "key=from:to:step, e.g. traffic.rate=0.05:0.95:0.05");
+  sweep->add_option("--sweep", sweep_text,
+                    "KEY=FROM:TO:STEP or KEY=V1,V2,..., e.g. traffic.rate=0.05:0.95:0.05, "
+                    "metro.wiring=deterministic,random");
+  int sweep_seeds = 0;
+  std::string sweep_app, sweep_command;
+  sweep
+      ->add_option(
+          "--seeds", sweep_seeds,
+          "Run each point with N seeds (run.seed, run.seed + 1, ...): mean and 95% interval per point")
+      ->check(CLI::Range(1, 1000));
+  sweep->add_option("--app", sweep_app, "Run this application (mppnet app NAME) at each point");
+  sweep->add_option("--command", sweep_command,
+                    "The model's command to run at each point: yield or harvest for a metro config (default "
+                    "yield)");
   sweep->add_option("--out", out, "Directory for results, CSV and plots (default results/<config>)");
 
   std::string what;
@@ -438,7 +453,10 @@ int main(int argc, char** argv) {
           if (runnable.run) wants += " or " + runnable.name;
       throw registry::wrong_model(file, model, "run", wants, machines);
     }
-    if (*sweep && !network) throw registry::wrong_model(file, model, "sweep", "network", machines);
+    // Every sweep but the network model's own (a range, no --seeds, --app or --command) runs each point
+    // through the model's own command (app/model_sweep.hpp).
+    if (*sweep && !is_network_sweep(network, sweep_text, sweep_seeds, sweep_app, sweep_command))
+      return model_sweep({config, file, sets, sweep_text, sweep_seeds, sweep_app, sweep_command, out_dir});
     if (*app_run && !network) {
       const registry::Model* m = machines.find_model(model);
       if (m != nullptr && m->node_programs.build)
