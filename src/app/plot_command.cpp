@@ -261,6 +261,19 @@ io::Figure build_figure(const std::vector<ResultFile>& files, const PlotRequest&
     if (it == figure.x_categories.end()) it = figure.x_categories.insert(it, v);
     file_x[i] = static_cast<double>(it - figure.x_categories.begin());
   }
+  // Or a column of words (a sweep over metro.wiring): each file numbers its own words; the axis has
+  // them all, in the order the files bring them.
+  std::vector<std::vector<double>> word_x(files.size());
+  for (std::size_t i = 0; !per_file && i < files.size(); ++i) {
+    const auto words = files[i].categories.find(x);
+    if (words == files[i].categories.end()) continue;
+    categorical = true;
+    for (const std::string& w : words->second) {
+      auto it = std::find(figure.x_categories.begin(), figure.x_categories.end(), w);
+      if (it == figure.x_categories.end()) it = figure.x_categories.insert(it, w);
+      word_x[i].push_back(static_cast<double>(it - figure.x_categories.begin()));
+    }
+  }
 
   // The points of each series: a file's rows, or (joined) those of the files that share a label.
   std::vector<std::string> series_labels;
@@ -283,8 +296,10 @@ io::Figure build_figure(const std::vector<ResultFile>& files, const PlotRequest&
       const double yv = row.at(y);
       const double half = !ci.empty() && row.count(ci) != 0 ? row.at(ci) : 0.0;
       any_bars = any_bars || half > 0;
-      points.push_back({per_file ? file_x[i] : row.at(x), yv, yv - half, yv + half,
-                        row.count("saturated") != 0 && row.at("saturated") != 0});
+      double xv = per_file ? file_x[i] : row.at(x);
+      if (!word_x[i].empty()) xv = word_x[i].at(static_cast<std::size_t>(xv));
+      points.push_back(
+          {xv, yv, yv - half, yv + half, row.count("saturated") != 0 && row.at("saturated") != 0});
     }
   }
   for (std::size_t s = 0; s < series_labels.size(); ++s) {

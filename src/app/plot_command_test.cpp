@@ -291,5 +291,51 @@ TEST(PlotFigure, YieldsByWiringOnACategoricalAxisWithTable34) {
   EXPECT_EQ(fig.series[1].y, (std::vector<double>{5.0}));
 }
 
+// A sweep.json of `mppnet sweep` over a key of words (app/model_sweep.cpp), cut to what is plotted.
+std::string word_sweep_json(const std::string& runs_with, const std::vector<std::string>& words,
+                            const std::vector<double>& means) {
+  json points = json::array();
+  for (std::size_t i = 0; i < words.size(); ++i)
+    points.push_back(
+        {{"value", words[i]}, {"expected_faults_tolerated", means[i]}, {"ci95_half_width", 0.5}});
+  return json{{"command", "sweep"},
+              {"config_file", "configs/metro-64.toml"},
+              {"config", {{"machine", {{"model", "metro"}}}}},
+              {"model", "metro"},
+              {"runs_with", runs_with},
+              {"swept_key", "metro.wiring"},
+              {"points", points}}
+      .dump();
+}
+
+TEST(PlotInputs, ASweepOverWordsNumbersThemAndNamesItsCommand) {
+  const ResultFile f = parse_result_json(
+      word_sweep_json("mppnet yield", {"deterministic", "random"}, {8.3, 5.1}), "s/sweep.json");
+  EXPECT_EQ(f.kind, "yield-sweep");
+  EXPECT_EQ(f.x_default, "metro.wiring");
+  EXPECT_EQ(f.y_default, "expected_faults_tolerated");
+  EXPECT_EQ(f.categories.at("metro.wiring"), (std::vector<std::string>{"deterministic", "random"}));
+  ASSERT_EQ(f.rows.size(), 2u);
+  EXPECT_EQ(f.rows[1].at("metro.wiring"), 1);
+  EXPECT_EQ(f.rows[1].at("expected_faults_tolerated_ci95"), 0.5);  // the point's own interval
+  EXPECT_EQ(parse_result_json(word_sweep_json("mppnet harvest", {"random"}, {1}), "h/sweep.json").kind,
+            "harvest-sweep");
+}
+
+TEST(PlotFigure, SweepsOverWordsShareOneCategoricalAxis) {
+  // Two sweeps that bring their words in different orders: each point lands on its word's tick.
+  const std::vector<ResultFile> files = {
+      parse_result_json(word_sweep_json("mppnet yield", {"deterministic", "random"}, {8.3, 5.1}),
+                        "a/sweep.json"),
+      parse_result_json(word_sweep_json("mppnet yield", {"maximal_fanout", "random"}, {6.0, 5.2}),
+                        "b/sweep.json")};
+  const io::Figure fig = build_figure(files, PlotRequest{}, {});
+  EXPECT_EQ(fig.x_categories, (std::vector<std::string>{"deterministic", "random", "maximal_fanout"}));
+  ASSERT_EQ(fig.series.size(), 2u);
+  EXPECT_EQ(fig.series[1].x, (std::vector<double>{1, 2}));  // sorted by x: random (1), maximal_fanout (2)
+  EXPECT_EQ(fig.series[1].y, (std::vector<double>{5.2, 6.0}));
+  EXPECT_DOUBLE_EQ(fig.series[0].y_low[0], 8.3 - 0.5);
+}
+
 }  // namespace
 }  // namespace mppnet::app

@@ -18,7 +18,7 @@ namespace {
 namespace fs = std::filesystem;
 
 // The files a result directory may hold, in the order they are looked for.
-constexpr const char* kResultNames[] = {"results.json", "yield.json", "harvest.json",
+constexpr const char* kResultNames[] = {"results.json", "sweep.json", "yield.json", "harvest.json",
                                         "results.csv",  "yield.csv",  "harvest.csv"};
 
 [[noreturn]] void fail(const std::string& path, const std::string& reason) {
@@ -72,6 +72,24 @@ void derive(ResultFile& f) {
   }
   if (f.kind == "yield" && f.scalars.count("ci95_half_width") != 0)
     f.scalars["expected_faults_tolerated_ci95"] = f.scalars["ci95_half_width"];
+  // A yield sweep of one seed a point: each point's own interval (with seeds, the interval over them).
+  const auto has = [&](const char* c) {
+    return std::find(f.columns.begin(), f.columns.end(), c) != f.columns.end();
+  };
+  if (f.kind == "yield-sweep" && !has("expected_faults_tolerated_ci95") && has("ci95_half_width")) {
+    for (auto& row : f.rows)
+      if (row.count("ci95_half_width") != 0) row["expected_faults_tolerated_ci95"] = row["ci95_half_width"];
+    f.columns.push_back("expected_faults_tolerated_ci95");
+  }
+}
+
+// The first column ending in `suffix`, or the first column that is not `x`.
+std::string column_ending(const ResultFile& f, const std::string& suffix, const std::string& x) {
+  for (const std::string& c : f.columns)
+    if (c.ends_with(suffix)) return c;
+  for (const std::string& c : f.columns)
+    if (c != x) return c;
+  return "";
 }
 
 void set_defaults(ResultFile& f, const std::string& swept_key) {
@@ -84,6 +102,9 @@ void set_defaults(ResultFile& f, const std::string& swept_key) {
   } else if (f.kind == "harvest") {
     f.x_default = "fault_fraction";
     f.y_default = "harvest";
+  } else if (f.kind == "cm5" && !swept_key.empty()) {
+    f.x_default = swept_key;
+    f.y_default = column_ending(f, "raw_mb_s", swept_key);
   } else if (f.kind == "cm5") {
     f.x_default = "group_nodes";
     f.y_default = "raw_mb_s";
@@ -91,6 +112,15 @@ void set_defaults(ResultFile& f, const std::string& swept_key) {
   } else if (f.kind == "cm1") {
     f.x_default = swept_key;  // empty for a run: the key that differs between runs
     f.y_default = "petit_cycles";
+  } else if (f.kind == "app") {
+    f.x_default = swept_key;
+    f.y_default = "time_us";
+  } else if (f.kind == "yield-sweep") {
+    f.x_default = swept_key;
+    f.y_default = "expected_faults_tolerated";
+  } else if (f.kind == "harvest-sweep") {
+    f.x_default = swept_key;
+    f.y_default = column_ending(f, ".harvest", swept_key);
   } else if (f.columns.size() >= 2) {
     f.x_default = f.columns[0];
     f.y_default = f.columns[1];
@@ -156,11 +186,32 @@ ResultFile parse_result_json(const std::string& text, const std::string& path) {
     f.kind = "cm5";
     add_rows(f, doc["locality"]);
   } else if (doc.contains("points") && doc["points"].is_array() && !swept_key.empty()) {
-    // A sweep of any model: each point's `value` is the swept key's.
-    f.kind = model.empty() || model == "network" ? "network" : model;
+    // A sweep of any model: each point's `value` is the swept key's, a number or a word (then its index
+    // among the sweep's words, which label the axis).
+    const std::string runs_with = doc.value("runs_with", std::string());
+    if (runs_with.starts_with("mppnet app")) {
+      f.kind = "app";
+    } else if (model == "metro") {
+      f.kind = runs_with.find("harvest") != std::string::npos ? "harvest-sweep" : "yield-sweep";
+    } else {
+      f.kind = model.empty() || model == "network" ? "network" : model;
+    }
     add_rows(f, doc["points"]);
-    for (auto& row : f.rows)
-      if (row.count("value") != 0) row[swept_key] = row["value"];
+    std::size_t i = 0;
+    for (const nlohmann::json& point : doc["points"]) {
+      if (!point.is_object() || i >= f.rows.size()) break;
+      auto& row = f.rows[i++];
+      const nlohmann::json value = point.value("value", nlohmann::json());
+      if (value.is_string()) {
+        auto& words = f.categories[swept_key];
+        const std::string word = value.get<std::string>();
+        auto it = std::find(words.begin(), words.end(), word);
+        if (it == words.end()) it = words.insert(words.end(), word);
+        row[swept_key] = static_cast<double>(it - words.begin());
+      } else if (row.count("value") != 0) {
+        row[swept_key] = row["value"];
+      }
+    }
     f.columns.insert(f.columns.begin(), swept_key);
   } else if (doc.contains("petit_cycles")) {
     f.kind = "cm1";  // one run, one point: its numbers are the row

@@ -12,7 +12,8 @@ namespace mppnet::app {
 struct ResultFile {
   std::string path;     // the file read (a directory named on the command line: the result file in it)
   std::string display;  // what names the run when no config key tells runs apart: the directory, or the file
-  // "network" (run and sweep of a network config), "cm1", "cm5", "yield", "harvest", or "csv" (a CSV
+  // "network" (run and sweep of a network config), "cm1", "cm5", "yield", "harvest", "app" (a sweep of
+  // a node program), "yield-sweep" and "harvest-sweep" (sweeps of METRO's commands), or "csv" (a CSV
   // file of unknown origin).
   std::string kind;
   std::string config_file;                    // the config the run read, as recorded ("" in CSV)
@@ -20,15 +21,17 @@ struct ResultFile {
   std::vector<std::string> columns;           // the rows' columns, in the file's order
   std::vector<std::map<std::string, double>> rows;
   std::map<std::string, double> scalars;  // top-level numbers, true/false as 1/0
+  // Columns of words (a sweep over metro.wiring): the rows hold each word's index in this list.
+  std::map<std::string, std::vector<std::string>> categories;
   // What to draw when --x and --y are not given; x_default is empty when the x axis must be a config key
   // that differs between the runs (a CM-1 run is one point).
   std::string x_default, y_default;
   bool log_x = false;  // the default x doubles from point to point
 };
 
-// Reads `path`: a results.json, yield.json or harvest.json (or the CSV beside it), or a directory holding
-// exactly one of them. Throws core::ConfigError naming the path when it is missing, unreadable, or not a
-// result file mppnet writes.
+// Reads `path`: a results.json, sweep.json, yield.json or harvest.json (or the CSV beside it), or a
+// directory holding exactly one of them. Throws core::ConfigError naming the path when it is missing,
+// unreadable, or not a result file mppnet writes.
 ResultFile read_result(const std::string& path);
 
 // Parses result JSON text; `path` names it in errors and in the legend.
