@@ -19,7 +19,11 @@ enum class Partners {
 };
 
 struct SoftwareRate {
-  double payload_mb_per_s = 0;  // per node, sent (= received)
+  // Per node, sent (= received): the 5 data words of every message, which is what the paper counts as
+  // the data a processor puts into the network; and the active messages' payload, 4 of those words (the
+  // fifth holds the handler's index).
+  double data_mb_per_s = 0;
+  double payload_mb_per_s = 0;
   double time_us = 0;
 };
 

@@ -318,38 +318,39 @@ std::vector<ValidationCase> cm5_validation_cases() {
   // Software included: node programs through the interfaces with the CM-5 cost model (docs/cm5.md).
   // One-way active messages (am's notify) on both sides: a handler that never replies cannot
   // fetch-deadlock, so the interfaces may use both sides for them (paper L323-337).
-  const std::string software_note =
-      "a random permutation is limited by the way down: a message's path down is fixed by the chip its "
-      "random climb reached, and single down links take up to 1.5x their share (the same cause as "
-      "cm5.v19; docs/assumptions.md)";
+  // The paper counts the data a processor puts into and takes out of the network (§3, L233-237): every
+  // data word of a message (Fig. 4: 1 to 5). An active message's five are its handler's index and four
+  // arguments, so these cases count 20 bytes a message, the unit the software cost was fitted in; the
+  // payload (16 bytes) is docs/cm5.md's to report beside them.
+  const char* data_quantity =
+      "MB/s per node of message data, sent (= received): the 5 data words of every message (4 of them "
+      "the active message's payload)";
   for (const int n : {256, 1024}) {
     cases.push_back(
-        {fmt::format("cm5.v16.random_permutation_payload_{}", n), std::string(kPaper) + ", L233-237",
+        {fmt::format("cm5.v16.random_permutation_data_{}", n), std::string(kPaper) + ", L233-237",
          fmt::format("{} nodes, every node sends 200 one-way active messages of 4 words (5 on the network) "
                      "to its partner in a random permutation and receives as many",
                      n),
-         "payload MB/s per node, sent (= received)", 4, Tolerance::absolute_band(0, 9.1), true,
-         [n] {
-           return software_rate(n, Partners::RandomPermutation, 200, cm5_am_params(), 1).payload_mb_per_s;
-         },
-         software_note});
+         data_quantity, 4, Tolerance::absolute_band(0, 12.4), true,
+         [n] { return software_rate(n, Partners::RandomPermutation, 200, cm5_am_params(), 1).data_mb_per_s; },
+         n == 1024 ? "3.80 on 1,024 nodes (4.36 on 256): a random permutation is limited by the way down: a "
+                     "message's path down is fixed by the chip its random climb reached, and single down "
+                     "links take up to 1.5x their share (the same cause as cm5.v19; docs/assumptions.md)"
+                   : ""});
     cases.back().tolerance_origin =
-        "the paper's 'in excess of 4 megabytes/second' (§3, L233-234), one-sided; the upper edge 13.1 is the "
+        "the paper's 'in excess of 4 megabytes/second' (§3, L233-234), one-sided; the upper edge 16.4 is the "
         "most the calibrated software can send, not a claim";
   }
   cases.push_back(
-      {"cm5.v17.grid2d_payload_1024", std::string(kPaper) + ", L234-235",
+      {"cm5.v17.grid2d_data_1024", std::string(kPaper) + ", L234-235",
        "1,024 nodes as a 32 x 32 torus in Z order (2-D subgrids in subtrees), every node sends 200 "
        "one-way active messages of 4 words to its 4 neighbours in turn; a calibration check: the software "
        "cost was set from this figure (docs/cm5.md), so it tests the network side only",
-       "payload MB/s per node, sent (= received)", 15, Tolerance::relative_to(0.1), true,
-       [] { return software_rate(1024, Partners::Grid2d, 200, cm5_am_params(), 1).payload_mb_per_s; },
-       "13.0 (-13%): the cost was fitted to 20 bytes sent and received in 1.3 us, the 5 data words of a "
-       "CM-5 message; an active message spends one of them on its handler, so its payload is 16 bytes and "
-       "the fitted software sends at most 13.1 MB/s of it (docs/cm5.md)",
+       data_quantity, 15, Tolerance::relative_to(0.1), true,
+       [] { return software_rate(1024, Partners::Grid2d, 200, cm5_am_params(), 1).data_mb_per_s; }, "",
        core::Evidence::Calibration,
        "the paper's '15 megabytes/second per processor are achievable' (§3, L234-235), a figure without a "
-       "width: +-10%; a narrower reading, or 'at least 15', excludes 13.0 too"});
+       "width: +-10%"});
   for (const int n : {32, 16384}) {
     cases.push_back(
         {fmt::format("cm5.v18.latency_{}", n), std::string(kPaper) + ", L235-237",

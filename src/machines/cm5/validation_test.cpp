@@ -43,7 +43,7 @@ TEST(Cm5Validation, KindsOfEvidence) {
   // The software cost was fitted to V17's figure, and the deterministic funnel's value is derived; the
   // register fills the other (unclassified) cases in as the paper's behaviour.
   for (const auto& c : cm5_validation_cases()) {
-    if (c.id == "cm5.v17.grid2d_payload_1024") {
+    if (c.id == "cm5.v17.grid2d_data_1024") {
       EXPECT_EQ(c.evidence, core::Evidence::Calibration);
     } else if (c.id == "cm5.v20.deterministic_up_links_funnel") {
       EXPECT_EQ(c.evidence, core::Evidence::Independent);
