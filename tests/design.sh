@@ -4,16 +4,24 @@
 set -u
 mppnet=$1
 fail=0
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
 
 # expect NAME EXPECTED_STDOUT_SUBSTRING ARGS...
 expect() {
   local name=$1 want=$2
   shift 2
   local out
-  out=$("$mppnet" design "$@" 2>&1)
+  out=$("$mppnet" design "$@" --out "$dir/$name" 2>&1)
   local status=$?
   if [ "$status" -ne 0 ]; then echo "FAIL $name: exit status $status ($out)"; fail=1; fi
   if [[ "$out" != *"$want"* ]]; then printf 'FAIL %s: output lacks "%s":\n%s\n' "$name" "$want" "$out"; fail=1; fi
+  # The printed result lines are also written, one CSV row and one JSON entry each.
+  local lines rows
+  lines=$(grep -vc '^results: ' <<< "$out")
+  rows=$(jq '.rows | length' "$dir/$name/design.json" 2>/dev/null)
+  if [ "$rows" != "$lines" ]; then echo "FAIL $name: design.json has ${rows:-no} rows for $lines printed lines"; fail=1; fi
+  [ -s "$dir/$name/design.csv" ] || { echo "FAIL $name: no design.csv"; fail=1; }
 }
 
 # reject NAME EXPECTED_STDERR_SUBSTRING ARGS...

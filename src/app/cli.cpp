@@ -392,8 +392,8 @@ int main(int argc, char** argv) {
   val->add_flag("--list", list_cases, "List the cases instead of running them");
   val->add_flag("--fast", fast, "Leave out the slow cases");
   val->add_option("--out", out,
-                  "Directory for validation.json and validation.md, the table docs/validation.md shows "
-                  "(default results)");
+                  "Directory for validation.json, validation.csv, validation.md (the table "
+                  "docs/validation.md shows) and validation-MACHINE.md (default results)");
 
   std::string import_format, import_file;
   auto* import = app.add_subcommand("import", "Translate another simulator's config into an mppnet config");

@@ -13,6 +13,7 @@
 #include "core/exit_status.hpp"
 #include "exp/validation.hpp"
 #include "io/atomic_file.hpp"
+#include "io/csv.hpp"
 #include "io/journal.hpp"
 
 namespace mppnet::app {
@@ -140,6 +141,8 @@ int validate_command(const std::vector<std::string>& ids, bool list_only, bool f
               "result");
   nlohmann::json rows = nlohmann::json::array();
   std::string md_rows;
+  io::CsvTable csv(
+      {"id", "kind", "expected", "simulated", "tolerance", "tolerance_origin", "verdict", "source"});
   Summary summary;
   // The same per machine (the id's first part: "cm1", "metro", ...), for the machine's own page.
   std::map<std::string, std::pair<Summary, std::string>> by_prefix;
@@ -172,6 +175,9 @@ int validate_command(const std::vector<std::string>& ids, bool list_only, bool f
                     cell(c->tolerance.describe()), cell(c->tolerance_origin),
                     known ? "differs (documented)" : verdict_name(v));
     md_rows += row;
+    csv.add_row({io::cell(c->id), io::cell(std::string(core::evidence_name(c->evidence))),
+                 io::cell(c->expected), io::cell(o.measured), io::cell(c->tolerance.describe()),
+                 io::cell(c->tolerance_origin), io::cell(std::string(verdict_name(v))), io::cell(c->source)});
     auto& [prefix_summary, prefix_rows] = by_prefix[c->id.substr(0, c->id.find('.'))];
     ++prefix_summary[c->evidence][v];
     prefix_rows += row;
@@ -191,6 +197,7 @@ int validate_command(const std::vector<std::string>& ids, bool list_only, bool f
   }
   nlohmann::json doc{{"mppnet_version", MPPNET_VERSION}, {"cases", rows}};
   io::write_file_atomically(out / "validation.json", doc.dump(2) + "\n");
+  io::write_file_atomically(out / "validation.csv", csv.str());
   io::write_file_atomically(out / "validation.md", markdown_table(summary, md_rows));
   for (const auto& [prefix, table] : by_prefix)
     io::write_file_atomically(out / fmt::format("validation-{}.md", prefix),

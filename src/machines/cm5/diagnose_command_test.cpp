@@ -1,11 +1,15 @@
 // machines/cm5/diagnose_command_test.cpp: `mppnet cm5-diagnose` parses its options, prints every step and
 // exits 0 when the fault is found and the machine works; a bad option throws the one-line ConfigError
-// that mppnet prints before exiting 2.
+// that mppnet prints before exiting 2. The report's figures go to diagnose.json and diagnose.csv.
 #include "machines/cm5/diagnose_command.hpp"
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 #include "core/error_testing.hpp"
 
@@ -22,10 +26,21 @@ std::function<int()> declared(CLI::App& app, const std::string& args) {
 
 TEST(DiagnoseCommand, PrintsEachStepAndSucceeds) {
   CLI::App app;
-  const auto run = declared(app, "--nodes 1024 --fault-chip 969 --stuck 1 --fault-bit 40");
+  const std::filesystem::path dir = std::filesystem::path(testing::TempDir()) / "cm5-diagnose-test";
+  std::filesystem::remove_all(dir);
+  const auto run =
+      declared(app, "--nodes 1024 --fault-chip 969 --stuck 1 --fault-bit 40 --out " + dir.string());
   testing::internal::CaptureStdout();
   EXPECT_EQ(run(), 0);
   const std::string out = testing::internal::GetCapturedStdout();
+  // The report's figures are also written: the chip found, and the traffic check's counts.
+  std::ifstream file(dir / "diagnose.json");
+  const nlohmann::json doc = nlohmann::json::parse(file);
+  EXPECT_EQ(doc.at("chips_found"), nlohmann::json::array({969}));
+  EXPECT_EQ(doc.at("messages_delivered"), 4000);
+  EXPECT_EQ(doc.at("passed"), true);
+  EXPECT_TRUE(std::filesystem::exists(dir / "diagnose.csv"));
+  std::filesystem::remove_all(dir);
   // Chip 969 is side 1, level 3, node 2, index 1: chip(1, 3, 2, 1) of diagnose_run_test.cpp, whose board
   // 210 (address 011010010) that test derives.
   for (const char* line :

@@ -44,8 +44,20 @@ std::vector<std::string_view> split_list(std::string_view s) {
   }
 }
 
+namespace {
+std::vector<std::pair<std::string, std::string>>* captured_rows = nullptr;  // RowCapture's, while it lives
+}  // namespace
+
 void row(const char* label, const std::string& text) {
   std::printf("%-20s %s\n", label, text.c_str());
+  if (captured_rows != nullptr) captured_rows->emplace_back(label, text);
+}
+
+RowCapture::RowCapture(std::vector<std::pair<std::string, std::string>>& rows) {
+  captured_rows = &rows;
+}
+RowCapture::~RowCapture() {
+  captured_rows = nullptr;
 }
 
 }  // namespace mppnet::machines::metro::design

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -37,6 +38,7 @@ struct CalculatorState {
   CLI::App* command = nullptr;
   std::map<std::string, std::string> values;
   std::map<std::string, bool> flags;
+  std::string out;  // --out: where design.json and design.csv go
 };
 
 // Option text helpers (design_calculator.cpp).
@@ -123,6 +125,16 @@ class Args {
 
 // One labelled line of a calculator's output.
 void row(const char* label, const std::string& text);
+
+// While one lives, every row() is also kept in `rows` (label, text), so that the command can write the
+// result lines as JSON and CSV after the calculator ran; the calculators themselves only print.
+class RowCapture {
+ public:
+  explicit RowCapture(std::vector<std::pair<std::string, std::string>>& rows);
+  ~RowCapture();
+  RowCapture(const RowCapture&) = delete;
+  RowCapture& operator=(const RowCapture&) = delete;
+};
 
 // Every calculator of `mppnet design` (design_calculators.cpp).
 const std::vector<Calculator>& calculators();
