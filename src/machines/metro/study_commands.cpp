@@ -56,6 +56,14 @@ metro::TrialBatches journaled(io::Journal& journal, long long per_batch) {
               }};
 }
 
+// A plot's title: the config file and the keys the command line set, so that two runs of one file with
+// different --set values (a wiring, a size) are told apart.
+std::string plot_title(const std::string& source_file, const std::vector<std::string>& sets) {
+  std::string title = source_file;
+  for (std::size_t i = 0; i < sets.size(); ++i) title += (i == 0 ? " (" : ", ") + sets[i];
+  return sets.empty() ? title : title + ")";
+}
+
 // Monte Carlo of the faults tolerated while the network stays complete; `trials` > 0 overrides run.trials.
 int yield_command(const io::ConfigFile& file, std::vector<std::string> sets, long long trials,
                   const std::filesystem::path& out) {
@@ -94,10 +102,10 @@ int yield_command(const io::ConfigFile& file, std::vector<std::string> sets, lon
     curve.y.push_back(r.p_complete[k]);
   }
   io::write_file_atomically(out / "yield.csv", csv.str());
-  io::plot_lines(
-      out / "yield",
-      fmt::format("{}: E(tolerated) = {:.2f} ± {:.2f} (95%)", cfg.source_file, r.mean, 1.96 * r.std_error),
-      "random faults k", "P(network complete | k faults)", {curve});
+  io::plot_lines(out / "yield",
+                 fmt::format("{}: E(tolerated) = {:.2f} ± {:.2f} (95%)", plot_title(cfg.source_file, sets),
+                             r.mean, 1.96 * r.std_error),
+                 "random faults k", "P(network complete | k faults)", {curve});
   journal.remove();
   std::printf("results: %s/yield.json, yield.csv, yield.svg, yield.png\n", out.string().c_str());
   return 0;
@@ -140,8 +148,8 @@ int harvest_command(const io::ConfigFile& file, const std::vector<std::string>& 
                      {"points", points}};
   io::write_file_atomically(out / "harvest.json", doc.dump(2) + "\n");
   io::write_file_atomically(out / "harvest.csv", csv.str());
-  io::plot_lines(out / "harvest", cfg.source_file, "fraction of packages faulty", "fraction of nodes usable",
-                 {curve});
+  io::plot_lines(out / "harvest", plot_title(cfg.source_file, sets), "fraction of packages faulty",
+                 "fraction of nodes usable", {curve});
   journal.remove();
   std::printf("results: %s/harvest.json, harvest.csv, harvest.svg, harvest.png\n", out.string().c_str());
   return 0;
