@@ -9,6 +9,7 @@
 
 #include "machines/metro/design.hpp"
 #include "machines/metro/design_calculator.hpp"
+#include "machines/metro/design_tables.hpp"
 
 namespace mppnet::machines::metro::design {
 
@@ -212,22 +213,6 @@ void recycle_register(const Args& a) {
   row("clock period", fmt::format("{:g} ps ({:g} MHz)", 1e6 / mhz, mhz));
   row("register length", fmt::format("ceil({:g} / (2 x {:g})) = {} inverter pairs", 1e6 / mhz, inverter,
                                      metro::recycle_register_pairs(mhz, inverter)));
-}
-
-// Table 6.1 (L2302-2339, note 004c §6.3) as the first tripping sample per code: 00-05 never trip,
-// 06 trips at 10, 07 at 7, 08-09 at 5, 0A-16 at 4, 17-1F at 3.
-std::vector<int> table_6_1(int register_length) {
-  std::vector<int> t(32);
-  for (int s = 0; s < 32; ++s)
-    t[s] = s <= 5 ? register_length : s == 6 ? 10 : s == 7 ? 7 : s <= 9 ? 5 : s <= 0x16 ? 4 : 3;
-  return t;
-}
-
-// §6.8's "misleading pairs" (note 004c target 2): five 1-steps, five equal codes, one 2-step.
-std::vector<int> misleading_pairs() {
-  std::vector<int> t = {11, 10, 9, 8, 7, 6, 6, 6, 6, 6, 6};
-  t.resize(32, 4);
-  return t;
 }
 
 // Automatic impedance selection (§6.8, Figs 6.22-6.23, note 004c targets 1-2).

@@ -9,11 +9,15 @@
 #include <tuple>
 
 #include "machines/metro/design.hpp"
+#include "machines/metro/design_tables.hpp"
 #include "machines/metro/validation_parts.hpp"
 
 namespace mppnet::machines::metro::detail {
 
 namespace {
+
+using design::misleading_pairs;
+using design::table_6_1;
 
 using core::Tolerance;
 using core::ValidationCase;
@@ -32,21 +36,6 @@ ValidationCase calc(std::string id, std::string source, std::string setup, std::
       .evidence = core::Evidence::ClosedForm,
       .tolerance_origin = "exact arithmetic: 1e-9 relative allows floating-point rounding only",
   };
-}
-
-// Table 6.1 as trip indices: codes 00-05 never trip (t = L), 06 trips at 10, 07 at 7,
-// 08-09 at 5, 0A-16 at 4, 17-1F at 3.
-std::vector<int> table_6_1(int register_length) {
-  std::vector<int> t(32);
-  for (int s = 0; s < 32; ++s)
-    t[s] = s <= 5 ? register_length : s == 6 ? 10 : s == 7 ? 7 : s <= 9 ? 5 : s <= 0x16 ? 4 : 3;
-  return t;
-}
-
-std::vector<int> misleading_pairs() {
-  std::vector<int> t = {11, 10, 9, 8, 7, 6, 6, 6, 6, 6, 6};
-  t.resize(32, 4);
-  return t;
 }
 
 // The edge of the interval of driver impedances k (in Z0) whose source end first crosses V/2 at 2T, by
