@@ -11,7 +11,7 @@ set -euo pipefail
 mppnet=$1 mode=${2:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-"$mppnet" validate --out "$tmp/run" > "$tmp/log" || {
+"$mppnet" validate --jobs "$(nproc)" --out "$tmp/run" > "$tmp/log" || {
   # A failing case still writes its row; only a run that wrote no table is an error here.
   [ -f "$tmp/run/validation.md" ] || { cat "$tmp/log" >&2; exit 1; }
 }

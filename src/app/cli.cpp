@@ -18,6 +18,7 @@
 #include <iostream>
 #include <optional>
 #include <sstream>
+#include <thread>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
@@ -44,6 +45,11 @@
 namespace mppnet::app {
 
 namespace {
+
+// Work that runs on several threads uses every core unless told otherwise.
+int default_jobs() {
+  return static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+}
 
 // README.md's table of exit statuses lists every one (core/exit_status.hpp).
 constexpr int kInputError = core::kExitInputError;
@@ -391,6 +397,11 @@ int main(int argc, char** argv) {
   val->add_option("cases", case_ids, "Case ids (default: all)");
   val->add_flag("--list", list_cases, "List the cases instead of running them");
   val->add_flag("--fast", fast, "Leave out the slow cases");
+  int validate_jobs = default_jobs();
+  val->add_option(
+         "--jobs,-j", validate_jobs,
+         "Cases run at once, on as many threads (default: the cores; the output is the same for any number)")
+      ->check(CLI::Range(1, 1024));
   val->add_option("--out", out,
                   "Directory for validation.json, validation.csv, validation.md (the table "
                   "docs/validation.md shows) and validation-MACHINE.md (default results)");
@@ -437,7 +448,7 @@ int main(int argc, char** argv) {
     if (*import) return import_config(import_format, import_file, out);
     if (*plot) return plot_command(plot_request);
     if (*val)
-      return validate_command(case_ids, list_cases, fast,
+      return validate_command(case_ids, list_cases, fast, validate_jobs,
                               out.empty() ? std::filesystem::path("results") : std::filesystem::path(out));
     // run, sweep and app: the file is read and parsed once, and its model picks the loader.
     const io::ConfigFile file = io::open_config_file(config);

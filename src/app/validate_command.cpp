@@ -5,12 +5,14 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <optional>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
 #include "core/exit_status.hpp"
+#include "core/ordered_parallel.hpp"
 #include "exp/validation.hpp"
 #include "io/atomic_file.hpp"
 #include "io/csv.hpp"
@@ -109,7 +111,7 @@ std::string markdown_table(const Summary& summary, const std::string& rows) {
 
 }  // namespace
 
-int validate_command(const std::vector<std::string>& ids, bool list_only, bool fast_only,
+int validate_command(const std::vector<std::string>& ids, bool list_only, bool fast_only, int jobs,
                      const std::filesystem::path& out) {
   const auto& cases = exp::validation_cases();
   std::vector<const exp::ValidationCase*> chosen;
@@ -146,55 +148,61 @@ int validate_command(const std::vector<std::string>& ids, bool list_only, bool f
   Summary summary;
   // The same per machine (the id's first part: "cm1", "metro", ...), for the machine's own page.
   std::map<std::string, std::pair<Summary, std::string>> by_prefix;
+  const auto journal_name = [](std::size_t i) { return fmt::format("case-{:04}", i); };
+  std::vector<std::optional<exp::ValidationOutcome>> journaled(chosen.size());
   for (std::size_t i = 0; i < chosen.size(); ++i) {
-    const exp::ValidationCase* c = chosen[i];
-    const std::string name = fmt::format("case-{:04}", i);
-    exp::ValidationOutcome o{c, 0, false};
-    if (const nlohmann::json* done = journal.find(name)) {
+    if (const nlohmann::json* done = journal.find(journal_name(i))) {
       // JSON has no NaN: a measurement that was not a number is saved as null.
       const nlohmann::json& m = done->at("measured");
-      o.measured = m.is_null() ? std::nan("") : m.get<double>();
-      o.passed = done->at("passed").get<bool>();
-    } else {
-      o = exp::run_case(*c);
-      journal.save(name, {{"id", c->id}, {"measured", o.measured}, {"passed", o.passed}});
+      journaled[i] = exp::ValidationOutcome{chosen[i], m.is_null() ? std::nan("") : m.get<double>(),
+                                            done->at("passed").get<bool>()};
     }
-    const Verdict v = verdict(*c, o.passed);
-    const bool known = v == Verdict::Differs;
-    ++summary[c->evidence][v];
-    std::printf("%-38s %-12s %12.6g %12.6g %12s  %s\n", c->id.c_str(), core::evidence_name(c->evidence),
-                c->expected, o.measured, c->tolerance.describe().c_str(), verdict_name(v));
-    std::printf("  %s\n  setup: %s\n  source: %s\n", c->quantity.c_str(), c->setup.c_str(),
-                c->source.c_str());
-    if (!c->tolerance_origin.empty()) std::printf("  tolerance from: %s\n", c->tolerance_origin.c_str());
-    if (known) std::printf("  documented difference: %s\n", c->discrepancy.c_str());
-    std::fflush(stdout);
-    const std::string row =
-        fmt::format("| `{}` | {} | {} | {} | {} | {} | {} | {} |\n", c->id, core::evidence_name(c->evidence),
-                    cell(c->source), fmt::format("{:.6g}", c->expected), fmt::format("{:.6g}", o.measured),
-                    cell(c->tolerance.describe()), cell(c->tolerance_origin),
-                    known ? "differs (documented)" : verdict_name(v));
-    md_rows += row;
-    csv.add_row({io::cell(c->id), io::cell(std::string(core::evidence_name(c->evidence))),
-                 io::cell(c->expected), io::cell(o.measured), io::cell(c->tolerance.describe()),
-                 io::cell(c->tolerance_origin), io::cell(std::string(verdict_name(v))), io::cell(c->source)});
-    auto& [prefix_summary, prefix_rows] = by_prefix[c->id.substr(0, c->id.find('.'))];
-    ++prefix_summary[c->evidence][v];
-    prefix_rows += row;
-    rows.push_back({{"id", c->id},
-                    {"source", c->source},
-                    {"setup", c->setup},
-                    {"quantity", c->quantity},
-                    {"expected", c->expected},
-                    {"tolerance", c->tolerance.describe()},
-                    {"tolerance_origin", c->tolerance_origin},
-                    {"simulated", o.measured},
-                    {"passed", v == Verdict::Pass},
-                    {"within_tolerance", o.passed},
-                    {"evidence", core::evidence_name(c->evidence)},
-                    {"verdict", verdict_name(v)},
-                    {"documented_difference", known ? c->discrepancy : ""}});
   }
+  // The cases run on `jobs` threads (each is a pure function of itself); they are printed, journaled
+  // and tabled here in their order, so every output is the same for any number of jobs.
+  const auto run = [&](std::size_t i) { return journaled[i] ? *journaled[i] : exp::run_case(*chosen[i]); };
+  core::for_each_ordered<exp::ValidationOutcome>(
+      chosen.size(), jobs, run, [&](std::size_t i, exp::ValidationOutcome o) {
+        const exp::ValidationCase* c = chosen[i];
+        if (!journaled[i])
+          journal.save(journal_name(i), {{"id", c->id}, {"measured", o.measured}, {"passed", o.passed}});
+        const Verdict v = verdict(*c, o.passed);
+        const bool known = v == Verdict::Differs;
+        ++summary[c->evidence][v];
+        std::printf("%-38s %-12s %12.6g %12.6g %12s  %s\n", c->id.c_str(), core::evidence_name(c->evidence),
+                    c->expected, o.measured, c->tolerance.describe().c_str(), verdict_name(v));
+        std::printf("  %s\n  setup: %s\n  source: %s\n", c->quantity.c_str(), c->setup.c_str(),
+                    c->source.c_str());
+        if (!c->tolerance_origin.empty()) std::printf("  tolerance from: %s\n", c->tolerance_origin.c_str());
+        if (known) std::printf("  documented difference: %s\n", c->discrepancy.c_str());
+        std::fflush(stdout);
+        const std::string row =
+            fmt::format("| `{}` | {} | {} | {} | {} | {} | {} | {} |\n", c->id,
+                        core::evidence_name(c->evidence), cell(c->source), fmt::format("{:.6g}", c->expected),
+                        fmt::format("{:.6g}", o.measured), cell(c->tolerance.describe()),
+                        cell(c->tolerance_origin), known ? "differs (documented)" : verdict_name(v));
+        md_rows += row;
+        csv.add_row({io::cell(c->id), io::cell(std::string(core::evidence_name(c->evidence))),
+                     io::cell(c->expected), io::cell(o.measured), io::cell(c->tolerance.describe()),
+                     io::cell(c->tolerance_origin), io::cell(std::string(verdict_name(v))),
+                     io::cell(c->source)});
+        auto& [prefix_summary, prefix_rows] = by_prefix[c->id.substr(0, c->id.find('.'))];
+        ++prefix_summary[c->evidence][v];
+        prefix_rows += row;
+        rows.push_back({{"id", c->id},
+                        {"source", c->source},
+                        {"setup", c->setup},
+                        {"quantity", c->quantity},
+                        {"expected", c->expected},
+                        {"tolerance", c->tolerance.describe()},
+                        {"tolerance_origin", c->tolerance_origin},
+                        {"simulated", o.measured},
+                        {"passed", v == Verdict::Pass},
+                        {"within_tolerance", o.passed},
+                        {"evidence", core::evidence_name(c->evidence)},
+                        {"verdict", verdict_name(v)},
+                        {"documented_difference", known ? c->discrepancy : ""}});
+      });
   nlohmann::json doc{{"mppnet_version", MPPNET_VERSION}, {"cases", rows}};
   io::write_file_atomically(out / "validation.json", doc.dump(2) + "\n");
   io::write_file_atomically(out / "validation.csv", csv.str());

@@ -11,9 +11,10 @@ namespace mppnet::app {
 // lists them. Prints each case with its kind of evidence, expected and simulated values, tolerance and
 // verdict, then a summary by kind and verdict; writes <out>/validation.json atomically. A case within
 // tolerance passes, unless it is a calibration (a parameter was fitted to its number): that agreement is
-// reported as "calibrated", never counted as a pass. Returns 0, or core::kExitRunFailed when a case
+// reported as "calibrated", never counted as a pass. The cases run on `jobs` threads; the output is the
+// same for any number. Returns 0, or core::kExitRunFailed when a case
 // failed without a documented difference. Throws core::ConfigError for an unknown case id.
-int validate_command(const std::vector<std::string>& ids, bool list_only, bool fast_only,
+int validate_command(const std::vector<std::string>& ids, bool list_only, bool fast_only, int jobs,
                      const std::filesystem::path& out);
 
 }  // namespace mppnet::app
