@@ -58,14 +58,16 @@ io::KeyTable<Cm5Config> make_table() {
               {
                   key("parents", &DataNetworkParams::parents, parent_links(),
                       "Parent links per router chip by level (CM-5: 2, 2, then 4; paper L204-208)."),
-                  key("route_cycles", &DataNetworkParams::route_cycles, in_range(1, 16),
-                      "Cycles a chip takes to decode a head before it may leave (not in the paper)."),
+                  key("route_cycles", &DataNetworkParams::route_cycles, in_range(1, 64),
+                      "Cycles a chip holds a head before it may leave (not in the paper; calibrated on "
+                      "its 3-7 us latencies, docs/assumptions.md)."),
                   key("board_wire_cycles", &DataNetworkParams::board_wire_cycles, in_range(1, 16),
                       "Wire delay of the backplane links, nodes to level 2."),
                   key("cable_wire_cycles", &DataNetworkParams::cable_wire_cycles, in_range(1, 16),
                       "Wire delay of the cables above level 2 (9 and 26 ft; paper L256-258)."),
                   key("buffer_nibbles", &DataNetworkParams::buffer_nibbles, in_range(16, 4096),
-                      "Input buffer of each chip port, in 4-bit link cycles; at least one longest message."),
+                      "Input buffer of each chip port, in 4-bit link cycles; at least one longest message "
+                      "(default: the power of two that holds two)."),
                   key("ni_receive_messages", &DataNetworkParams::ni_receive_messages, in_range(1, 64),
                       "Messages each network interface's receive FIFO holds per side."),
                   key("up_choice", &DataNetworkParams::up_choice, io::one_of(kUpChoiceNames),

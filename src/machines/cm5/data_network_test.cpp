@@ -35,23 +35,26 @@ TEST(DataNetwork, AnUnloadedMessageTakesTheDerivedNumberOfCycles) {
   // 1024 nodes, node 0 to node 1023: the LCA is at level 5, so the message passes 9 chips (levels
   // 1..5..1) and 10 links: node-1, 1-2 and back are backplane links (1 cycle each), the six between
   // levels 2..5 are cables (2 cycles). Sent at cycle 0, its head leaves the node at cycle 1; each chip
-  // decodes for 3 cycles; the tail follows the head by 50 - 1 cycles (5 words at LCA 5 = 50 nibbles).
-  DataNetwork net(machine(1024));
+  // holds the head for its route_cycles; the tail follows the head by 50 - 1 cycles (5 words at LCA 5 =
+  // 50 nibbles).
+  const DataNetworkParams p = machine(1024);
+  DataNetwork net(p);
   Recorder rec;
   net.set_observer(&rec);
   net.send(0, 1023, 5, 0, 0);
   net.run_until(500);
   ASSERT_EQ(rec.got.size(), 1u);
   EXPECT_EQ(rec.got[0].injected, 1);
-  EXPECT_EQ(rec.got[0].delivered, 1 + 4 * 1 + 6 * 2 + 9 * 3 + (50 - 1));
+  EXPECT_EQ(rec.got[0].delivered, 1 + 4 * 1 + 6 * 2 + 9 * p.route_cycles + (50 - 1));
   EXPECT_EQ(rec.got[0].nibbles, 50);
 }
 
 TEST(DataNetwork, ANodeStreamsAtTheFullLinkRateOnBothSides) {
   // Paper L205 (note V15): 2 links of 20 MB/s each way. 200 messages per side to a neighbour under the
   // same level-1 chip (48 nibbles each) leave back to back: the k-th head leaves at 1 + 48k, and the
-  // last tail arrives 1 + 3 + 1 + 47 cycles after its head left.
-  DataNetwork net(machine(64));
+  // last tail arrives 1 + route_cycles + 1 + 47 cycles after its head left.
+  const DataNetworkParams p = machine(64);
+  DataNetwork net(p);
   Recorder rec;
   net.set_observer(&rec);
   for (int k = 0; k < 200; ++k) {
@@ -62,7 +65,7 @@ TEST(DataNetwork, ANodeStreamsAtTheFullLinkRateOnBothSides) {
   ASSERT_EQ(rec.got.size(), 400u);
   Cycle last = 0;
   for (const Message& m : rec.got) last = std::max(last, m.delivered);
-  EXPECT_EQ(last, 1 + 199 * 48 + 1 + 3 + 1 + 47);
+  EXPECT_EQ(last, 1 + 199 * 48 + 1 + p.route_cycles + 1 + 47);
 }
 
 TEST(DataNetwork, SixteenNodesSendAtMostTheirEightUplinksWorthAndNearlyThat) {

@@ -165,11 +165,12 @@ DataNetworkParams machine(int nodes, UpChoice up_choice = UpChoice::RandomFree) 
 }
 
 TEST(Completion, OneMessageTakesItsUnloadedLatency) {
-  // As derived in data_network_test.cpp: 0 -> 1023 on 1024 nodes arrives 1 + 4 * 1 + 6 * 2 + 9 * 3 +
-  // (50 - 1) cycles after it is sent.
-  DataNetwork net(machine(1024));
+  // As derived in data_network_test.cpp: 0 -> 1023 on 1024 nodes arrives 1 + 4 * 1 + 6 * 2 + 9 *
+  // route_cycles + (50 - 1) cycles after it is sent.
+  const DataNetworkParams p = machine(1024);
+  DataNetwork net(p);
   net.run_until(10);  // a start other than 0
-  EXPECT_EQ(completion_cycles(net, {{0, 1023}}, 5), 1 + 4 * 1 + 6 * 2 + 9 * 3 + (50 - 1));
+  EXPECT_EQ(completion_cycles(net, {{0, 1023}}, 5), 1 + 4 * 1 + 6 * 2 + 9 * p.route_cycles + (50 - 1));
   EXPECT_FALSE(net.busy());
 }
 

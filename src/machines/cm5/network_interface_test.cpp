@@ -55,7 +55,7 @@ struct Rig {
 TEST(NetworkInterfaces, APacketOfMoreThanFiveWordsIsTwoMessagesAnnouncedOnce) {
   Rig rig;
   ASSERT_NE(rig.interfaces.try_send(3, 40, 7, 99, 0), net::kNoPacket);
-  rig.scheduler.run_until_time(100 * 25000);
+  rig.scheduler.run_until_time(1000 * 25000);  // 5 chips and two messages: a few hundred cycles
   ASSERT_EQ(rig.recorder.got.size(), 1u);
   EXPECT_EQ(rig.recorder.got[0].first.tag, 99u);
   EXPECT_EQ(rig.recorder.got[0].first.flits, 7);
