@@ -43,8 +43,9 @@ Machine::Machine(net::Endpoint& endpoint, core::Scheduler& scheduler, const AmPa
   rq_count_.assign(queues, 0);
   pending_inject_.assign(queues, 0);
   held_.assign(queues, 0);
-  watched_.reserve(n);
-  watched_next_.reserve(n);
+  room_reported_ = endpoint.reports_space();
+  (room_reported_ ? reported_ : watched_).reserve(n);
+  (room_reported_ ? reported_now_ : watched_next_).reserve(n);
   messages_.reserve(queues *
                     static_cast<std::size_t>(params.send_queue_packets + params.receive_queue_packets + 2));
 }
@@ -100,7 +101,15 @@ void Machine::on_delivery(net::PacketId, const net::Packet& p, Picoseconds time_
 }
 
 void Machine::after_cycle(Picoseconds time_ps) {
-  check_watched(time_ps);
+  if (room_reported_) {
+    check_reported(time_ps);
+  } else {
+    check_watched(time_ps);
+  }
+}
+
+void Machine::on_space(NodeId v) {
+  note_room(v);
 }
 
 void Machine::dispatch(const Event& e) {
@@ -189,7 +198,43 @@ void Machine::wake_if_ready(Node& n) {
 void Machine::watch(Node& n) {
   if (n.watched_) return;
   n.watched_ = true;
-  watched_.push_back(n.id());
+  if (!room_reported_) {
+    watched_.push_back(n.id());
+  } else if (!n.keeps_watch_order_) {
+    n.watch_order_ = next_watch_order_++;
+  }
+}
+
+void Machine::note_room(NodeId v) {
+  if (!room_reported_) return;
+  Node& n = *nodes_[v];
+  if (n.room_reported_) return;
+  n.room_reported_ = true;
+  reported_.push_back(v);
+}
+
+// The same re-checks as check_watched, in the same order, but only of the watched nodes that may have
+// room: a node without new room would find none again and change nothing. Polling every watched node
+// re-appends each in turn, so their order is always that in which their waits began: watch_order_.
+void Machine::check_reported(Picoseconds t) {
+  if (reported_.empty()) return;
+  std::swap(reported_, reported_now_);
+  reported_.clear();
+  std::erase_if(reported_now_, [this](NodeId v) {
+    Node& n = *nodes_[v];
+    n.room_reported_ = false;
+    return !n.watched_;
+  });
+  std::sort(reported_now_.begin(), reported_now_.end(),
+            [this](NodeId a, NodeId b) { return nodes_[a]->watch_order_ < nodes_[b]->watch_order_; });
+  for (const NodeId v : reported_now_) {
+    Node& n = *nodes_[v];
+    n.watched_ = false;
+    n.keeps_watch_order_ = true;
+    drain(n, t);
+    if (n.state_ == Node::State::Blocked && n.blocked_send_ != kNoMessage) watch(n);
+    n.keeps_watch_order_ = false;
+  }
 }
 
 void Machine::check_watched(Picoseconds t) {
@@ -208,6 +253,7 @@ void Machine::inject(MessageId msg) {
   Message& m = messages_[msg];
   const int vnet = vnet_of(m);
   --pending_inject_[static_cast<std::size_t>(m.src) * vnets_ + vnet];
+  note_room(m.src);  // a packet smaller than the largest may leave room beside its place
   const int payload = m.nargs * 4 + m.bytes;
   const int flits = packet_flits(payload);
   NodeCounters& c = nodes_[m.src]->counters_;

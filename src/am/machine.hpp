@@ -129,6 +129,7 @@ class Machine final : public core::Component, public net::DeliveryHandler {
   void on_event(std::uint32_t kind, std::uint64_t data) override;
   void on_delivery(net::PacketId id, const net::Packet& p, Picoseconds time_ps) override;
   void after_cycle(Picoseconds time_ps) override;
+  void on_space(NodeId v) override;
   void schedule(Picoseconds t, const Event& e) {
     scheduler_.schedule(t, id_, static_cast<std::uint32_t>(e.kind),
                         (static_cast<std::uint64_t>(static_cast<std::uint32_t>(e.node)) << 32) | e.msg);
@@ -157,6 +158,8 @@ class Machine final : public core::Component, public net::DeliveryHandler {
   void run_handler(Node& n, MessageId msg, Picoseconds t);
   void update_hold(Node& n, int vnet);
   void check_watched(Picoseconds t);
+  void check_reported(Picoseconds t);
+  void note_room(NodeId v);
   [[noreturn]] void throw_deadlock() const;  // the watchdog fired: says what is stuck
   std::string describe_stuck_programs() const;
 
@@ -178,7 +181,12 @@ class Machine final : public core::Component, public net::DeliveryHandler {
   std::vector<MessageId> rq_head_, rq_tail_;
   std::vector<std::int32_t> rq_count_, pending_inject_;
   std::vector<std::uint8_t> held_;
-  std::vector<NodeId> watched_, watched_next_;
+  // Senders waiting for room. An endpoint that reports room (net::Endpoint::reports_space) names the
+  // nodes to re-check after a cycle; with any other, every watched node is looked at after every cycle.
+  bool room_reported_ = false;
+  std::vector<NodeId> watched_, watched_next_;   // unreported: the watched nodes, in the order they began
+  std::vector<NodeId> reported_, reported_now_;  // reported: nodes with room reported in this cycle
+  std::uint64_t next_watch_order_ = 0;
   int finished_ = 0;
   std::exception_ptr handler_error_;  // the first exception a handler threw, rethrown by run()
 };

@@ -231,7 +231,10 @@ class Node {
   bool (*check_)(void*) = nullptr;  // Blocked: the condition
   void* check_obj_ = nullptr;
   MessageId blocked_send_ = kNoMessage;  // Blocked on room in the send queue for this message
-  bool watched_ = false;                 // in the machine's list of nodes to re-check after a cycle
+  bool watched_ = false;                 // waits for send room: re-checked after a cycle
+  bool room_reported_ = false;           // its interface reported room in this cycle (Machine::on_space)
+  bool keeps_watch_order_ = false;       // being re-checked: a renewed watch keeps its place
+  std::uint64_t watch_order_ = 0;        // while watched: when this wait began (re-checks go in this order)
   Picoseconds finish_ = 0;
 
   // Bulk and tagged-message state.

@@ -32,6 +32,10 @@ class DeliveryHandler {
   virtual void on_delivery(PacketId id, const Packet& p, Picoseconds time_ps) = 0;
   // The end of every network cycle at time_ps, after its deliveries: send queues may have room again.
   virtual void after_cycle(Picoseconds time_ps) { static_cast<void>(time_ps); }
+  // Node v's send queues took a packet into the network in this cycle, so space_to_send(v, ...) may be
+  // larger now. Called only by endpoints whose reports_space() is true; others leave the handler to
+  // look at every waiting sender after each cycle.
+  virtual void on_space(NodeId v) { static_cast<void>(v); }
 };
 
 // What the watchdog of whoever drives a run needs to tell "busy" from "stuck".
@@ -56,6 +60,9 @@ class Endpoint {
   virtual PacketId try_send(NodeId src, NodeId dest, int flits, std::uint64_t tag, int vnet) = 0;
   // Packets src's send queue of vnet can still take (kUnbounded for an unbounded queue).
   virtual std::int64_t space_to_send(NodeId src, int vnet) const = 0;
+  // Whether the delivery handler hears of every cycle in which a node's space_to_send may have grown
+  // (DeliveryHandler::on_space), so that waiting senders need not be polled.
+  virtual bool reports_space() const { return false; }
 
   // While held, node v accepts no packet of network vnet: they wait in the network.
   virtual void hold_ejection(NodeId v, int vnet, bool hold) = 0;

@@ -192,6 +192,7 @@ void DataNetwork::inject(NodeId v, int side, Cycle t) {
   --q.length;
   --queued_total_;
   ++in_network_;
+  if (observer_ != nullptr) observer_->on_queue_space(v, side);
   m.injected = t;
   inject_retry_[s] = 0;
   last_progress_ = t;

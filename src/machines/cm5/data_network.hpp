@@ -89,6 +89,11 @@ class DataNetworkObserver {
   // Message `id` reached node m.dest at cycle m.delivered (its tail is in the receive FIFO). The slot is
   // released after this returns unless the message fell (then the network keeps it for resend).
   virtual void on_delivery(MessageId id, const Message& m) = 0;
+  // Node v's send queue on `side` gave a message to the network: it has room for one more.
+  virtual void on_queue_space(NodeId v, int side) {
+    static_cast<void>(v);
+    static_cast<void>(side);
+  }
 };
 
 // Counts a chip keeps and the diagnostic network reads.

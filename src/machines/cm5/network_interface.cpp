@@ -118,6 +118,11 @@ void NetworkInterfaces::hold_ejection(NodeId v, int vnet, bool hold) {
   if (!hold) scheduler_.activate(id_);
 }
 
+void NetworkInterfaces::on_queue_space(NodeId v, int) {
+  const NodeId rel = map_.relative(v);
+  if (handler_ != nullptr && rel >= 0) handler_->on_space(rel);
+}
+
 void NetworkInterfaces::on_delivery(MessageId, const Message& m) {
   const auto id = static_cast<std::uint32_t>(m.label);
   Packet& p = packets_[id];

@@ -76,6 +76,7 @@ class NetworkInterfaces final : public core::Component, public net::Endpoint, pr
   int vnets() const override { return vnets_; }
   net::PacketId try_send(NodeId src, NodeId dest, int flits, std::uint64_t tag, int vnet) override;
   std::int64_t space_to_send(NodeId src, int vnet) const override;
+  bool reports_space() const override { return true; }
   void hold_ejection(NodeId v, int vnet, bool hold) override;
   void set_delivery_handler(net::DeliveryHandler* handler) override { handler_ = handler; }
   net::EndpointActivity activity() const override;
@@ -98,6 +99,7 @@ class NetworkInterfaces final : public core::Component, public net::Endpoint, pr
   };
 
   void on_delivery(MessageId id, const Message& m) override;
+  void on_queue_space(NodeId v, int side) override;
   // The side of node v's next message of virtual network vnet ("both" alternates per node and network).
   int side_of(NodeId v, int vnet);
   Sides sides_for(int vnet) const;
