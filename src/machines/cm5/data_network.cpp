@@ -250,25 +250,24 @@ Cycle DataNetwork::room_from(ChipId c, int port, int nibbles, Cycle at) const {
   const Held* ring = &held_[port_index(c, port) * ring_];
   const Cycle credit = wire_in_[port_index(c, port)];
   int waiting = 0;
-  Cycle all_back = at;  // when every leaving entry's credits are back
-  for (int i = 0; i < b.count; ++i) {
-    const Held& h = ring[(b.first + i) % ring_];
-    if (h.out_start < 0) {
-      waiting += h.nibbles;
-    } else {
-      all_back = std::max(all_back, h.out_start + h.nibbles - 1 + credit);
-    }
-  }
+  for (int i = b.leaving; i < b.count; ++i) waiting += ring[(b.first + i) % ring_].nibbles;
   // Room that waits on a message not yet granted downstream: that chip's grant wakes the sender.
   if (params_.buffer_nibbles - waiting < nibbles) return kNever;
-  if (space_at(c, port, at) >= nibbles) return at;
-  Cycle lo = at;  // space(lo) too small, space(hi) enough: credits return one a cycle, so bisect
-  Cycle hi = all_back;
-  while (hi - lo > 1) {
-    const Cycle mid = lo + (hi - lo) / 2;
-    (space_at(c, port, mid) >= nibbles ? hi : lo) = mid;
+  int need = nibbles - space_at(c, port, at);
+  if (need <= 0) return at;
+  // The leaving entries hand their credits back one a cycle, one entry after the other (each leaves
+  // once the one before it has): entry i has returned clamp(t - (out_start + credit) + 1, 0, nibbles)
+  // by cycle t. Walk them in order to the cycle that returns the `need`-th nibble still owed.
+  for (int i = 0; i < b.leaving; ++i) {
+    const Held& h = ring[(b.first + i) % ring_];
+    const Cycle start = h.out_start + credit;  // its first credit is back at this cycle
+    const int returned = static_cast<int>(std::clamp<Cycle>(at - start + 1, 0, h.nibbles));
+    const int owed = h.nibbles - returned;
+    if (need <= owed) return start - 1 + returned + need;
+    need -= owed;
   }
-  return hi;
+  MPPNET_ASSERT(false, "the leaving entries return enough room for a message that fits beside the waiting");
+  return kNever;
 }
 
 bool DataNetwork::output_free(ChipId c, int port, int nibbles, Cycle t) {
