@@ -330,33 +330,35 @@ void DataNetwork::allocate(ChipId c, Cycle t) {
       }
     }
   }
+  // Bit i of wanting[out]: input i's head wants output `out`.
+  unsigned wanting[kChipPorts] = {};
+  for (int in = 0; in < kChipPorts; ++in) {
+    if (want[in] >= 0) wanting[want[in]] |= 1U << in;
+  }
+  const bool random_up = params_.up_choice == UpChoice::RandomFree;
+  constexpr unsigned kAllInputs = (1U << kChipPorts) - 1;
   for (int out = 0; out < kChipPorts; ++out) {
+    const unsigned mask = wanting[out];
+    if (mask == 0) continue;
     // Round-robin among the inputs that want `out`, from the one after the input it last granted.
-    int winner = -1;
-    for (int k = 1; k <= kChipPorts; ++k) {
-      const int i = (last_grant_[port_index(c, out)] + k) % kChipPorts;
-      if (want[i] == out && winner < 0) winner = i;
-    }
-    if (winner < 0) continue;
+    const int first = (last_grant_[port_index(c, out)] + 1) % kChipPorts;
+    const unsigned rotated = ((mask >> first) | (mask << (kChipPorts - first))) & kAllInputs;
+    const int winner = (first + std::countr_zero(rotated)) % kChipPorts;
+    const unsigned losers = mask & ~(1U << winner);
+    const bool up = out >= kChildPorts;
     if (!output_free(c, out, front[winner]->nibbles, t)) {
       retry = std::min(retry, free_from(c, out, front[winner]->nibbles, t));
       // A message going up that chose this link behind the blocked one may choose another next cycle.
-      for (int i = 0; i < kChipPorts; ++i) {
-        next_cycle |=
-            want[i] == out && i != winner && out >= kChildPorts && params_.up_choice == UpChoice::RandomFree;
-      }
+      next_cycle |= up && random_up && losers != 0;
       continue;
     }
     grant(c, winner, out, t);
-    for (int i = 0; i < kChipPorts; ++i) {
-      if (want[i] != out || i == winner) continue;
-      // A message going up that lost may take another free parent link next cycle.
-      const bool up = out >= kChildPorts;
-      if (up && params_.up_choice == UpChoice::RandomFree) {
-        next_cycle = true;
-      } else {
-        retry = std::min(retry, free_from(c, out, front[i]->nibbles, t));
-      }
+    // A message going up that lost may take another free parent link next cycle.
+    if (up && random_up) {
+      next_cycle |= losers != 0;
+    } else {
+      for (unsigned rest = losers; rest != 0; rest &= rest - 1)
+        retry = std::min(retry, free_from(c, out, front[std::countr_zero(rest)]->nibbles, t));
     }
   }
   if (params_.visit_every_cycle) {
