@@ -273,7 +273,12 @@ Cycle DataNetwork::room_from(ChipId c, int port, int nibbles, Cycle at) const {
 bool DataNetwork::output_free(ChipId c, int port, int nibbles, Cycle t) {
   if (output_busy_until_[port_index(c, port)] > t) return false;
   const PortPeer to = shape_.peer(c, port);
-  if (to.chip != kNoChip) return input_space(to.chip, to.port, t) >= nibbles;
+  if (to.chip != kNoChip) {
+    if (c != room_cache_chip_) return input_space(to.chip, to.port, t) >= nibbles;
+    int& room = room_cache_[port];
+    if (room < 0) room = input_space(to.chip, to.port, t);
+    return room >= nibbles;
+  }
   return receive_used_[slot(to.node, shape_.place(c).side)] < params_.ni_receive_messages;
 }
 
@@ -321,6 +326,8 @@ void DataNetwork::allocate(ChipId c, Cycle t) {
   Cycle retry = kNever;
   bool next_cycle = false;
   const int level = shape_.place(c).level;
+  room_cache_chip_ = c;
+  room_cache_.fill(-1);
   for (int in = 0; in < kChipPorts; ++in) {
     front[in] = front_waiting(c, in, t);
     want[in] = front[in] == nullptr ? -1 : wanted_output(c, in, pool_[front[in]->msg], t);
@@ -353,6 +360,7 @@ void DataNetwork::allocate(ChipId c, Cycle t) {
       continue;
     }
     grant(c, winner, out, t);
+    room_cache_[out] = -1;  // the granted message now takes room there
     // A message going up that lost may take another free parent link next cycle.
     if (up && random_up) {
       next_cycle |= losers != 0;
@@ -361,6 +369,7 @@ void DataNetwork::allocate(ChipId c, Cycle t) {
         retry = std::min(retry, free_from(c, out, front[std::countr_zero(rest)]->nibbles, t));
     }
   }
+  room_cache_chip_ = kNoChip;
   if (params_.visit_every_cycle) {
     for (int in = 0; in < kChipPorts; ++in)
       next_cycle |= inputs_[port_index(c, in)].leaving < inputs_[port_index(c, in)].count;

@@ -23,6 +23,7 @@
 // error marking, and all-fall-down mode (data_network_faults.cpp).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -246,10 +247,14 @@ class DataNetwork {
   core::SlotPool<Message> pool_;
   DataNetworkObserver* observer_ = nullptr;
 
-  int ring_ = 0;                              // entries per input buffer
-  std::vector<Held> held_;                    // chips * kChipPorts * ring_
-  std::vector<InputBuffer> inputs_;           // chips * kChipPorts
-  std::vector<Cycle> output_busy_until_;      // chips * kChipPorts
+  int ring_ = 0;                          // entries per input buffer
+  std::vector<Held> held_;                // chips * kChipPorts * ring_
+  std::vector<InputBuffer> inputs_;       // chips * kChipPorts
+  std::vector<Cycle> output_busy_until_;  // chips * kChipPorts
+  // While allocate(chip, t) runs: the room downstream of each of the chip's outputs, once looked at
+  // (-1: not yet). Several heads weigh the same parent links, and only a grant changes that room.
+  ChipId room_cache_chip_ = kNoChip;
+  std::array<int, kChipPorts> room_cache_{};
   std::vector<std::int8_t> last_grant_;       // chips * kChipPorts: round-robin pointer of each output
   std::vector<std::uint8_t> wire_in_;         // chips * kChipPorts: wire cycles of the link into each input
   std::vector<std::uint8_t> waits_for_room_;  // chips * kChipPorts: a head waits for room past this output
