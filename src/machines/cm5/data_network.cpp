@@ -37,8 +37,7 @@ DataNetwork::DataNetwork(const DataNetworkParams& params)
   const std::size_t slots = static_cast<std::size_t>(params_.nodes) * kSides;
   queues_.assign(slots, Queue{});
   injection_busy_until_.assign(slots, 0);
-  is_injecting_.assign(slots, 0);
-  inject_retry_.assign(slots, 0);
+  inject_at_.assign(slots, kNever);
   receive_used_.assign(slots, 0);
   receive_held_.assign(slots, 0);
   received_waiting_.assign(slots, {});
@@ -88,12 +87,7 @@ MessageId DataNetwork::send(NodeId src, NodeId dest, int words, int tag, int sid
   q.tail = id;
   ++q.length;
   ++queued_total_;
-  const std::size_t s = slot(src, side);
-  if (!is_injecting_[s]) {
-    is_injecting_[s] = 1;
-    inject_retry_[s] = 0;
-    injecting_.push_back(static_cast<NodeId>(s));
-  }
+  if (q.length == 1) wake_injection(slot(src, side), now_ + 1);
   return id;
 }
 
@@ -105,7 +99,7 @@ void DataNetwork::schedule(Cycle t, EventKind kind, std::int32_t where, MessageI
 
 void DataNetwork::run_until(Cycle t) {
   while (now_ < t) {
-    if (pending_.empty() && (injecting_.empty() || injection_frozen_)) {
+    if (pending_.empty()) {
       if (events_pending_ == 0) {
         now_ = t;
         return;
@@ -135,17 +129,6 @@ void DataNetwork::step(Cycle t) {
   events_pending_ -= static_cast<std::int64_t>(bucket.size());
   bucket.clear();
 
-  std::size_t kept = 0;
-  for (const NodeId s : injecting_) {
-    if (inject_retry_[s] <= t) inject(s / kSides, s % kSides, t);
-    if (queues_[s].length > 0) {
-      injecting_[kept++] = s;
-    } else {
-      is_injecting_[s] = 0;
-    }
-  }
-  injecting_.resize(kept);
-
   still_pending_.clear();
   still_pending_.swap(pending_);
   for (const ChipId c : still_pending_) is_pending_[c] = 0;
@@ -160,6 +143,12 @@ void DataNetwork::handle(const Event& e, Cycle t) {
     case EventKind::Deliver:
       deliver(e.where / kSides, e.where % kSides, e.msg, t);
       break;
+    case EventKind::Inject:
+      if (inject_at_[e.where] == t) {  // else a later wake-up replaced it
+        inject_at_[e.where] = kNever;
+        inject(e.where / kSides, e.where % kSides, t);
+      }
+      break;
     case EventKind::ReceiveCredit:
       --receive_used_[e.where];
       mark_pending(shape_.leaf_chip(e.where / kSides, e.where % kSides));  // its output may wait for room
@@ -173,6 +162,21 @@ void DataNetwork::mark_pending(ChipId c) {
   pending_.push_back(c);
 }
 
+void DataNetwork::wake_injection(std::size_t s, Cycle at) {
+  at = std::max(at, now_ + 1);
+  if (queues_[s].length == 0 || at >= inject_at_[s]) return;
+  // A wake-up beyond the wheel comes back at its last slot and is worked out again then.
+  at = std::min(at, now_ + static_cast<Cycle>(wheel_.size()) - 1);
+  inject_at_[s] = at;
+  schedule(at, EventKind::Inject, static_cast<std::int32_t>(s), kNoMessage);
+}
+
+void DataNetwork::freeze_injection(bool frozen) {
+  injection_frozen_ = frozen;
+  if (frozen) return;
+  for (std::size_t s = 0; s < queues_.size(); ++s) wake_injection(s, now_ + 1);
+}
+
 void DataNetwork::inject(NodeId v, int side, Cycle t) {
   const std::size_t s = slot(v, side);
   Queue& q = queues_[s];
@@ -183,7 +187,8 @@ void DataNetwork::inject(NodeId v, int side, Cycle t) {
   const int port = FatTreeShape::leaf_port(v);
   if (injection_busy_until_[s] > t || input_space(chip, port, t) < m.nibbles) {
     // Try again when the link and the room could first allow it; a grant at the chip wakes it sooner.
-    inject_retry_[s] = room_from(chip, port, m.nibbles, std::max(t + 1, injection_busy_until_[s]));
+    const Cycle room = room_from(chip, port, m.nibbles, std::max(t + 1, injection_busy_until_[s]));
+    if (room != kNever) wake_injection(s, room);
     return;
   }
   q.head = m.next;
@@ -194,7 +199,7 @@ void DataNetwork::inject(NodeId v, int side, Cycle t) {
   ++in_network_;
   if (observer_ != nullptr) observer_->on_queue_space(v, side);
   m.injected = t;
-  inject_retry_[s] = 0;
+  if (q.length > 0) wake_injection(s, t + 1);
   last_progress_ = t;
   injection_busy_until_[s] = t + m.nibbles;
   ++ni_sent_[s];
@@ -396,8 +401,7 @@ void DataNetwork::grant(ChipId c, int in_port, int out_port, Cycle t) {
     if (waits) schedule(t + 1, EventKind::ChipReady, feeder.chip, kNoMessage);
     waits = 0;
   } else if (feeder.node >= 0) {
-    Cycle& retry = inject_retry_[slot(feeder.node, shape_.place(c).side)];
-    retry = std::min(retry, t + 1);
+    wake_injection(slot(feeder.node, shape_.place(c).side), t + 1);
   }
   last_grant_[port_index(c, out_port)] = static_cast<std::int8_t>(in_port);
   ++port_out_[port_index(c, out_port)];

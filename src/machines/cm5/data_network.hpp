@@ -162,7 +162,7 @@ class DataNetwork {
   std::int64_t fallen_total() const;
   // The system stops every node's injection while it empties the network (note 000 §5.11): queued
   // messages stay in the send FIFOs, saved with the user's state.
-  void freeze_injection(bool frozen) { injection_frozen_ = frozen; }
+  void freeze_injection(bool frozen);
   // A failed chip, routed around (paper L288-295, note A14): no message whose source or destination lies
   // in the failed chip's subtree climbs to it, and a message's way down passes the chip index it had at
   // each level on its way up, so none passes it at all. Returns false, changing nothing, when no other
@@ -191,7 +191,9 @@ class DataNetwork {
     MessageId tail = kNoMessage;
     std::int64_t length = 0;
   };
-  enum class EventKind : std::uint8_t { ChipReady, Deliver, ReceiveCredit };
+  // Injections come last in a cycle, after what its other events free (the order of a cycle's events is
+  // by kind, then place).
+  enum class EventKind : std::uint8_t { ChipReady, Deliver, ReceiveCredit, Inject };
   struct Event {
     EventKind kind;
     std::int32_t where;  // chip, or node * 2 + side
@@ -206,6 +208,8 @@ class DataNetwork {
   void schedule(Cycle t, EventKind kind, std::int32_t where, MessageId msg);
   void step(Cycle t);
   void handle(const Event& e, Cycle t);
+  // Tries slot s's queue at cycle `at` (no earlier than the next cycle) unless it is tried sooner.
+  void wake_injection(std::size_t s, Cycle at);
   void inject(NodeId v, int side, Cycle t);
   // The oldest message of an input not yet granted, if its head may be granted at cycle t.
   Held* front_waiting(ChipId c, int in_port, Cycle t);
@@ -266,10 +270,10 @@ class DataNetwork {
 
   std::vector<Queue> queues_;                // nodes * kSides: the send FIFOs
   std::vector<Cycle> injection_busy_until_;  // nodes * kSides
-  std::vector<NodeId> injecting_;            // nodes * kSides slots with a queue
-  std::vector<std::uint8_t> is_injecting_;
-  std::vector<Cycle> inject_retry_;  // nodes * kSides: the first cycle a blocked injection may go
-  std::vector<int> receive_used_;    // nodes * kSides: receive FIFO entries reserved or full
+  // nodes * kSides: the cycle of the slot's pending Inject event (kNever: none). A queue's head is tried
+  // only at such events, so queued nodes cost nothing while they wait.
+  std::vector<Cycle> inject_at_;
+  std::vector<int> receive_used_;  // nodes * kSides: receive FIFO entries reserved or full
   std::vector<std::uint8_t> receive_held_;
   std::vector<std::vector<MessageId>> received_waiting_;  // held receive FIFOs, in arrival order
 
