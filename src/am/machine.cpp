@@ -150,6 +150,7 @@ void Machine::resume(Node& n, Picoseconds t) {
   MPPNET_ASSERT(program.done(), "a node program suspended outside the am operations");
   program.rethrow_if_failed();
   n.state_ = Node::State::Done;
+  state_changed(n);
   n.finish_ = std::max(t, n.cpu_busy_);
   ++finished_;
   drain(n, n.finish_);  // an ended program still serves requests, as an idle loop polling would
@@ -162,6 +163,7 @@ void Machine::start_send(Node& n, MessageId msg, Picoseconds t) {
     n.blocked_send_ = msg;
     n.check_ = nullptr;
     n.state_ = Node::State::Blocked;
+    state_changed(n);
     watch(n);
     drain(n, std::max(t, n.cpu_busy_));
     return;
@@ -170,6 +172,7 @@ void Machine::start_send(Node& n, MessageId msg, Picoseconds t) {
   n.cpu_busy_ = end;
   ++pending_inject_[static_cast<std::size_t>(n.id()) * vnets_ + vnet];
   n.state_ = Node::State::Timed;
+  state_changed(n);
   schedule(end, {n.id(), msg, EventKind::SendDone});
 }
 
@@ -178,6 +181,7 @@ void Machine::block(Node& n, std::coroutine_handle<> h, bool (*check)(void*), vo
   n.check_ = check;
   n.check_obj_ = obj;
   n.state_ = Node::State::Blocked;
+  state_changed(n);
   drain(n, std::max(n.time_, n.cpu_busy_));  // also wakes it if the handlers made the condition true
 }
 
@@ -192,6 +196,7 @@ void Machine::wake_if_ready(Node& n) {
   if (n.check_ == nullptr || !n.check_(n.check_obj_)) return;
   n.check_ = nullptr;
   n.state_ = Node::State::Timed;
+  state_changed(n);
   schedule(t, {n.id(), kNoMessage, EventKind::Resume});
 }
 
@@ -203,6 +208,12 @@ void Machine::watch(Node& n) {
   } else if (!n.keeps_watch_order_) {
     n.watch_order_ = next_watch_order_++;
   }
+}
+
+void Machine::state_changed(Node& n) {
+  // Polling drains every watched node after every cycle, and drops those whose new state no longer
+  // waits: a report makes the next check look at this one too.
+  if (n.watched_) note_room(n.id());
 }
 
 void Machine::note_room(NodeId v) {

@@ -160,6 +160,7 @@ class Machine final : public core::Component, public net::DeliveryHandler {
   void check_watched(Picoseconds t);
   void check_reported(Picoseconds t);
   void note_room(NodeId v);
+  void state_changed(Node& n);
   [[noreturn]] void throw_deadlock() const;  // the watchdog fired: says what is stuck
   std::string describe_stuck_programs() const;
 

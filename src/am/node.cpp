@@ -41,6 +41,7 @@ void Node::TimedAwaiter::await_suspend(std::coroutine_handle<> h) {
   node.waiting_ = h;
   node.cpu_busy_ = start + m.cycles_ps(cycles);
   node.state_ = State::Timed;
+  m.state_changed(node);
   m.schedule(node.cpu_busy_, {node.id_, kNoMessage, Machine::EventKind::Resume});
 }
 

@@ -59,8 +59,8 @@ void for_each_ordered(std::size_t count, int jobs, Compute compute, Consume cons
   };
   std::vector<std::jthread> threads;
   threads.reserve(workers);
-  for (std::size_t w = 0; w < workers; ++w) threads.emplace_back(work);
   try {
+    for (std::size_t w = 0; w < workers; ++w) threads.emplace_back(work);  // may throw: no thread left
     for (std::size_t i = 0; i < count; ++i) {
       std::unique_lock lock(mutex);
       ready.wait(lock, [&] { return results[i].has_value() || errors[i] != nullptr; });

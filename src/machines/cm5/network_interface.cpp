@@ -120,7 +120,7 @@ void NetworkInterfaces::hold_ejection(NodeId v, int vnet, bool hold) {
 
 void NetworkInterfaces::on_queue_space(NodeId v, int) {
   const NodeId rel = map_.relative(v);
-  if (handler_ != nullptr && rel >= 0) handler_->on_space(rel);
+  if (handler_ != nullptr && rel >= 0 && params_.report_room) handler_->on_space(rel);
 }
 
 void NetworkInterfaces::on_delivery(MessageId, const Message& m) {

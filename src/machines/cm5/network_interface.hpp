@@ -58,6 +58,9 @@ struct InterfaceParams {
   // Bit t: a message of tag t interrupts its receiver (paper L268-271); else the program finds it by
   // polling. Node programs' messages carry tag 0 (requests), 1 (replies) or 2 (one-way).
   int interrupt_mask = 0xffff;
+  // Test mode: false makes the handler poll its waiting senders after every cycle instead of hearing
+  // when a send FIFO gains room. Results must be identical (data_network_exactness_test.cpp).
+  bool report_room = true;
 };
 
 class NetworkInterfaces final : public core::Component, public net::Endpoint, private DataNetworkObserver {
@@ -76,7 +79,7 @@ class NetworkInterfaces final : public core::Component, public net::Endpoint, pr
   int vnets() const override { return vnets_; }
   net::PacketId try_send(NodeId src, NodeId dest, int flits, std::uint64_t tag, int vnet) override;
   std::int64_t space_to_send(NodeId src, int vnet) const override;
-  bool reports_space() const override { return true; }
+  bool reports_space() const override { return params_.report_room; }
   void hold_ejection(NodeId v, int vnet, bool hold) override;
   void set_delivery_handler(net::DeliveryHandler* handler) override { handler_ = handler; }
   net::EndpointActivity activity() const override;

@@ -59,7 +59,8 @@ Cm5NodeMachine::Cm5NodeMachine(const Cm5Config& config, const am::AmParams& am)
                    .requests = config.interface.requests,
                    .replies = config.interface.replies,
                    .one_way = config.interface.one_way,
-                   .interrupt_mask = config.interface.interrupt_mask}),
+                   .interrupt_mask = config.interface.interrupt_mask,
+                   .report_room = config.interface.report_room}),
       machine_(interfaces_, scheduler_, am, 20000) {
   // The interface's tag mask: the tag of a node program's message is its virtual network.
   for (int vnet = 0; vnet < interfaces_.vnets(); ++vnet) {
