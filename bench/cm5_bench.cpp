@@ -1,12 +1,9 @@
-// bench/cm5_bench.cpp: the CM-5 data network model's speed (node-cycles per second at 40 MHz cycles),
-// and node programs on a CM-5 (active messages per second, interfaces and cost model included).
+// bench/cm5_bench.cpp: the CM-5 data network model's speed (node-cycles per second at 40 MHz cycles).
 #include <benchmark/benchmark.h>
 
 #include "machines/cm5/data_network.hpp"
 #include "machines/cm5/message_format.hpp"
-#include "machines/cm5/node_machine.hpp"
 #include "machines/cm5/streams.hpp"
-#include "workload/apps/registry.hpp"
 
 namespace {
 
@@ -34,29 +31,5 @@ void BM_Cm5DataNetworkUniform(benchmark::State& state) {
 // 16K nodes: uniform traffic saturates near 3.6 MB/s raw delivered per node (offered 6 and 8 MB/s
 // deliver 3.59 and 3.61), so 1.8 is half saturation; 3.6 runs at saturation.
 BENCHMARK(BM_Cm5DataNetworkUniform)->Args({16384, 18})->Args({16384, 36})->Unit(benchmark::kMillisecond);
-
-// The all-to-all node program, `bytes` to every other node (16: one active message per pair), on a
-// CM-5 of `nodes` with its interfaces, control network and software cost model (docs/performance.md).
-void BM_Cm5AllToAll(benchmark::State& state) {
-  const int nodes = static_cast<int>(state.range(0));
-  double messages = 0, network_cycles = 0;
-  for (auto _ : state) {
-    mppnet::machines::cm5::Cm5Config config;
-    config.machine.nodes = nodes;
-    mppnet::am::AmParams am = mppnet::machines::cm5::cm5_am_params();
-    am.memory_bytes = 262144;
-    mppnet::machines::cm5::Cm5NodeMachine host(config, am);
-    mppnet::workload::apps::AppParams params;
-    params.alltoall_bytes = static_cast<int>(state.range(1));
-    const auto r = mppnet::workload::apps::run_alltoall(host.machine(), params);
-    if (!r.passed) state.SkipWithError(r.check.c_str());
-    const mppnet::am::MachineTotals totals = host.machine().totals();
-    messages += static_cast<double>(totals.requests);
-    network_cycles += static_cast<double>(totals.network_cycles);
-  }
-  state.counters["active_messages/s"] = benchmark::Counter(messages, benchmark::Counter::kIsRate);
-  state.counters["network_cycles"] = benchmark::Counter(network_cycles, benchmark::Counter::kAvgIterations);
-}
-BENCHMARK(BM_Cm5AllToAll)->Args({256, 64})->Args({1024, 16})->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -17,6 +17,7 @@
 #include "exp/foundation_validation.hpp"
 #include "machines/cm1/config.hpp"
 #include "machines/cm1/run.hpp"
+#include "machines/cm5/node_machine.hpp"
 #include "machines/metro/yield.hpp"
 #include "workload/apps/registry.hpp"
 
@@ -89,6 +90,35 @@ const ModelCase kModelCases[] = {
 // The same on the packet-level model (issue #14).
 constexpr const char* kAmCase = "am_alltoall_cm5_1024";
 constexpr const char* kAmPacketCase = "am_alltoall_cm5_1024_packet";
+// The same program on the CM-5 machine model (configs/cm5-1024.toml's machine): its own data network,
+// network interfaces, control network and software cost model. Its network counts no flit-hops.
+constexpr const char* kAmCm5Case = "am_alltoall_cm5_machine_1024";
+
+int run_am_cm5_case() {
+  namespace apps = mppnet::workload::apps;
+  namespace cm5 = mppnet::machines::cm5;
+  cm5::Cm5Config config;
+  config.machine.nodes = 1024;
+  mppnet::am::AmParams am = cm5::cm5_am_params();
+  am.memory_bytes = 262144;  // as configs/cm5-1024.toml
+  cm5::Cm5NodeMachine host(config, am);
+  apps::AppParams params;
+  params.alltoall_bytes = 16;
+  const auto start = std::chrono::steady_clock::now();
+  const apps::AppResult r = apps::run_alltoall(host.machine(), params);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!r.passed) {
+    std::fprintf(stderr, "%s: the application's check failed: %s\n", kAmCm5Case, r.check.c_str());
+    return 1;
+  }
+  const auto totals = host.machine().totals();
+  const double cycles = static_cast<double>(totals.network_cycles);
+  std::printf("| %s | 1024 | %lld | %.3f | %.2f M | | %.1f | %.3f M AM/s (%lld AM) | report (issue #12) |\n",
+              kAmCm5Case, static_cast<long long>(totals.network_cycles), seconds,
+              1024 * cycles / seconds / 1e6, peak_rss_mb(),
+              static_cast<double>(totals.handlers) / seconds / 1e6, static_cast<long long>(totals.handlers));
+  return 0;
+}
 
 int run_am_case(const char* name) {
   namespace apps = mppnet::workload::apps;
@@ -122,11 +152,12 @@ int main(int argc, char** argv) {
   if (argc == 2 && std::strcmp(argv[1], "--list") == 0) {
     for (const auto& c : all) std::printf("%s\n", c.name);
     for (const auto& c : kModelCases) std::printf("%s\n", c.name);
-    std::printf("%s\n%s\n", kAmCase, kAmPacketCase);
+    std::printf("%s\n%s\n%s\n", kAmCase, kAmPacketCase, kAmCm5Case);
     return 0;
   }
   if (argc == 2 && (std::strcmp(argv[1], kAmCase) == 0 || std::strcmp(argv[1], kAmPacketCase) == 0))
     return run_am_case(argv[1]);
+  if (argc == 2 && std::strcmp(argv[1], kAmCm5Case) == 0) return run_am_cm5_case();
   for (const auto& c : kModelCases) {
     if (argc != 2 || c.name != std::string(argv[1])) continue;
     const auto start = std::chrono::steady_clock::now();
