@@ -28,10 +28,10 @@ Machine::Machine(net::Endpoint& endpoint, core::Scheduler& scheduler, const AmPa
   id_ = scheduler.add(scheduler.add_domain("processors", params.clock_ps), *this, false);
   endpoint.set_delivery_handler(this);
   const int n = endpoint.nodes();
-  memory_.assign(static_cast<std::size_t>(n) * static_cast<std::size_t>(params.memory_bytes), std::byte{0});
+  memory_ = core::ZeroedPages(static_cast<std::size_t>(n) * static_cast<std::size_t>(params.memory_bytes));
   nodes_.reserve(n);
   for (NodeId v = 0; v < n; ++v) {
-    const std::span<std::byte> mem(memory_.data() + static_cast<std::size_t>(v) * params.memory_bytes,
+    const std::span<std::byte> mem(memory_.bytes().data() + static_cast<std::size_t>(v) * params.memory_bytes,
                                    static_cast<std::size_t>(params.memory_bytes));
     nodes_.push_back(std::make_unique<Node>(*this, v, mem));
   }

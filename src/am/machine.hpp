@@ -32,6 +32,7 @@
 #include "am/task.hpp"
 #include "core/error.hpp"
 #include "core/scheduler.hpp"
+#include "core/zeroed_pages.hpp"
 #include "net/endpoint.hpp"
 
 namespace mppnet::am {
@@ -173,7 +174,7 @@ class Machine final : public core::Component, public net::DeliveryHandler {
   unsigned interrupting_vnets_ = 0;  // bit v: arrivals on virtual network v interrupt
   core::ComponentId id_ = -1;
 
-  std::vector<std::byte> memory_;
+  core::ZeroedPages memory_;  // every node's am.memory_bytes; host pages only where written
   std::vector<std::unique_ptr<Node>> nodes_;
   std::vector<Task<>> programs_;
   std::unique_ptr<Collectives> collectives_;
