@@ -1,7 +1,9 @@
 // am/collectives.cpp: the operators and the software tree.
 #include "am/collectives.hpp"
 
+#include <algorithm>
 #include <bit>
+#include <cstring>
 #include <limits>
 
 #include "am/node.hpp"
@@ -83,6 +85,16 @@ struct TreeHandlers {
     in.node.coll_down_arrived_ = true;
   }
 };
+
+Task<> Collectives::broadcast_block(Node& node, NodeId root, std::span<std::byte> block) {
+  for (std::size_t at = 0; at < block.size(); at += 8) {
+    const std::size_t n = std::min<std::size_t>(8, block.size() - at);
+    std::uint64_t word = 0;
+    if (node.id() == root) std::memcpy(&word, block.data() + at, n);
+    const Combined c = co_await run(node, Collective::Broadcast, word, ReduceOp::Or, root);
+    std::memcpy(block.data() + at, &c.total, n);
+  }
+}
 
 Task<Combined> TreeCollectives::run(Node& node, Collective, std::uint64_t value, ReduceOp op, NodeId) {
   const auto p = static_cast<std::uint32_t>(node.nodes());

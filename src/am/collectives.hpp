@@ -6,7 +6,9 @@
 // supplies its own Collectives with that hardware's timing, and node programs do not change.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 
 #include "am/task.hpp"
@@ -43,6 +45,10 @@ class Collectives {
   // `total`, a scan only `exclusive`, a broadcast `total`.
   [[nodiscard]] virtual Task<Combined> run(Node& node, Collective what, std::uint64_t value, ReduceOp op,
                                            NodeId root) = 0;
+  // Copies `block` of node `root` into `block` of every node (the same addresses); every node calls it
+  // with the same root and size. By default one broadcast per 8 bytes (the last padded); collective
+  // hardware may send the block in messages of its own size and let a node wait once for all of them.
+  [[nodiscard]] virtual Task<> broadcast_block(Node& node, NodeId root, std::span<std::byte> block);
   // How they are done, for reports: "software tree over the data network".
   virtual std::string path() const = 0;
 };

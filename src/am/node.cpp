@@ -100,11 +100,15 @@ void Incoming::reply_words(Handler h, const Word* w, int n, const std::byte* dat
 }
 
 // Each collective's time, from the call to its result, is counted per node (NodeCounters).
+void Node::count_collective(Picoseconds start) {
+  ++counters_.collectives;
+  counters_.collective_ps += now() - start;
+}
+
 Task<Combined> Node::collective(Collective what, std::uint64_t value, ReduceOp op, NodeId root) {
   const Picoseconds start = now();
   const Combined c = co_await machine_->collectives().run(*this, what, value, op, root);
-  ++counters_.collectives;
-  counters_.collective_ps += now() - start;
+  count_collective(start);
   co_return c;
 }
 
@@ -124,6 +128,18 @@ Task<std::uint64_t> Node::broadcast(std::uint64_t value, NodeId root) {
                                         id_, root, nodes()));
   const Combined c = co_await collective(Collective::Broadcast, id_ == root ? value : 0, ReduceOp::Or, root);
   co_return c.total;
+}
+
+Task<> Node::broadcast_block(NodeId root, std::uint32_t addr, std::uint32_t bytes) {
+  if (root < 0 || root >= nodes())
+    throw std::out_of_range(fmt::format(
+        "node {}: block broadcast from root {}, not a node of this {}-node machine", id_, root, nodes()));
+  if (static_cast<std::uint64_t>(addr) + bytes > memory_.size())
+    throw std::out_of_range(fmt::format("node {}: block broadcast of [{}, {}) outside the memory of {} bytes",
+                                        id_, addr, static_cast<std::uint64_t>(addr) + bytes, memory_.size()));
+  const Picoseconds start = now();
+  co_await machine_->collectives().broadcast_block(*this, root, memory_.subspan(addr, bytes));
+  count_collective(start);
 }
 
 Task<std::uint64_t> Node::scan(std::uint64_t value, ReduceOp op, bool inclusive) {

@@ -197,6 +197,10 @@ class Node {
   [[nodiscard]] Task<std::uint64_t> reduce(std::uint64_t value, ReduceOp op);  // every node gets the result
   // REQUIRES: 0 <= root < nodes(); otherwise throws std::out_of_range.
   [[nodiscard]] Task<std::uint64_t> broadcast(std::uint64_t value, NodeId root);
+  // Copies root's memory [addr, addr + bytes) into the same range of every node: one collective, which
+  // collective hardware may do in messages wider than a word. REQUIRES: a valid root and range (otherwise
+  // throws std::out_of_range).
+  [[nodiscard]] Task<> broadcast_block(NodeId root, std::uint32_t addr, std::uint32_t bytes);
   [[nodiscard]] Task<std::uint64_t> scan(std::uint64_t value, ReduceOp op, bool inclusive);
 
   const NodeCounters& counters() const { return counters_; }
@@ -211,6 +215,7 @@ class Node {
   enum class State : std::uint8_t { Timed, Blocked, Running, Done };
 
   [[nodiscard]] Task<Combined> collective(Collective what, std::uint64_t value, ReduceOp op, NodeId root);
+  void count_collective(Picoseconds start);
 
   MessageId make_request(NodeId dest, Handler h, const Word* w, int n, const std::byte* data, int bytes);
   void mark_one_way(MessageId id);

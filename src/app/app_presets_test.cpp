@@ -1,8 +1,7 @@
 // app/app_presets_test.cpp: every preset in configs/ runs every application it claims, with its defaults.
 //
 // A preset claims every application of `mppnet list apps` when its model runs node programs (the generic
-// network, and machine models that register node programs: the CM-5), except the presets kNotClaimed lists
-// with the reason. Presets of other models (CM-1, METRO) claim none, and `mppnet app` says which commands
+// network, and machine models that register node programs: the CM-5). Presets of other models (CM-1, METRO) claim none, and `mppnet app` says which commands
 // they are for. Here every pair on presets of up to kMaxNodesHere nodes runs (about 10 s in all); on the
 // presets of about 1,000 nodes, where the defaults are fitted to P, every pair is checked without running
 // (`mppnet app --check`: the application's own parameter checks), since their runs take from 0.1 s to
@@ -29,13 +28,6 @@ namespace {
 
 constexpr long long kMaxNodesHere = 128;
 
-// Presets that run node programs but claim no application, and why (also said in the preset's header).
-const std::vector<std::string> kNotClaimed = {
-    // 16,384 nodes: the FFT needs a multiple of P^2 = 2^28 points, above app.fft_points' 2^24, and an
-    // all-to-all is 2^28 messages; cm5-1024.toml is the CM-5 preset for node programs.
-    "cm5-16384.toml",
-};
-
 struct Preset {
   std::filesystem::path path;
   const registry::Model* model = nullptr;  // nullptr: the generic network
@@ -46,8 +38,6 @@ std::vector<Preset> claiming_presets() {
   std::vector<Preset> out;
   for (const auto& entry : std::filesystem::directory_iterator(MPPNET_SOURCE_DIR "/configs")) {
     if (entry.path().extension() != ".toml") continue;
-    if (std::find(kNotClaimed.begin(), kNotClaimed.end(), entry.path().filename()) != kNotClaimed.end())
-      continue;
     const io::ConfigFile file = io::open_config_file(entry.path().string());
     const std::string model = registry::model_of(file, {});
     if (model == registry::kNetworkModel) {

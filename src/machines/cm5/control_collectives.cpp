@@ -1,6 +1,8 @@
 // machines/cm5/control_collectives.cpp: am's collectives as control-network operations.
 #include "machines/cm5/control_collectives.hpp"
 
+#include <algorithm>
+#include <cstring>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -198,6 +200,50 @@ am::Task<am::Combined> ControlCollectives::run(am::Node& node, am::Collective wh
     }
   }
   co_return out;
+}
+
+// A block goes as user broadcasts of up to 8 words (L496-497). The root pushes each message whole or
+// not at all and reads the status, as a send (note A30): a push the send FIFO cannot take is paid for
+// and tried again. Every node waits once, for the block's last message. Its processor pops the messages
+// one after another as they arrive, so it is done one pop after the later of each arrival and the
+// previous pop; that is computed from the arrival times rather than with an event per message.
+am::Task<> ControlCollectives::broadcast_block(am::Node& node, NodeId root, std::span<std::byte> block) {
+  const int leaf = leaf_of_node_[static_cast<std::size_t>(node.id())];
+  ++calls_[static_cast<std::size_t>(am::Collective::Broadcast)];
+  const int words = static_cast<int>((block.size() + 3) / 4), most = max_broadcast_words(BroadcastKind::User);
+  const int messages = (words + most - 1) / most;
+  const auto word_bytes = [&block](int w) {
+    return std::min<std::size_t>(4, block.size() - 4 * std::size_t(w));
+  };
+  if (node.id() == root) {
+    std::array<std::uint32_t, 8> message{};
+    for (int m = 0; m < messages; ++m) {
+      const int first = m * most, count = std::min(most, words - first);
+      for (int i = 0; i < count; ++i) {
+        message[i] = 0;
+        std::memcpy(&message[i], block.data() + 4 * (first + i), word_bytes(first + i));
+      }
+      do {
+        co_await node.compute(push_cost(count));
+      } while (
+          !net_.push_broadcast(leaf, BroadcastKind::User, {message.data(), static_cast<std::size_t>(count)}));
+      scheduler_.activate(id_);
+    }
+  }
+  if (messages == 0) co_return;
+  const Picoseconds free_from = node.now();
+  co_await node.wait_until([this, leaf, messages] {
+    const BroadcastMessage* last = net_.broadcast_ahead(leaf, messages - 1);
+    return last != nullptr && last->time <= now_cycles();
+  });
+  Picoseconds popped = free_from;
+  for (int m = 0; m < messages; ++m) {
+    const BroadcastMessage got = *net_.pop_broadcast(leaf, now_cycles());
+    for (int i = 0; i < got.count; ++i)
+      std::memcpy(block.data() + 4 * (m * most + i), &got.words[i], word_bytes(m * most + i));
+    popped = std::max(popped, got.time * cycle_ps_) + pop_cost(got.count) * am_.clock_ps;
+  }
+  if (popped > node.now()) co_await node.compute((popped - node.now() + am_.clock_ps - 1) / am_.clock_ps);
 }
 
 }  // namespace mppnet::machines::cm5

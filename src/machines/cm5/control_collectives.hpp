@@ -29,6 +29,7 @@ class ControlCollectives final : public am::Collectives, public core::Component,
 
   am::Task<am::Combined> run(am::Node& node, am::Collective what, std::uint64_t value, am::ReduceOp op,
                              NodeId root) override;
+  am::Task<> broadcast_block(am::Node& node, NodeId root, std::span<std::byte> block) override;
   std::string path() const override;
   ControlNetwork& network() { return net_; }
   // Calls per kind of collective, and reductions or scans whose operator was synthesised.

@@ -99,6 +99,51 @@ TEST(ControlCollectives, ABarrierTakesTheDerivedTime) {
   for (const Picoseconds t : left) EXPECT_EQ(t, 325'000 + 3'250'000 + 187'500);
 }
 
+// Node 3 broadcasts a block of 100 bytes (25 words) on 32 nodes; returns each node's copy and end.
+struct BlockSeen {
+  std::vector<std::byte> block;
+  Picoseconds end = 0;
+};
+std::vector<BlockSeen> broadcast_block(CollectivesPath path) {
+  Cm5Config config;
+  config.machine.nodes = 32;
+  config.control_network.collectives = path;
+  Cm5NodeMachine host(config, cm5_am_params());
+  std::vector<BlockSeen> seen(32);
+  host.machine().attach(seen);
+  host.machine().run([](am::Node& node) -> am::Task<> {
+    const std::uint32_t at = node.allocate(100);
+    if (node.id() == 3)
+      for (std::uint32_t i = 0; i < 100; ++i) node.store_local(at + i, static_cast<std::uint8_t>(7 * i + 1));
+    co_await node.broadcast_block(3, at, 100);
+    auto& out = node.state<BlockSeen>();
+    out.block.assign(node.memory().begin() + at, node.memory().begin() + at + 100);
+    out.end = node.now();
+  });
+  return seen;
+}
+
+TEST(ControlCollectives, ABlockBroadcastReachesEveryNodeInTheDerivedTime) {
+  // 25 words go as user broadcasts of 8, 8, 8 and 1 words (L496-497). Slots are 325 ns, a processor
+  // cycle 31.25 ns; a push of w words costs 3 (w + 1) + 3 cycles, a pop 3 w + 3 (the cost model).
+  // Pushes: message 0 at 937.5 ns, its words leave in slots 3-10; message 1 at 1,875 (5 words still
+  // wait, 13 fit the 16-word FIFO); message 2 fails at 2,812.5 (10 wait) and goes at 3,750 (7 wait);
+  // message 3 at 4,031.25. The FIFO never runs dry, so the words leave in slots 3-27 and a message
+  // arrives 3,250 ns (2 x 5 levels of 13 cycles at 40 MHz) after its last word leaves: 6,500, 9,100,
+  // 11,700 and 12,025 ns. Pops of 843.75 ns (8 words) from each arrival: 7,343.75, 9,943.75,
+  // 12,543.75; the last (1 word, 187.5 ns) ends at 12,731.25, rounded up to whole processor cycles from
+  // the wake at 12,025: 12,743.75 ns.
+  const auto hw = broadcast_block(CollectivesPath::Hardware);
+  const auto sw = broadcast_block(CollectivesPath::Software);
+  std::vector<std::byte> want(100);
+  for (int i = 0; i < 100; ++i) want[i] = static_cast<std::byte>(7 * i + 1);
+  for (NodeId v = 0; v < 32; ++v) {
+    EXPECT_EQ(hw[v].block, want) << "node " << v;
+    EXPECT_EQ(sw[v].block, want) << "node " << v;
+    EXPECT_EQ(hw[v].end, 12'743'750) << "node " << v;
+  }
+}
+
 TEST(ControlCollectives, AMismatchedSequenceIsAnError) {
   Cm5Config config;
   config.machine.nodes = 32;

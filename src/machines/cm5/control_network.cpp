@@ -258,6 +258,11 @@ bool ControlNetwork::has_broadcast(int leaf, Cycle now) const {
          broadcasts_[s.broadcast_cursor].time <= now;
 }
 
+const BroadcastMessage* ControlNetwork::broadcast_ahead(int leaf, int ahead) const {
+  const std::size_t at = leaf_[leaf].broadcast_cursor + static_cast<std::size_t>(ahead);
+  return mapped_out_[leaf] || at >= broadcasts_.size() ? nullptr : &broadcasts_[at];
+}
+
 std::optional<BroadcastMessage> ControlNetwork::pop_broadcast(int leaf, Cycle now) {
   LeafState& s = leaf_[leaf];
   if (mapped_out_[leaf] || s.broadcast_cursor >= broadcasts_.size()) return std::nullopt;

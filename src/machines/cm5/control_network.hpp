@@ -125,6 +125,9 @@ class ControlNetwork {
   // Whether pop / pop_broadcast would return something (a program's wait condition).
   bool has_result(int leaf, OpClass k, Cycle now) const;
   bool has_broadcast(int leaf, Cycle now) const;
+  // The broadcast `ahead` places after the next one leaf `leaf` would pop, if it has been sent (its time
+  // is the end of time until its last word is); nullptr otherwise.
+  const BroadcastMessage* broadcast_ahead(int leaf, int ahead) const;
 
   // ---- The two asynchronous ORs (0 user, 1 privileged): inputs change at any time, and the OR of all
   // inputs reaches every NI 2 * height levels after the next slot, without waiting for anyone (V32).

@@ -31,7 +31,11 @@ std::vector<io::Key<AppParams>> app_keys() {
       key("radixsort_bits", &AppParams::radixsort_bits, in_range(1, 8),
           "radixsort: key bits sorted per pass (64 / bits passes, rounded up)."),
       key("fft_points", &AppParams::fft_points, in_range(1, 1 << 24),
-          "fft: points of the transform; a multiple of the square of the machine size."),
+          "fft: points of the transform: a multiple of P^2 (transpose) or a power of two >= P (binary "
+          "exchange)."),
+      key("fft_algorithm", &AppParams::fft_algorithm, one_of({"auto", "transpose", "binary_exchange"}),
+          "fft: transpose (four-step, one all-to-all), binary_exchange (log2 P exchanges with partners), or "
+          "auto: transpose when app.fft_points is a multiple of P^2."),
       key("fft_signal", &AppParams::fft_signal, one_of({"random", "impulse", "tone"}),
           "fft: input: random (from the seed), impulse (x[0] = 1) or tone (frequency app.fft_tone)."),
       key("fft_tone", &AppParams::fft_tone, in_range(0, 1 << 24),

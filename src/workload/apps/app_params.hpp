@@ -7,6 +7,11 @@ namespace mppnet::workload::apps {
 // x[j] = exp(2 pi i f j / N) with f = fft_tone.
 enum class FftSignal { Random, Impulse, Tone };
 
+// fft: Transpose is the four-step algorithm (N a multiple of P^2, one all-to-all); BinaryExchange the
+// radix-2 butterflies over the nodes (P and N powers of two, N >= P: log2 P exchanges with partners);
+// Auto takes the transpose when N is a multiple of P^2 and the binary exchange otherwise.
+enum class FftAlgorithm { Auto, Transpose, BinaryExchange };
+
 struct AppParams {
   // alltoall: every node sends this many bytes to every other node.
   int alltoall_bytes = 64;
@@ -26,8 +31,9 @@ struct AppParams {
   // radixsort: keys per node; bits of the key sorted per pass.
   int radixsort_keys = 256;
   int radixsort_bits = 4;
-  // fft: points of the transform (a multiple of P^2), the signal, and the tone's frequency.
+  // fft: points of the transform, the algorithm, the signal, and the tone's frequency.
   int fft_points = 4096;
+  FftAlgorithm fft_algorithm = FftAlgorithm::Auto;
   FftSignal fft_signal = FftSignal::Random;
   int fft_tone = 1;
   // getput: bytes per put and per get, transfers of each per node, and the partner (node i + distance).

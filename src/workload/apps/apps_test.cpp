@@ -143,15 +143,24 @@ TEST(Apps, FftPointsNotAMultipleOfPSquaredAreRejectedWithAValidValue) {
   const AppInfo* app = find_application("fft");
   ASSERT_NE(app, nullptr);
   AppParams params;
-  params.fft_points = 1000;  // 16 nodes: P^2 = 256; the next multiple is 1024
-  try {
-    run_application(*app, shape("mesh", 4, 2), router(), {}, params, 1, 5000);
-    FAIL() << "no error";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("not a multiple of P^2 = 16 x 16 = 256 (try 1024)"),
-              std::string::npos)
-        << e.what();
-  }
+  params.fft_points = 1000;  // 16 nodes: P^2 = 256; the next multiple is 1024, the next power of two too
+  const auto error_of = [&] {
+    try {
+      run_application(*app, shape("mesh", 4, 2), router(), {}, params, 1, 5000);
+    } catch (const AppParamError& e) {
+      EXPECT_EQ(e.key(), "app.fft_points");
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(error_of(),
+            "1000 points: the binary exchange needs a power of two of at least P = 16 (try 1024), the "
+            "transpose a multiple of P^2 = 256");
+  params.fft_algorithm = FftAlgorithm::Transpose;
+  EXPECT_EQ(error_of(), "1000 is not a multiple of P^2 = 16 x 16 = 256 (try 1024)");
+  params.fft_algorithm = FftAlgorithm::BinaryExchange;
+  params.fft_points = 8;
+  EXPECT_EQ(error_of(), "8 points: the binary exchange needs a power of two of at least P = 16 (try 16)");
 }
 
 TEST(Apps, FftShapesWithALongDirectDftAreRejectedWithAValidValue) {

@@ -155,20 +155,28 @@ std::vector<std::uint64_t> one_key_per_node(std::uint64_t seed, int p) {
 
 TEST(SampleSort, OneKeyPerNodeSendsTheMessagesCountedByHand) {
   // 16 nodes, 1 key and 1 sample each. Samples: 15 packets to node 0. Splitters: 15 broadcasts, each a
-  // software combine of 15 requests up the tree and 15 down. Counts: 16 x 15 one-word requests. Keys:
-  // one packet per key that leaves its node (each bucket holds exactly the key of its rank).
+  // software combine of 15 requests up the tree and 15 down. Keys: one packet per key that leaves its
+  // node (each bucket holds exactly the key of its rank), and no message for an empty bucket. Then the
+  // reductions of sent minus received, 30 requests each, until one sums to zero: at least one.
   AppParams p;
   p.samplesort_keys = 1;
   p.samplesort_samples = 1;
   const AppResult r = run("samplesort", p, 7);
   ASSERT_TRUE(r.passed) << r.check;
-  EXPECT_EQ(r.totals.requests, 15 + 15 * 30 + 16 * 15 + keys_that_move(one_key_per_node(7, 16)));
+  double reductions = 0;
+  for (const auto& [name, value] : r.metrics)
+    if (name == "termination_reductions") reductions = value;
+  EXPECT_GE(reductions, 1);
+  EXPECT_EQ(r.totals.requests,
+            15 + 15 * 30 + keys_that_move(one_key_per_node(7, 16)) + 30 * static_cast<int>(reductions));
 }
 
 TEST(RadixSort, OneKeyPerNodeSendsTheMessagesCountedByHand) {
-  // 16 nodes, 1 key each, 8 passes of 8 bits. Per pass: 15 histograms and 15 start tables of
-  // 256 x 4 = 1024 bytes = 64 packets each, and one packet per key whose place in the order after the
-  // pass (a stable sort of the previous order by the pass's digit) is on another node.
+  // 16 nodes, 1 key each, 8 passes of 8 bits. A lane holds P n = 16 (5 bits), so an operand packs 12
+  // digits' counts and a pass takes ceil(256 / 12) = 22 scans and 22 reductions; each is one message up
+  // and one down per node but the root on the software tree, 2 x 15. Then one packet per key whose place
+  // in the order after the pass (a stable sort of the previous order by the pass's digit) is on another
+  // node.
   AppParams p;
   p.radixsort_keys = 1;
   p.radixsort_bits = 8;
@@ -183,7 +191,7 @@ TEST(RadixSort, OneKeyPerNodeSendsTheMessagesCountedByHand) {
     });
     for (std::size_t i = 0; i < order.size(); ++i)
       expected += std::find(next.begin(), next.end(), order[i]) - next.begin() != static_cast<long>(i);
-    expected += 2 * 15 * 64;
+    expected += 2 * 22 * 2 * 15;
     order = next;
   }
   EXPECT_EQ(r.totals.requests, expected);
@@ -231,6 +239,43 @@ TEST(Fft, PureToneGivesOneLineOfHeightN) {
       ASSERT_LT(std::abs(f.spectrum[k] - want), 1e-9 * n) << "N = " << n << ", k = " << k;
     }
   }
+}
+
+TEST(Fft, BinaryExchangeGivesTheToneLineAndTheTransposesSpectrum) {
+  // The same tone on 16 nodes by the binary exchange: one line of height N at 5 whatever the number of
+  // points per node (1, 4 and 64), and on 1,024 points the transpose's spectrum point by point.
+  for (const int n : {16, 64, 1024}) {
+    AppParams p;
+    p.fft_points = n;
+    p.fft_signal = FftSignal::Tone;
+    p.fft_tone = 5;
+    p.fft_algorithm = FftAlgorithm::BinaryExchange;
+    const FftRun f = fft(p);
+    ASSERT_TRUE(f.result.passed) << f.result.check;
+    for (int k = 0; k < n; ++k) {
+      const std::complex<double> want = k == 5 ? std::complex<double>(n, 0) : std::complex<double>(0, 0);
+      ASSERT_LT(std::abs(f.spectrum[k] - want), 1e-9 * n) << "N = " << n << ", k = " << k;
+    }
+  }
+  AppParams p;
+  p.fft_points = 1024;
+  p.fft_algorithm = FftAlgorithm::BinaryExchange;
+  const FftRun exchange = fft(p);
+  p.fft_algorithm = FftAlgorithm::Transpose;
+  const FftRun transpose = fft(p);
+  ASSERT_TRUE(exchange.result.passed) << exchange.result.check;
+  for (int k = 0; k < 1024; ++k) ASSERT_LT(std::abs(exchange.spectrum[k] - transpose.spectrum[k]), 1e-9) << k;
+}
+
+TEST(Fft, BinaryExchangeSendsOneBlockPerExchangeAndNode) {
+  // 16 nodes, 64 points: 4 exchanges, in each every node sends its 4 points (64 bytes) to its partner
+  // in packets of am.packet_payload_bytes = 16: 16 x 4 x 4 requests.
+  AppParams p;
+  p.fft_points = 64;
+  p.fft_algorithm = FftAlgorithm::BinaryExchange;
+  const AppResult r = run("fft", p, 1);
+  ASSERT_TRUE(r.passed) << r.check;
+  EXPECT_EQ(r.totals.requests, 16 * 4 * 4);
 }
 
 // ---- getput

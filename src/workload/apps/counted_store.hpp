@@ -21,7 +21,7 @@
 namespace mppnet::workload::apps {
 
 struct ArrivalCounters {
-  static constexpr int kTags = 4;
+  static constexpr int kTags = 32;  // the binary-exchange FFT takes one per exchange, log2 P
   std::array<std::int64_t, kTags> bytes{};
 };
 

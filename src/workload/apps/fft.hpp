@@ -1,4 +1,4 @@
-// workload/apps/fft.hpp: the transpose FFT application, with its spectrum for tests.
+// workload/apps/fft.hpp: the FFT application (transpose or binary exchange), with its spectrum for tests.
 #pragma once
 
 #include <complex>
@@ -22,5 +22,13 @@ struct FftRun {
 // Runs the application and gathers its output. REQUIRES: the machine has not run yet.
 FftRun run_fft_spectrum(am::Machine& m, const AppParams& params, std::uint64_t seed,
                         const ProgressSink& progress = {});
+
+// The algorithm app.fft_algorithm = auto stands for on p nodes: the transpose when app.fft_points is a
+// multiple of P^2 (or P is not a power of two), the binary exchange otherwise.
+FftAlgorithm resolved_fft_algorithm(const AppParams& params, int p);
+
+// The binary exchange of input x (fft_binary_exchange.cpp). REQUIRES: check_fft passed for it.
+FftRun run_binary_exchange_fft(am::Machine& m, const AppParams& params,
+                               const std::vector<std::complex<double>>& x, const ProgressSink& progress);
 
 }  // namespace mppnet::workload::apps

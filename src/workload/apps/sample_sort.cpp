@@ -1,11 +1,15 @@
 // workload/apps/sample_sort.cpp: sample sort of 64-bit keys.
 //
 // 1. Every node sorts its n keys and sends s random samples (positions drawn from the seed) to node 0.
-// 2. Node 0 sorts the P s samples and broadcasts the P - 1 splitters at positions (d + 1) s.
-// 3. Every node sends node d the keys in [splitter d - 1, splitter d) of its sorted keys, preceded by
-//    their count; the keys arrive by active messages whose handler appends them (handlers run one at a
-//    time, so appending needs no lock), and a node knows it has all once P counts have arrived and the
-//    keys they announce.
+// 2. Node 0 sorts the P s samples and broadcasts the P - 1 splitters at positions (d + 1) s, as one block.
+// 3. Every node sends node d the keys in [splitter d - 1, splitter d) of its sorted keys, if there are
+//    any; the keys arrive by active messages whose handler appends them (handlers run one at a time, so
+//    appending needs no lock). Nobody is told how many keys to expect: with fewer keys per node than
+//    nodes most buckets are empty, and a count for every pair would be P^2 messages. Instead every node
+//    counts the key messages it sent and received, and the nodes sum sent minus received (a reduction)
+//    until the sum is zero (Kirchhoff's counting, as the CM-5's router-done test, here in software). Sent
+//    counts are final when a node enters the first reduction and received counts only grow, so a zero sum
+//    means every node had all its keys when it gave its count.
 // 4. Every node sorts what it received. Node d then holds the d-th range of the global order.
 //
 // Samples are random rather than regular (PSRS, Shi and Schaeffer 1992): regular samples spread over
@@ -35,11 +39,12 @@ struct SampleSortNode {
   ArrivalCounters arrivals;
   std::vector<std::uint64_t> scratch;  // host copy for local sorting, sized up front
   std::uint32_t keys = 0, sample = 0, samples = 0, splitters = 0, receive = 0;
-  std::int64_t capacity = 0;   // keys the receive area holds
-  std::int64_t arrived = 0;    // keys received (stored or not)
-  std::int64_t announced = 0;  // keys the counts announced
-  int counts = 0;              // count messages received (this node's own included)
-  std::int64_t overflow = 0;   // keys that did not fit
+  std::int64_t capacity = 0;       // keys the receive area holds
+  std::int64_t arrived = 0;        // keys received (stored or not)
+  std::int64_t messages_sent = 0;  // key messages sent to other nodes
+  std::int64_t messages_got = 0;   // key messages received from other nodes
+  std::int64_t overflow = 0;       // keys that did not fit
+  int reductions = 0;              // sums of sent minus received until zero
 };
 
 void append(am::Node& node, SampleSortNode& s, const std::byte* data, std::int64_t keys) {
@@ -52,12 +57,7 @@ void append(am::Node& node, SampleSortNode& s, const std::byte* data, std::int64
 void on_keys(am::Incoming& in) {
   auto& s = in.node.state<SampleSortNode>();
   append(in.node, s, in.data().data(), static_cast<std::int64_t>(in.data().size() / 8));
-}
-
-void on_count(am::Incoming& in) {
-  auto& s = in.node.state<SampleSortNode>();
-  s.announced += in.arg(0);
-  ++s.counts;
+  ++s.messages_got;
 }
 
 void sort_in_memory(am::Node& node, std::vector<std::uint64_t>& scratch, std::uint32_t addr, std::int64_t n) {
@@ -91,8 +91,9 @@ AppResult run_sample_sort(am::Machine& m, const AppParams& params, std::uint64_t
   const int n = params.samplesort_keys, samples = params.samplesort_samples;
   std::vector<SampleSortNode> st(p);
   for (NodeId v = 0; v < p; ++v) {
-    st[v].scratch.resize(std::max<std::size_t>(static_cast<std::size_t>(kReceiveFactor) * n,
-                                               static_cast<std::size_t>(p) * samples));
+    // Every node sorts its keys and what it receives; node 0 also the P s samples.
+    const std::size_t sorted = static_cast<std::size_t>(kReceiveFactor) * n;
+    st[v].scratch.resize(v == 0 ? std::max(sorted, static_cast<std::size_t>(p) * samples) : sorted);
   }
   m.attach(st);
   // Sorting is local computation (not charged): the final sort's phase shows zero time.
@@ -125,12 +126,10 @@ AppResult run_sample_sort(am::Machine& m, const AppParams& params, std::uint64_t
         node.store_local(s.splitters + 8 * d, node.load<std::uint64_t>(s.samples + 8 * (d + 1) * us));
     }
     phases.enter(node, 1);
-    // The splitters reach every node as broadcasts from node 0: the machine's collective, a software
-    // tree or broadcast hardware (the CM-5's control network).
-    for (std::uint32_t d = 0; d + 1 < static_cast<std::uint32_t>(p); ++d) {
-      const std::uint64_t mine = node.id() == 0 ? node.load<std::uint64_t>(s.splitters + 8 * d) : 0;
-      node.store_local(s.splitters + 8 * d, co_await node.broadcast(mine, 0));
-    }
+    // The splitters reach every node as one block broadcast from node 0: the machine's collective, a
+    // software tree (a word at a time) or broadcast hardware (the CM-5's control network, 8 words a
+    // message).
+    co_await node.broadcast_block(0, s.splitters, 8 * static_cast<std::uint32_t>(p - 1));
 
     // Bucket d is [begin(d), begin(d + 1)) of the sorted keys; the schedule starts at the next node up,
     // as alltoall's does, so that every node is the target of one other at a time.
@@ -156,18 +155,21 @@ AppResult run_sample_sort(am::Machine& m, const AppParams& params, std::uint64_t
       const std::uint32_t first = begin(d), count = begin(d + 1) - first;
       if (d == node.id()) {
         append(node, s, node.memory().data() + s.keys + 8 * first, count);
-        s.announced += count;
-        ++s.counts;
         continue;
       }
-      co_await node.request(d, &on_count, count);
       for (std::uint32_t off = 0; off < 8 * count; off += chunk) {
         const std::uint32_t bytes = std::min(chunk, 8 * count - off);
         co_await node.request_data(d, &on_keys, {}, node.memory().data() + s.keys + 8 * first + off,
                                    static_cast<int>(bytes));
+        ++s.messages_sent;
       }
     }
-    co_await node.wait_until([&s, p] { return s.counts == p && s.arrived == s.announced; });
+    for (;;) {
+      ++s.reductions;
+      const auto in_flight = static_cast<std::int64_t>(co_await node.reduce(
+          static_cast<std::uint64_t>(s.messages_sent - s.messages_got), am::ReduceOp::Sum));
+      if (in_flight == 0) break;
+    }
     phases.enter(node, 3);
     sort_in_memory(node, s.scratch, s.receive, std::min(s.arrived, s.capacity));
     phases.end(node);
@@ -198,6 +200,8 @@ AppResult run_sample_sort(am::Machine& m, const AppParams& params, std::uint64_t
         static_cast<std::int64_t>(p) * n, n);
   r.metrics.push_back({"keys_per_node", n});
   r.metrics.push_back({"largest_bucket", static_cast<double>(largest)});
+  // Every node takes part in every reduction, so node 0's count is everybody's.
+  r.metrics.push_back({"termination_reductions", st.empty() ? 0 : st[0].reductions});
   return r;
 }
 

@@ -2,8 +2,11 @@
 #include "workload/apps/sized_defaults.hpp"
 
 #include <algorithm>
+#include <bit>
 
 #include <fmt/format.h>
+
+#include "workload/apps/fft.hpp"
 
 namespace mppnet::workload::apps {
 
@@ -27,15 +30,21 @@ std::uint64_t samplesort_memory_bytes(int nodes, int keys, int samples) {
   return 8 * (n * (1 + kSampleSortReceiveFactor) + s + p * s + p) + 64;
 }
 
-// Keys and the send buffer (8 bytes each), this node's histogram, its starts, node 0's P histograms.
-std::uint64_t radixsort_memory_bytes(int nodes, int keys, int bits) {
+// Keys and the send buffer (8 bytes each), this node's counts per digit and its starts (4 bytes each).
+std::uint64_t radixsort_memory_bytes(int keys, int bits) {
   const std::uint64_t digits = 1ull << bits;
-  return 16ull * static_cast<std::uint64_t>(keys) + 4 * digits * (2 + static_cast<std::uint64_t>(nodes)) + 64;
+  return 16ull * static_cast<std::uint64_t>(keys) + 8 * digits + 64;
 }
 
 // Data, send and receive areas of N / P complex doubles.
 std::uint64_t fft_memory_bytes(int nodes, int points) {
   return 3ull * 16 * static_cast<std::uint64_t>(points / nodes) + 64;
+}
+
+// Data, and a receive area of N / P complex doubles for each of the log2 P exchanges.
+std::uint64_t fft_exchange_memory_bytes(int nodes, int points) {
+  const auto exchanges = static_cast<std::uint64_t>(std::bit_width(static_cast<unsigned>(nodes)) - 1);
+  return 16ull * static_cast<std::uint64_t>(points / nodes) * (1 + exchanges) + 64;
 }
 
 std::vector<DefaultChange> fit_defaults(const std::string& app, AppParams& params, int nodes,
@@ -76,27 +85,33 @@ std::vector<DefaultChange> fit_defaults(const std::string& app, AppParams& param
     }
   }
   if (app == "radixsort" && !is_set(set_keys, "app.radixsort_bits")) {
-    const std::uint64_t need = radixsort_memory_bytes(nodes, params.radixsort_keys, params.radixsort_bits);
+    const std::uint64_t need = radixsort_memory_bytes(params.radixsort_keys, params.radixsort_bits);
     if (need > memory) {
-      // Node 0 gathers P histograms of 2^bits counts: fewer bits per pass (more passes) is what fits.
+      // The two tables of 2^bits entries: fewer bits per pass (more passes) is what fits.
       int fit = params.radixsort_bits;
-      while (fit > 1 && radixsort_memory_bytes(nodes, params.radixsort_keys, fit) > memory) --fit;
-      if (fit < params.radixsort_bits &&
-          radixsort_memory_bytes(nodes, params.radixsort_keys, fit) <= memory) {
+      while (fit > 1 && radixsort_memory_bytes(params.radixsort_keys, fit) > memory) --fit;
+      if (fit < params.radixsort_bits && radixsort_memory_bytes(params.radixsort_keys, fit) <= memory) {
         changes.push_back({"app.radixsort_bits", fit, too_big(need, params.radixsort_bits)});
         params.radixsort_bits = fit;
       }
     }
   }
   if (app == "fft" && !is_set(set_keys, "app.fft_points")) {
-    const int fit = fft_points_at_least(params.fft_points, nodes);
-    if (fit != 0 && fit != params.fft_points && fft_memory_bytes(nodes, fit) <= memory) {
+    const int fit = fft_points_at_least(params.fft_points, nodes, params.fft_algorithm);
+    AppParams fitted = params;
+    fitted.fft_points = fit;
+    const bool exchange = fit != 0 && resolved_fft_algorithm(fitted, nodes) == FftAlgorithm::BinaryExchange;
+    const std::uint64_t need =
+        exchange ? fft_exchange_memory_bytes(nodes, fit) : fft_memory_bytes(nodes, fit);
+    if (fit != 0 && fit != params.fft_points && need <= memory) {
       changes.push_back(
           {"app.fft_points", fit,
-           fmt::format(
-               "the default {} is not a multiple of P^2 = {} x {} with fast local transforms; {} is the "
-               "smallest that is",
-               params.fft_points, nodes, nodes, fit)});
+           exchange ? fmt::format("the default {} is not a power of two of at least P = {} points for the "
+                                  "binary exchange; {} is the smallest that is",
+                                  params.fft_points, nodes, fit)
+                    : fmt::format("the default {} is not a multiple of P^2 = {} x {} with fast local "
+                                  "transforms; {} is the smallest that is",
+                                  params.fft_points, nodes, nodes, fit)});
       params.fft_points = fit;
     }
   }

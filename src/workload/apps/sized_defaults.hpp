@@ -2,7 +2,7 @@
 // the machine they run on.
 //
 // An application's defaults ([app] table) suit a machine of up to 64 nodes. On a larger one, a default
-// may not fit: alltoall's receive area grows with P, node 0 gathers P sets of samples or histograms, and
+// may not fit: alltoall's receive area grows with P, node 0 gathers P sets of samples, and
 // the FFT needs a multiple of P^2 points. A value the user set is kept and, if it does not fit, refused
 // with the reason (the application's own check); a default that does not fit is replaced by the nearest
 // value that does, and the run says so.
@@ -19,12 +19,14 @@ namespace mppnet::workload::apps {
 // Bytes of node memory per node, as each application allocates it (the applications check with these).
 std::uint64_t alltoall_memory_bytes(int nodes, int bytes);
 std::uint64_t samplesort_memory_bytes(int nodes, int keys, int samples);
-std::uint64_t radixsort_memory_bytes(int nodes, int keys, int bits);
-std::uint64_t fft_memory_bytes(int nodes, int points);
+std::uint64_t radixsort_memory_bytes(int keys, int bits);
+std::uint64_t fft_memory_bytes(int nodes, int points);           // the transpose
+std::uint64_t fft_exchange_memory_bytes(int nodes, int points);  // the binary exchange
 
-// The smallest number of points at or above `at_least` that the FFT accepts on `nodes` nodes (a multiple
-// of P^2 whose local transforms are fast), or 0 if there is none up to 2^24 (fft.cpp).
-int fft_points_at_least(int at_least, int nodes);
+// The smallest number of points at or above `at_least` that the FFT accepts on `nodes` nodes, or 0 if
+// there is none up to 2^24 (fft.cpp): for the transpose a multiple of P^2 whose local transforms are
+// fast, for the binary exchange a power of two >= P; auto tries the transpose first.
+int fft_points_at_least(int at_least, int nodes, FftAlgorithm algorithm);
 
 struct DefaultChange {
   std::string key;     // "app.samplesort_samples"

@@ -39,15 +39,25 @@ TEST(FitDefaults, FftOn1024NodesTakesPSquaredPoints) {
   EXPECT_EQ(fft_memory_bytes(1024, 1 << 20), 49216u);
 }
 
-TEST(FitDefaults, AlltoallAndRadixSortOn1024Nodes) {
+TEST(FitDefaults, AlltoallOn1024NodesAndRadixSortOnAnySize) {
   // alltoall: (65,536 - 16) / (2 x 1024) = 31 bytes, down to whole 8-byte words: 24.
-  // radixsort: 4 bits need 16 x 256 + 4 x 16 x 1026 + 64 = 69,824 bytes; 3 bits 36,992.
+  // radixsort holds only its own counts: 4 bits need 16 x 256 + 8 x 16 + 64 = 4,288 bytes on any P.
   AppParams p;
   fit_defaults("alltoall", p, 1024, kMemory, {});
-  fit_defaults("radixsort", p, 1024, kMemory, {});
+  EXPECT_TRUE(fit_defaults("radixsort", p, 16384, kMemory, {}).empty());
   EXPECT_EQ(p.alltoall_bytes, 24);
-  EXPECT_EQ(p.radixsort_bits, 3);
-  EXPECT_EQ(radixsort_memory_bytes(1024, 256, 4), 69824u);
+  EXPECT_EQ(p.radixsort_bits, 4);
+  EXPECT_EQ(radixsort_memory_bytes(256, 4), 4288u);
+}
+
+TEST(FitDefaults, RadixSortWithManyKeysTakesFewerBitsAPass) {
+  // 4,090 keys take 16 x 4,090 + 64 = 65,504 bytes; the two tables 8 x 2^b more. 64 KiB holds b = 2
+  // (65,536) and not b = 3 (65,568).
+  AppParams p;
+  p.radixsort_keys = 4090;
+  const auto changes = fit_defaults("radixsort", p, 32, kMemory, {"app.radixsort_keys"});
+  ASSERT_EQ(changes.size(), 1u);
+  EXPECT_EQ(p.radixsort_bits, 2);
 }
 
 TEST(FitDefaults, KeysTheUserSetAreKeptForTheApplicationToRefuse) {
@@ -67,11 +77,24 @@ TEST(FitDefaults, NothingChangesUpTo64Nodes) {
     }
 }
 
-TEST(FitDefaults, FftBeyond4096NodesHasNoSize) {
-  // P^2 = 4097^2 is above app.fft_points' limit of 2^24.
-  EXPECT_EQ(fft_points_at_least(4096, 4097), 0);
-  EXPECT_EQ(fft_points_at_least(4096, 64), 4096);
-  EXPECT_EQ(fft_points_at_least(4096, 128), 16384);  // 128^2: a 128 x 128 split
+TEST(FitDefaults, FftBeyond4096NodesTakesTheBinaryExchange) {
+  // P^2 = 4097^2 and 8192^2 are above app.fft_points' limit of 2^24: no transpose. 4097 is not a power
+  // of two, so there is no binary exchange either; on 8,192 nodes the smallest power of two >= 4096
+  // and >= P is 8192 (one point per node), and on 16,384 nodes 16,384.
+  EXPECT_EQ(fft_points_at_least(4096, 4097, FftAlgorithm::Auto), 0);
+  EXPECT_EQ(fft_points_at_least(4096, 8192, FftAlgorithm::Transpose), 0);
+  EXPECT_EQ(fft_points_at_least(4096, 8192, FftAlgorithm::Auto), 8192);
+  EXPECT_EQ(fft_points_at_least(4096, 16384, FftAlgorithm::Auto), 16384);
+  EXPECT_EQ(fft_points_at_least(4096, 64, FftAlgorithm::Auto), 4096);
+  EXPECT_EQ(fft_points_at_least(4096, 128, FftAlgorithm::Auto), 16384);  // 128^2: a 128 x 128 split
+  EXPECT_EQ(fft_points_at_least(4096, 128, FftAlgorithm::BinaryExchange), 4096);
+  // 16 bytes x 1 point x (1 + 14 exchanges) + 64.
+  EXPECT_EQ(fft_exchange_memory_bytes(16384, 16384), 304u);
+  AppParams p;
+  const auto changes = fit_defaults("fft", p, 16384, kMemory, {});
+  ASSERT_EQ(changes.size(), 1u);
+  EXPECT_EQ(p.fft_points, 16384);
+  EXPECT_NE(changes[0].reason.find("binary exchange"), std::string::npos) << changes[0].reason;
 }
 
 TEST(Phases, TheSlowestNodesPhasesAddUpToItsEndAndSortingIsNotCharged) {

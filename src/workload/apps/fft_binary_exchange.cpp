@@ -1,0 +1,107 @@
+// workload/apps/fft_binary_exchange.cpp: the binary-exchange FFT, radix-2 butterflies over the nodes.
+//
+// N = P m points, P and m powers of two; node v holds x[v m + l], l < m. A decimation-in-frequency
+// radix-2 FFT (Kumar, Grama, Gupta and Karypis, "Introduction to Parallel Computing", 1994, §10.2)
+// takes log2 N stages of half-size h = N / 2, N / 4, ..., 1: each pair (j, j + h) with bit h of j clear
+// becomes (a + b, (a - b) W_2h^(j mod h)). While h >= m the pair lies on nodes v and v xor (h / m): both
+// send their whole block to the other and keep their own half of the results; the last log2 m stages
+// are local. Point j then holds X[bitrev(j)].
+//
+// Different stages have different partners, so a partner may be stages ahead: each stage's data has a
+// receive area and an arrival count of its own (counted stores, tag = stage).
+#include <algorithm>
+#include <bit>
+
+#include <fmt/format.h>
+
+#include "am/node.hpp"
+#include "workload/apps/counted_store.hpp"
+#include "workload/apps/fft.hpp"
+#include "workload/apps/fft_kernel.hpp"
+#include "workload/apps/phases.hpp"
+
+namespace mppnet::workload::apps {
+
+namespace {
+
+using fft_kernel::Complex;
+using fft_kernel::load;
+using fft_kernel::root;
+using fft_kernel::store;
+
+struct ExchangeNode {
+  ArrivalCounters arrivals;
+  std::uint32_t data = 0, receive = 0;  // receive: one area of m points per exchange stage
+};
+
+std::int64_t bit_reversed(std::int64_t j, int bits) {
+  std::int64_t r = 0;
+  for (int b = 0; b < bits; ++b) r |= ((j >> b) & 1) << (bits - 1 - b);
+  return r;
+}
+
+}  // namespace
+
+FftRun run_binary_exchange_fft(am::Machine& m, const AppParams& params, const std::vector<Complex>& x,
+                               const ProgressSink& progress) {
+  const int p = m.nodes(), n = params.fft_points;
+  const int points = n / p, exchanges = std::countr_zero(static_cast<unsigned>(p));
+  std::vector<ExchangeNode> st(p);
+  m.attach(st);
+  // The butterflies are local computation (not charged): the local stages' phase shows zero time.
+  PhaseTimer phases(p, {"exchanges: send", "exchanges: wait", "local stages"}, progress);
+  m.run([points, exchanges, &x, &phases](am::Node& node) -> am::Task<> {
+    auto& s = node.state<ExchangeNode>();
+    const auto um = static_cast<std::uint32_t>(points);
+    s.data = node.allocate(16 * um);
+    s.receive = node.allocate(16 * um * static_cast<std::uint32_t>(std::max(exchanges, 1)));
+    const std::int64_t base = static_cast<std::int64_t>(node.id()) * points;
+    for (int l = 0; l < points; ++l) store(node, s.data, l, x[base + l]);
+    for (int e = 0; e < exchanges; ++e) {
+      const int h_nodes = node.nodes() >> (e + 1);  // h / m: the partner differs in this bit
+      const std::int64_t h = static_cast<std::int64_t>(h_nodes) * points;
+      const NodeId partner = node.id() ^ h_nodes;
+      const std::uint32_t area = s.receive + 16 * um * static_cast<std::uint32_t>(e);
+      phases.enter(node, 0);
+      co_await counted_store<ExchangeNode>(node, partner, s.data, area, 16 * um, e);
+      phases.tick(node);
+      phases.enter(node, 1);
+      co_await counted_sync<ExchangeNode>(node, e, 16ll * points);
+      const bool upper = (node.id() & h_nodes) != 0;
+      for (int l = 0; l < points; ++l) {
+        const Complex mine = load(node, s.data, l), theirs = load(node, area, l);
+        const std::int64_t low = (upper ? base - h : base) + l;  // the pair's lower index j
+        store(node, s.data, l, upper ? (theirs - mine) * root(low % h, 2 * h) : mine + theirs);
+      }
+    }
+    phases.enter(node, 2);
+    for (std::int64_t h = points / 2; h >= 1; h /= 2)
+      for (std::int64_t j = 0; j < points; ++j) {
+        if ((j & h) != 0) continue;
+        const Complex a = load(node, s.data, j), b = load(node, s.data, j + h);
+        store(node, s.data, j, a + b);
+        store(node, s.data, j + h, (a - b) * root(j % h, 2 * h));
+      }
+    phases.end(node);
+  });
+
+  FftRun out;
+  out.spectrum.resize(n);
+  const int bits = std::countr_zero(static_cast<unsigned>(n));
+  for (NodeId v = 0; v < p; ++v)
+    for (int l = 0; l < points; ++l) {
+      const std::int64_t j = static_cast<std::int64_t>(v) * points + l;
+      out.spectrum[bit_reversed(j, bits)] = load(m.node(v), st[v].data, l);
+    }
+  AppResult& r = out.result;
+  r.phases = phases.phases();
+  r.ends = phases.ends();
+  const double worst = fft_kernel::check_spectrum(
+      x, out.spectrum, fmt::format("(binary exchange over {} nodes, {} exchanges)", p, exchanges), r);
+  r.metrics.push_back({"points", n});
+  r.metrics.push_back({"exchanges", exchanges});
+  r.metrics.push_back({"max_error", worst});
+  return out;
+}
+
+}  // namespace mppnet::workload::apps
