@@ -114,5 +114,26 @@ TEST_F(PresetApps, EveryLargePresetAcceptsEveryApplicationsDefaults) {
   EXPECT_GE(checked, 45);
 }
 
+TEST_F(PresetApps, EveryApplicationFitsACm5OfSizesThatAreNotPowersOfTwo) {
+  // The largest CM-5 preset at sizes between its powers of two, above the 4,096 nodes where the
+  // transpose FFT stops: every application's defaults fit (the FFT's binary exchange on the power of
+  // two below, the rest on every node).
+  const io::ConfigFile file = io::open_config_file(MPPNET_SOURCE_DIR "/configs/cm5-16384.toml");
+  const registry::Model* model = registry::machines().find_model("cm5");
+  ASSERT_NE(model, nullptr);
+  for (const int nodes : {96, 4128, 8224, 16352})
+    for (const auto& app : workload::apps::applications()) {
+      const AppRunOptions options{.progress = false, .check_only = true};
+      try {
+        EXPECT_EQ(app_command(app.name, file, {"machine.nodes=" + std::to_string(nodes)}, dir_ / "x", *model,
+                              options),
+                  0)
+            << app.name << " on " << nodes;
+      } catch (const std::exception& e) {
+        ADD_FAILURE() << "mppnet app " << app.name << " on " << nodes << " nodes: " << e.what();
+      }
+    }
+}
+
 }  // namespace
 }  // namespace mppnet::app

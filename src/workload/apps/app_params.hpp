@@ -8,7 +8,8 @@ namespace mppnet::workload::apps {
 enum class FftSignal { Random, Impulse, Tone };
 
 // fft: Transpose is the four-step algorithm (N a multiple of P^2, one all-to-all); BinaryExchange the
-// radix-2 butterflies over the nodes (P and N powers of two, N >= P: log2 P exchanges with partners);
+// radix-2 butterflies over the nodes (N a power of two, at least the largest power of two P' <= P, on
+// P' nodes while the others idle: log2 P' exchanges with partners);
 // Auto takes the transpose when N is a multiple of P^2 and the binary exchange otherwise.
 enum class FftAlgorithm { Auto, Transpose, BinaryExchange };
 

@@ -161,6 +161,17 @@ TEST(Apps, FftPointsNotAMultipleOfPSquaredAreRejectedWithAValidValue) {
   params.fft_algorithm = FftAlgorithm::BinaryExchange;
   params.fft_points = 8;
   EXPECT_EQ(error_of(), "8 points: the binary exchange needs a power of two of at least P = 16 (try 16)");
+  // 36 nodes: the binary exchange runs on 32 of them.
+  params.fft_algorithm = FftAlgorithm::Auto;
+  params.fft_points = 1000;
+  try {
+    run_application(*app, shape("torus", 6, 2), router(), {}, params, 1, 5000);
+    ADD_FAILURE() << "no error";
+  } catch (const AppParamError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "1000 points: the binary exchange needs a power of two of at least 32, the nodes of this "
+              "machine's 36 that take part (try 1024), the transpose a multiple of P^2 = 1296");
+  }
 }
 
 TEST(Apps, FftShapesWithALongDirectDftAreRejectedWithAValidValue) {

@@ -267,6 +267,20 @@ TEST(Fft, BinaryExchangeGivesTheToneLineAndTheTransposesSpectrum) {
   for (int k = 0; k < 1024; ++k) ASSERT_LT(std::abs(exchange.spectrum[k] - transpose.spectrum[k]), 1e-9) << k;
 }
 
+TEST(Fft, BinaryExchangeOnASizeThatIsNotAPowerOfTwoUsesThePowerOfTwoBelow) {
+  // 36 nodes (a 6 x 6 torus): 32 of them take part, 2 points each; the tone's line is still N at 5.
+  AppParams p;
+  p.fft_points = 64;
+  p.fft_signal = FftSignal::Tone;
+  p.fft_tone = 5;
+  p.fft_algorithm = FftAlgorithm::BinaryExchange;
+  const FftRun f = fft(p, shape("torus", 6, 2));
+  ASSERT_TRUE(f.result.passed) << f.result.check;
+  EXPECT_NE(f.result.check.find("over 32 of the 36 nodes"), std::string::npos) << f.result.check;
+  for (int k = 0; k < 64; ++k)
+    ASSERT_LT(std::abs(f.spectrum[k] - std::complex<double>(k == 5 ? 64 : 0, 0)), 1e-9 * 64) << k;
+}
+
 TEST(Fft, BinaryExchangeSendsOneBlockPerExchangeAndNode) {
   // 16 nodes, 64 points: 4 exchanges, in each every node sends its 4 points (64 bytes) to its partner
   // in packets of am.packet_payload_bytes = 16: 16 x 4 x 4 requests.

@@ -113,36 +113,37 @@ FftAlgorithm resolved_fft_algorithm(const AppParams& params, int p) {
   if (params.fft_algorithm != FftAlgorithm::Auto) return params.fft_algorithm;
   const std::int64_t p2 = static_cast<std::int64_t>(p) * p;
   const bool transpose = p2 <= kMaxPoints && params.fft_points % p2 == 0;
-  return transpose || !is_power_of_two(p) ? FftAlgorithm::Transpose : FftAlgorithm::BinaryExchange;
+  return transpose ? FftAlgorithm::Transpose : FftAlgorithm::BinaryExchange;
+}
+
+int fft_exchange_nodes(int p) {
+  return static_cast<int>(std::bit_floor(static_cast<unsigned>(p)));
 }
 
 namespace {
 
 void check_binary_exchange(const AppParams& params, int p, const am::AmParams& am) {
-  const int n = params.fft_points;
-  if (!is_power_of_two(p))
-    throw AppParamError("app.fft_algorithm",
-                        fmt::format("the binary exchange needs a power of two of nodes; this machine has {} "
-                                    "(app.fft_algorithm = \"transpose\" takes a multiple of P^2 points)",
-                                    p));
-  if (!is_power_of_two(n) || n < p) {
-    const std::int64_t try_points = std::max<std::int64_t>(p, std::bit_ceil(static_cast<unsigned>(n)));
+  const int n = params.fft_points, q = fft_exchange_nodes(p);
+  if (!is_power_of_two(n) || n < q) {
+    const std::int64_t try_points = std::max<std::int64_t>(q, std::bit_ceil(static_cast<unsigned>(n)));
     const bool auto_choice = params.fft_algorithm == FftAlgorithm::Auto;
     throw AppParamError(
         "app.fft_points",
         fmt::format(
-            "{} points: the binary exchange needs a power of two of at least P = {} (try {}){}", n, p,
+            "{} points: the binary exchange needs a power of two of at least {} (try {}){}", n,
+            q == p ? fmt::format("P = {}", p)
+                   : fmt::format("{}, the nodes of this machine's {} that take part", q, p),
             try_points,
             auto_choice && static_cast<std::int64_t>(p) * p <= kMaxPoints
                 ? fmt::format(", the transpose a multiple of P^2 = {}", static_cast<std::int64_t>(p) * p)
                 : std::string()));
   }
-  if (std::countr_zero(static_cast<unsigned>(p)) > ArrivalCounters::kTags)
+  if (std::countr_zero(static_cast<unsigned>(q)) > ArrivalCounters::kTags)
     throw AppParamError(
         "app.fft_algorithm",
         fmt::format("the binary exchange counts each exchange apart, at most {}: {} nodes need {}",
-                    ArrivalCounters::kTags, p, std::countr_zero(static_cast<unsigned>(p))));
-  if (const std::uint64_t need = fft_exchange_memory_bytes(p, n);
+                    ArrivalCounters::kTags, q, std::countr_zero(static_cast<unsigned>(q))));
+  if (const std::uint64_t need = fft_exchange_memory_bytes(q, n);
       need > static_cast<std::uint64_t>(am.memory_bytes))
     throw AppParamError("app.fft_points",
                         fmt::format("the binary exchange needs {} bytes of memory per node (16 x "
@@ -282,8 +283,9 @@ int fft_points_at_least(int at_least, int nodes, FftAlgorithm algorithm) {
     for (; m <= kMaxPoints; m *= 2)
       if (too_slow_length(shape_for(static_cast<int>(m), nodes)) == 0) return static_cast<int>(m);
   }
-  if (algorithm == FftAlgorithm::Transpose || !is_power_of_two(nodes)) return 0;
-  const std::int64_t m = std::bit_ceil(static_cast<std::uint64_t>(std::max(at_least, nodes)));
+  if (algorithm == FftAlgorithm::Transpose) return 0;
+  const std::int64_t m =
+      std::bit_ceil(static_cast<std::uint64_t>(std::max(at_least, fft_exchange_nodes(nodes))));
   return m <= kMaxPoints ? static_cast<int>(m) : 0;
 }
 

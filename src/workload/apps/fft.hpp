@@ -24,8 +24,11 @@ FftRun run_fft_spectrum(am::Machine& m, const AppParams& params, std::uint64_t s
                         const ProgressSink& progress = {});
 
 // The algorithm app.fft_algorithm = auto stands for on p nodes: the transpose when app.fft_points is a
-// multiple of P^2 (or P is not a power of two), the binary exchange otherwise.
+// multiple of P^2, the binary exchange otherwise.
 FftAlgorithm resolved_fft_algorithm(const AppParams& params, int p);
+
+// The nodes the binary exchange runs on: the largest power of two up to p (the others idle).
+int fft_exchange_nodes(int p);
 
 // The binary exchange of input x (fft_binary_exchange.cpp). REQUIRES: check_fft passed for it.
 FftRun run_binary_exchange_fft(am::Machine& m, const AppParams& params,

@@ -1,11 +1,12 @@
 // workload/apps/fft_binary_exchange.cpp: the binary-exchange FFT, radix-2 butterflies over the nodes.
 //
-// N = P m points, P and m powers of two; node v holds x[v m + l], l < m. A decimation-in-frequency
-// radix-2 FFT (Kumar, Grama, Gupta and Karypis, "Introduction to Parallel Computing", 1994, §10.2)
-// takes log2 N stages of half-size h = N / 2, N / 4, ..., 1: each pair (j, j + h) with bit h of j clear
-// becomes (a + b, (a - b) W_2h^(j mod h)). While h >= m the pair lies on nodes v and v xor (h / m): both
-// send their whole block to the other and keep their own half of the results; the last log2 m stages
-// are local. Point j then holds X[bitrev(j)].
+// N = P m points, P and m powers of two; node v holds x[v m + l], l < m. On a machine whose size is not
+// a power of two, P is the largest power of two below it and the nodes from P on idle. A
+// decimation-in-frequency radix-2 FFT (Kumar, Grama, Gupta and Karypis, "Introduction to Parallel Computing",
+// 1994, §10.2) takes log2 N stages of half-size h = N / 2, N / 4, ..., 1: each pair (j, j + h) with bit h of
+// j clear becomes (a + b, (a - b) W_2h^(j mod h)). While h >= m the pair lies on nodes v and v xor (h / m):
+// both send their whole block to the other and keep their own half of the results; the last log2 m stages are
+// local. Point j then holds X[bitrev(j)].
 //
 // Different stages have different partners, so a partner may be stages ahead: each stage's data has a
 // receive area and an arrival count of its own (counted stores, tag = stage).
@@ -44,13 +45,17 @@ std::int64_t bit_reversed(std::int64_t j, int bits) {
 
 FftRun run_binary_exchange_fft(am::Machine& m, const AppParams& params, const std::vector<Complex>& x,
                                const ProgressSink& progress) {
-  const int p = m.nodes(), n = params.fft_points;
+  const int p = fft_exchange_nodes(m.nodes()), n = params.fft_points;
   const int points = n / p, exchanges = std::countr_zero(static_cast<unsigned>(p));
-  std::vector<ExchangeNode> st(p);
+  std::vector<ExchangeNode> st(m.nodes());
   m.attach(st);
   // The butterflies are local computation (not charged): the local stages' phase shows zero time.
-  PhaseTimer phases(p, {"exchanges: send", "exchanges: wait", "local stages"}, progress);
-  m.run([points, exchanges, &x, &phases](am::Node& node) -> am::Task<> {
+  PhaseTimer phases(m.nodes(), {"exchanges: send", "exchanges: wait", "local stages"}, progress);
+  m.run([p, points, exchanges, &x, &phases](am::Node& node) -> am::Task<> {
+    if (node.id() >= p) {
+      phases.end(node);
+      co_return;
+    }
     auto& s = node.state<ExchangeNode>();
     const auto um = static_cast<std::uint32_t>(points);
     s.data = node.allocate(16 * um);
@@ -58,7 +63,7 @@ FftRun run_binary_exchange_fft(am::Machine& m, const AppParams& params, const st
     const std::int64_t base = static_cast<std::int64_t>(node.id()) * points;
     for (int l = 0; l < points; ++l) store(node, s.data, l, x[base + l]);
     for (int e = 0; e < exchanges; ++e) {
-      const int h_nodes = node.nodes() >> (e + 1);  // h / m: the partner differs in this bit
+      const int h_nodes = p >> (e + 1);  // h / m: the partner differs in this bit
       const std::int64_t h = static_cast<std::int64_t>(h_nodes) * points;
       const NodeId partner = node.id() ^ h_nodes;
       const std::uint32_t area = s.receive + 16 * um * static_cast<std::uint32_t>(e);
@@ -97,7 +102,11 @@ FftRun run_binary_exchange_fft(am::Machine& m, const AppParams& params, const st
   r.phases = phases.phases();
   r.ends = phases.ends();
   const double worst = fft_kernel::check_spectrum(
-      x, out.spectrum, fmt::format("(binary exchange over {} nodes, {} exchanges)", p, exchanges), r);
+      x, out.spectrum,
+      m.nodes() == p
+          ? fmt::format("(binary exchange over {} nodes, {} exchanges)", p, exchanges)
+          : fmt::format("(binary exchange over {} of the {} nodes, {} exchanges)", p, m.nodes(), exchanges),
+      r);
   r.metrics.push_back({"points", n});
   r.metrics.push_back({"exchanges", exchanges});
   r.metrics.push_back({"max_error", worst});

@@ -106,9 +106,9 @@ std::vector<DefaultChange> fit_defaults(const std::string& app, AppParams& param
     if (fit != 0 && fit != params.fft_points && need <= memory) {
       changes.push_back(
           {"app.fft_points", fit,
-           exchange ? fmt::format("the default {} is not a power of two of at least P = {} points for the "
-                                  "binary exchange; {} is the smallest that is",
-                                  params.fft_points, nodes, fit)
+           exchange ? fmt::format("the default {} is not a power of two of at least {} points for the "
+                                  "binary exchange on {} nodes; {} is the smallest that is",
+                                  params.fft_points, fft_exchange_nodes(nodes), fft_exchange_nodes(nodes), fit)
                     : fmt::format("the default {} is not a multiple of P^2 = {} x {} with fast local "
                                   "transforms; {} is the smallest that is",
                                   params.fft_points, nodes, nodes, fit)});

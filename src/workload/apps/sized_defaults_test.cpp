@@ -78,10 +78,10 @@ TEST(FitDefaults, NothingChangesUpTo64Nodes) {
 }
 
 TEST(FitDefaults, FftBeyond4096NodesTakesTheBinaryExchange) {
-  // P^2 = 4097^2 and 8192^2 are above app.fft_points' limit of 2^24: no transpose. 4097 is not a power
-  // of two, so there is no binary exchange either; on 8,192 nodes the smallest power of two >= 4096
-  // and >= P is 8192 (one point per node), and on 16,384 nodes 16,384.
-  EXPECT_EQ(fft_points_at_least(4096, 4097, FftAlgorithm::Auto), 0);
+  // P^2 = 4097^2 and 8192^2 are above app.fft_points' limit of 2^24: no transpose. On 4,097 nodes the
+  // binary exchange runs on 4,096 of them: 4,096 points. On 8,192 nodes the smallest power of two
+  // >= 4096 and >= P is 8192 (one point per node), and on 16,384 nodes 16,384.
+  EXPECT_EQ(fft_points_at_least(4096, 4097, FftAlgorithm::Auto), 4096);
   EXPECT_EQ(fft_points_at_least(4096, 8192, FftAlgorithm::Transpose), 0);
   EXPECT_EQ(fft_points_at_least(4096, 8192, FftAlgorithm::Auto), 8192);
   EXPECT_EQ(fft_points_at_least(4096, 16384, FftAlgorithm::Auto), 16384);
