@@ -45,7 +45,7 @@ const io::KeyTable<AppSettings>& app_settings_keys() {
 // The sections an application run reads besides the network model's.
 const std::vector<std::string> kOwnSections = {"am", "app"};
 
-// Node memories in all (nodes x am.memory_bytes), allocated and zeroed when the machine is built.
+// Node memories in all (nodes x am.memory_bytes) on the generic network, whose sizes have no bound.
 constexpr long long kMaxTotalMemoryBytes = 16LL << 30;
 
 bool is_own_key(std::string_view assignment) {
@@ -111,8 +111,10 @@ AppRunConfig load_app_config(const io::ConfigFile& file, const std::vector<std::
     io::fail_at(e, p.key == "topology.kind" ? "router.vcs" : p.key,
                 fmt::format("{} (each of the {} virtual networks has router.vcs / {} = {} VCs)", p.reason,
                             vnets, vnets, e.router.vcs / vnets));
-  // Every node's memory is allocated and zeroed up front: cap the total so that a large machine with
-  // large memories is an input error, not std::bad_alloc or a host brought to its knees.
+  // Every node's memory is reserved up front (zero pages: the host pays for what is written) and a
+  // program may write all of it: cap the total so that a large machine with large memories is an input
+  // error, not a failed reservation or a host brought to its knees. (A CM-5 has at most 16,384 nodes,
+  // and its presets give each node the machine's real 32 MB.)
   const long long nodes = topo::node_count(e.topology);
   if (static_cast<double>(nodes) * static_cast<double>(s.am.memory_bytes) >
       static_cast<double>(kMaxTotalMemoryBytes))

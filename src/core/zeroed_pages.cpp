@@ -3,6 +3,8 @@
 
 #include <sys/mman.h>
 
+#include <cerrno>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -15,7 +17,7 @@ ZeroedPages::ZeroedPages(std::size_t bytes) : size_(bytes) {
   if (p == MAP_FAILED) {
     size_ = 0;
     throw std::runtime_error("the host cannot reserve " + std::to_string(bytes) +
-                             " bytes of address space for the nodes' memory");
+                             " bytes of address space for the nodes' memory: " + std::strerror(errno));
   }
   data_ = static_cast<std::byte*>(p);
 }

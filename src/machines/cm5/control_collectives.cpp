@@ -202,15 +202,18 @@ am::Task<am::Combined> ControlCollectives::run(am::Node& node, am::Collective wh
   co_return out;
 }
 
-// A block goes as user broadcasts of up to 8 words (L496-497). The root pushes each message whole or
-// not at all and reads the status, as a send (note A30): a push the send FIFO cannot take is paid for
-// and tried again. Every node waits once, for the block's last message. Its processor pops the messages
-// one after another as they arrive, so it is done one pop after the later of each arrival and the
-// previous pop; that is computed from the arrival times rather than with an event per message.
+// A block goes as user broadcasts of up to 8 words (L496-497), fewer if the interface's send FIFO is
+// smaller (it must hold a whole message). The root pushes each message whole or not at all and reads the
+// status, as a send (note A30): a push the send FIFO cannot take is paid for and tried again. Every node
+// waits once, for the block's last message. Its processor pops the messages one after another as they
+// arrive, so it is done one pop after the later of each arrival and the previous pop; that is computed
+// from the arrival times rather than with an event per message (handlers of data-network messages that
+// run meanwhile are not taken out of that time).
 am::Task<> ControlCollectives::broadcast_block(am::Node& node, NodeId root, std::span<std::byte> block) {
   const int leaf = leaf_of_node_[static_cast<std::size_t>(node.id())];
   ++calls_[static_cast<std::size_t>(am::Collective::Broadcast)];
-  const int words = static_cast<int>((block.size() + 3) / 4), most = max_broadcast_words(BroadcastKind::User);
+  const int words = static_cast<int>((block.size() + 3) / 4);
+  const int most = std::min(max_broadcast_words(BroadcastKind::User), net_.params().ni_fifo_packets);
   const int messages = (words + most - 1) / most;
   const auto word_bytes = [&block](int w) {
     return std::min<std::size_t>(4, block.size() - 4 * std::size_t(w));
@@ -234,8 +237,13 @@ am::Task<> ControlCollectives::broadcast_block(am::Node& node, NodeId root, std:
   const Picoseconds free_from = node.now();
   co_await node.wait_until([this, leaf, messages] {
     const BroadcastMessage* last = net_.broadcast_ahead(leaf, messages - 1);
-    return last != nullptr && last->time <= now_cycles();
+    return (last != nullptr && last->time <= now_cycles()) || net_.error_visible(now_cycles());
   });
+  if (net_.error_visible(now_cycles()))
+    throw std::runtime_error(fmt::format(
+        "node {}: the control network signalled an error during a block broadcast (broadcast collision "
+        "{}): every node must call the same collectives in the same order",
+        node.id(), net_.errors().broadcast_collision));
   Picoseconds popped = free_from;
   for (int m = 0; m < messages; ++m) {
     const BroadcastMessage got = *net_.pop_broadcast(leaf, now_cycles());

@@ -144,6 +144,54 @@ TEST(ControlCollectives, ABlockBroadcastReachesEveryNodeInTheDerivedTime) {
   }
 }
 
+TEST(ControlCollectives, BlocksOfAnySizeFollowOneAnother) {
+  // An empty block, 13 bytes (a last word of one byte), then 100 bytes, from different roots: every
+  // node ends with both blocks, on either path, and with send FIFOs of 4 words (messages of 4 words, not
+  // 8, which such a FIFO could never take); the bytes around them are untouched.
+  for (const auto& [path, fifo] :
+       {std::pair{CollectivesPath::Hardware, 16}, std::pair{CollectivesPath::Software, 16},
+        std::pair{CollectivesPath::Hardware, 4}}) {
+    Cm5Config config;
+    config.machine.nodes = 32;
+    config.control_network.collectives = path;
+    config.control_network.ni_fifo_packets = fifo;
+    Cm5NodeMachine host(config, cm5_am_params());
+    std::vector<BlockSeen> seen(32);
+    host.machine().attach(seen);
+    host.machine().run([](am::Node& node) -> am::Task<> {
+      const std::uint32_t at = node.allocate(128);
+      for (std::uint32_t i = 0; i < 128; ++i)
+        node.store_local(at + i,
+                         static_cast<std::uint8_t>(node.id() == 0 || node.id() == 31 ? 3 * i + 2 : 0));
+      co_await node.broadcast_block(0, at, 0);
+      co_await node.broadcast_block(0, at + 1, 13);
+      co_await node.broadcast_block(31, at + 20, 100);
+      auto& out = node.state<BlockSeen>();
+      out.block.assign(node.memory().begin() + at, node.memory().begin() + at + 128);
+    });
+    for (NodeId v = 0; v < 32; ++v) {
+      for (int i = 0; i < 128; ++i) {
+        const bool sent = (i >= 1 && i < 14) || (i >= 20 && i < 120);
+        const auto want = static_cast<std::byte>(sent || v == 0 || v == 31 ? 3 * i + 2 : 0);
+        ASSERT_EQ(seen[v].block[i], want) << "node " << v << ", byte " << i;
+      }
+    }
+  }
+}
+
+TEST(ControlCollectives, ABlockFromNoNodeOrOutsideTheMemoryIsRefused) {
+  Cm5Config config;
+  config.machine.nodes = 32;
+  for (const bool bad_root : {true, false}) {
+    Cm5NodeMachine host(config, cm5_am_params());
+    EXPECT_THROW(host.machine().run([bad_root](am::Node& node) -> am::Task<> {
+      const auto size = static_cast<std::uint32_t>(node.memory().size());
+      co_await node.broadcast_block(bad_root ? 32 : 0, bad_root ? 0 : size - 4, 8);
+    }),
+                 std::out_of_range);
+  }
+}
+
 TEST(ControlCollectives, AMismatchedSequenceIsAnError) {
   Cm5Config config;
   config.machine.nodes = 32;

@@ -166,7 +166,7 @@ TEST(SampleSort, OneKeyPerNodeSendsTheMessagesCountedByHand) {
   double reductions = 0;
   for (const auto& [name, value] : r.metrics)
     if (name == "termination_reductions") reductions = value;
-  EXPECT_GE(reductions, 1);
+  EXPECT_GE(reductions, 2);  // a key was still in flight at the first sum: the loop ran again
   EXPECT_EQ(r.totals.requests,
             15 + 15 * 30 + keys_that_move(one_key_per_node(7, 16)) + 30 * static_cast<int>(reductions));
 }

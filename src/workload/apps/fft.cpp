@@ -1,4 +1,6 @@
-// workload/apps/fft.cpp: transpose-based 1-D FFT of complex doubles (the four-step algorithm).
+// workload/apps/fft.cpp: the FFT application: which algorithm runs, the transpose's checks and sizes,
+// and the transpose-based 1-D FFT of complex doubles (the four-step algorithm; the binary exchange is in
+// fft_binary_exchange.cpp).
 //
 // With N = N1 N2, j = j1 + N1 j2 and k = k2 + N2 k1 (Bailey, "FFTs in external or hierarchical memory",
 // 1990):   X[k2 + N2 k1] = sum_j1 W_N1^(j1 k1) W_N^(j1 k2) sum_j2 W_N2^(j2 k2) x[j1 + N1 j2].
@@ -17,24 +19,20 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
-#include <numbers>
 
 #include <fmt/format.h>
 
 #include "am/node.hpp"
 #include "core/rng.hpp"
-#include "workload/apps/counted_store.hpp"
 #include "workload/apps/fft_kernel.hpp"
+#include "workload/apps/phases.hpp"
 #include "workload/apps/sized_defaults.hpp"
 
 namespace mppnet::workload::apps {
 
 namespace {
 
-constexpr std::int64_t kMaxPoints = 1 << 24;  // the range of app.fft_points
-
 using fft_kernel::Complex;
-using fft_kernel::is_power_of_two;
 using fft_kernel::load;
 using fft_kernel::root;
 using fft_kernel::store;
@@ -67,7 +65,7 @@ constexpr int kMaxDirectLength = 4096;
 // The local length that would be a direct DFT longer than kMaxDirectLength, or 0.
 int too_slow_length(const Shape& s) {
   for (const int len : {s.n1, s.n2})
-    if (!is_power_of_two(len) && len > kMaxDirectLength) return len;
+    if (!std::has_single_bit(static_cast<unsigned>(len)) && len > kMaxDirectLength) return len;
   return 0;
 }
 
@@ -112,7 +110,7 @@ std::vector<Complex> fft_input(const AppParams& params, std::uint64_t seed) {
 FftAlgorithm resolved_fft_algorithm(const AppParams& params, int p) {
   if (params.fft_algorithm != FftAlgorithm::Auto) return params.fft_algorithm;
   const std::int64_t p2 = static_cast<std::int64_t>(p) * p;
-  const bool transpose = p2 <= kMaxPoints && params.fft_points % p2 == 0;
+  const bool transpose = p2 <= kMaxFftPoints && params.fft_points % p2 == 0;
   return transpose ? FftAlgorithm::Transpose : FftAlgorithm::BinaryExchange;
 }
 
@@ -122,38 +120,9 @@ int fft_exchange_nodes(int p) {
 
 namespace {
 
-void check_binary_exchange(const AppParams& params, int p, const am::AmParams& am) {
-  const int n = params.fft_points, q = fft_exchange_nodes(p);
-  if (!is_power_of_two(n) || n < q) {
-    const std::int64_t try_points = std::max<std::int64_t>(q, std::bit_ceil(static_cast<unsigned>(n)));
-    const bool auto_choice = params.fft_algorithm == FftAlgorithm::Auto;
-    throw AppParamError(
-        "app.fft_points",
-        fmt::format(
-            "{} points: the binary exchange needs a power of two of at least {} (try {}){}", n,
-            q == p ? fmt::format("P = {}", p)
-                   : fmt::format("{}, the nodes of this machine's {} that take part", q, p),
-            try_points,
-            auto_choice && static_cast<std::int64_t>(p) * p <= kMaxPoints
-                ? fmt::format(", the transpose a multiple of P^2 = {}", static_cast<std::int64_t>(p) * p)
-                : std::string()));
-  }
-  if (std::countr_zero(static_cast<unsigned>(q)) > ArrivalCounters::kTags)
-    throw AppParamError(
-        "app.fft_algorithm",
-        fmt::format("the binary exchange counts each exchange apart, at most {}: {} nodes need {}",
-                    ArrivalCounters::kTags, q, std::countr_zero(static_cast<unsigned>(q))));
-  if (const std::uint64_t need = fft_exchange_memory_bytes(q, n);
-      need > static_cast<std::uint64_t>(am.memory_bytes))
-    throw AppParamError("app.fft_points",
-                        fmt::format("the binary exchange needs {} bytes of memory per node (16 x "
-                                    "app.fft_points / P x (1 + log2 P)); am.memory_bytes is {}",
-                                    need, am.memory_bytes));
-}
-
 void check_transpose(const AppParams& params, int p, const am::AmParams& am) {
   const int n = params.fft_points;
-  if (static_cast<std::int64_t>(p) * p > kMaxPoints)
+  if (static_cast<std::int64_t>(p) * p > kMaxFftPoints)
     throw AppParamError(
         "app.fft_points",
         fmt::format(
@@ -186,7 +155,7 @@ void check_transpose(const AppParams& params, int p, const am::AmParams& am) {
 
 void check_fft(const AppParams& params, int p, const am::AmParams& am) {
   if (resolved_fft_algorithm(params, p) == FftAlgorithm::BinaryExchange)
-    check_binary_exchange(params, p, am);
+    check_binary_exchange_fft(params, p, am);
   else
     check_transpose(params, p, am);
 }
@@ -277,16 +246,16 @@ FftRun run_fft_spectrum(am::Machine& m, const AppParams& params, std::uint64_t s
 int fft_points_at_least(int at_least, int nodes, FftAlgorithm algorithm) {
   if (nodes < 1) return 0;
   const std::int64_t p2 = static_cast<std::int64_t>(nodes) * nodes;
-  if (algorithm != FftAlgorithm::BinaryExchange && p2 <= kMaxPoints) {
+  if (algorithm != FftAlgorithm::BinaryExchange && p2 <= kMaxFftPoints) {
     std::int64_t m = p2;
     while (m < at_least) m *= 2;
-    for (; m <= kMaxPoints; m *= 2)
+    for (; m <= kMaxFftPoints; m *= 2)
       if (too_slow_length(shape_for(static_cast<int>(m), nodes)) == 0) return static_cast<int>(m);
   }
   if (algorithm == FftAlgorithm::Transpose) return 0;
   const std::int64_t m =
       std::bit_ceil(static_cast<std::uint64_t>(std::max(at_least, fft_exchange_nodes(nodes))));
-  return m <= kMaxPoints ? static_cast<int>(m) : 0;
+  return m <= kMaxFftPoints ? static_cast<int>(m) : 0;
 }
 
 AppResult run_fft(am::Machine& m, const AppParams& params, std::uint64_t seed, const ProgressSink& progress) {

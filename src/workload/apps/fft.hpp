@@ -11,6 +11,9 @@
 
 namespace mppnet::workload::apps {
 
+// The range of app.fft_points.
+constexpr std::int64_t kMaxFftPoints = 1 << 24;
+
 // The input signal of app.fft_signal, N = app.fft_points points.
 std::vector<std::complex<double>> fft_input(const AppParams& params, std::uint64_t seed);
 
@@ -30,6 +33,8 @@ FftAlgorithm resolved_fft_algorithm(const AppParams& params, int p);
 // The nodes the binary exchange runs on: the largest power of two up to p (the others idle).
 int fft_exchange_nodes(int p);
 
+// The binary exchange's parameter checks (fft_binary_exchange.cpp): throws AppParamError.
+void check_binary_exchange_fft(const AppParams& params, int p, const am::AmParams& am);
 // The binary exchange of input x (fft_binary_exchange.cpp). REQUIRES: check_fft passed for it.
 FftRun run_binary_exchange_fft(am::Machine& m, const AppParams& params,
                                const std::vector<std::complex<double>>& x, const ProgressSink& progress);

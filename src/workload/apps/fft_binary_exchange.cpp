@@ -20,6 +20,7 @@
 #include "workload/apps/fft.hpp"
 #include "workload/apps/fft_kernel.hpp"
 #include "workload/apps/phases.hpp"
+#include "workload/apps/sized_defaults.hpp"
 
 namespace mppnet::workload::apps {
 
@@ -41,7 +42,35 @@ std::int64_t bit_reversed(std::int64_t j, int bits) {
   return r;
 }
 
+// A tag per exchange: log2 P' <= 30 for any int P.
+static_assert(ArrivalCounters::kTags >= 30);
+
 }  // namespace
+
+void check_binary_exchange_fft(const AppParams& params, int p, const am::AmParams& am) {
+  const int n = params.fft_points, q = fft_exchange_nodes(p);
+  if (!std::has_single_bit(static_cast<unsigned>(n)) || n < q) {
+    const std::int64_t try_points = std::max<std::int64_t>(q, std::bit_ceil(static_cast<unsigned>(n)));
+    const bool auto_choice = params.fft_algorithm == FftAlgorithm::Auto;
+    throw AppParamError(
+        "app.fft_points",
+        fmt::format(
+            "{} points: the binary exchange needs a power of two of at least {} (try {}){}", n,
+            q == p ? fmt::format("P = {}", p)
+                   : fmt::format("{}, the nodes of this machine's {} that take part", q, p),
+            try_points,
+            auto_choice && static_cast<std::int64_t>(p) * p <= kMaxFftPoints
+                ? fmt::format(", the transpose a multiple of P^2 = {}", static_cast<std::int64_t>(p) * p)
+                : std::string()));
+  }
+  if (const std::uint64_t need = fft_exchange_memory_bytes(p, n);
+      need > static_cast<std::uint64_t>(am.memory_bytes))
+    throw AppParamError("app.fft_points",
+                        fmt::format("the binary exchange needs {} bytes of memory per node (16 x "
+                                    "app.fft_points / P' x (1 + log2 P') + 64, P' the nodes that take part); "
+                                    "am.memory_bytes is {}",
+                                    need, am.memory_bytes));
+}
 
 FftRun run_binary_exchange_fft(am::Machine& m, const AppParams& params, const std::vector<Complex>& x,
                                const ProgressSink& progress) {
@@ -59,7 +88,7 @@ FftRun run_binary_exchange_fft(am::Machine& m, const AppParams& params, const st
     auto& s = node.state<ExchangeNode>();
     const auto um = static_cast<std::uint32_t>(points);
     s.data = node.allocate(16 * um);
-    s.receive = node.allocate(16 * um * static_cast<std::uint32_t>(std::max(exchanges, 1)));
+    s.receive = node.allocate(16 * um * static_cast<std::uint32_t>(exchanges));
     const std::int64_t base = static_cast<std::int64_t>(node.id()) * points;
     for (int l = 0; l < points; ++l) store(node, s.data, l, x[base + l]);
     for (int e = 0; e < exchanges; ++e) {

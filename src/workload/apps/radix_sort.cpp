@@ -47,7 +47,7 @@ void check_radix_sort(const AppParams& params, int p, const am::AmParams& am) {
     throw AppParamError(
         "app.radixsort_keys",
         fmt::format("radixsort needs {} bytes of memory per node (16 x app.radixsort_keys + 8 x "
-                    "2^app.radixsort_bits); am.memory_bytes is {}",
+                    "2^app.radixsort_bits + 64); am.memory_bytes is {}",
                     need, am.memory_bytes));
 }
 

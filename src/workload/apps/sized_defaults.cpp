@@ -41,10 +41,12 @@ std::uint64_t fft_memory_bytes(int nodes, int points) {
   return 3ull * 16 * static_cast<std::uint64_t>(points / nodes) + 64;
 }
 
-// Data, and a receive area of N / P complex doubles for each of the log2 P exchanges.
+// Data, and a receive area of N / P' complex doubles for each of the log2 P' exchanges, P' the nodes
+// that take part (the largest power of two up to P).
 std::uint64_t fft_exchange_memory_bytes(int nodes, int points) {
-  const auto exchanges = static_cast<std::uint64_t>(std::bit_width(static_cast<unsigned>(nodes)) - 1);
-  return 16ull * static_cast<std::uint64_t>(points / nodes) * (1 + exchanges) + 64;
+  const int taking_part = fft_exchange_nodes(nodes);
+  const auto exchanges = static_cast<std::uint64_t>(std::countr_zero(static_cast<unsigned>(taking_part)));
+  return 16ull * static_cast<std::uint64_t>(points / taking_part) * (1 + exchanges) + 64;
 }
 
 std::vector<DefaultChange> fit_defaults(const std::string& app, AppParams& params, int nodes,
@@ -106,12 +108,13 @@ std::vector<DefaultChange> fit_defaults(const std::string& app, AppParams& param
     if (fit != 0 && fit != params.fft_points && need <= memory) {
       changes.push_back(
           {"app.fft_points", fit,
-           exchange ? fmt::format("the default {} is not a power of two of at least {} points for the "
-                                  "binary exchange on {} nodes; {} is the smallest that is",
-                                  params.fft_points, fft_exchange_nodes(nodes), fft_exchange_nodes(nodes), fit)
-                    : fmt::format("the default {} is not a multiple of P^2 = {} x {} with fast local "
-                                  "transforms; {} is the smallest that is",
-                                  params.fft_points, nodes, nodes, fit)});
+           exchange
+               ? fmt::format("the default {} is not a power of two of at least {} points for the "
+                             "binary exchange on {} nodes; {} is the smallest that is",
+                             params.fft_points, fft_exchange_nodes(nodes), fft_exchange_nodes(nodes), fit)
+               : fmt::format("the default {} is not a multiple of P^2 = {} x {} with fast local "
+                             "transforms; {} is the smallest that is",
+                             params.fft_points, nodes, nodes, fit)});
       params.fft_points = fit;
     }
   }

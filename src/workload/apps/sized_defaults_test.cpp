@@ -90,6 +90,8 @@ TEST(FitDefaults, FftBeyond4096NodesTakesTheBinaryExchange) {
   EXPECT_EQ(fft_points_at_least(4096, 128, FftAlgorithm::BinaryExchange), 4096);
   // 16 bytes x 1 point x (1 + 14 exchanges) + 64.
   EXPECT_EQ(fft_exchange_memory_bytes(16384, 16384), 304u);
+  // 36 nodes: 32 take part, 2 points each, 5 exchanges: 16 x 2 x 6 + 64.
+  EXPECT_EQ(fft_exchange_memory_bytes(36, 64), 256u);
   AppParams p;
   const auto changes = fit_defaults("fft", p, 16384, kMemory, {});
   ASSERT_EQ(changes.size(), 1u);
