@@ -10,7 +10,7 @@
 # (their defaults take 5 s to minutes at 1,024 nodes), every key fitted to P left at its default; the
 # all-to-all and the FFT move P^2 messages or points whatever their sizes (10 s or more each), so they run
 # on the fat tree of cm5_1024.toml alone. On 16,384 nodes (cm5-16384.toml) most runs take minutes (the
-# all-to-all most of an hour: docs/cm5.md gives them all); the counter and the FFT run here. Presets with
+# all-to-all hours: docs/cm5.md gives the times); the counter and the FFT run here. Presets with
 # the same keys as another (demo.toml is cm5_1024.toml) run once. About a minute on 2 cores.
 set -u
 mppnet=$(realpath "$1")
