@@ -275,19 +275,17 @@ Cycle DataNetwork::room_from(ChipId c, int port, int nibbles, Cycle at) const {
   return kNever;
 }
 
-bool DataNetwork::output_free(ChipId c, int port, int nibbles, Cycle t) {
+bool DataNetwork::output_free(ChipId c, int port, int nibbles, Cycle t, RoomSeen& room) {
   if (output_busy_until_[port_index(c, port)] > t) return false;
   const PortPeer to = shape_.peer(c, port);
   if (to.chip != kNoChip) {
-    if (c != room_cache_chip_) return input_space(to.chip, to.port, t) >= nibbles;
-    int& room = room_cache_[port];
-    if (room < 0) room = input_space(to.chip, to.port, t);
-    return room >= nibbles;
+    if (room[port] < 0) room[port] = input_space(to.chip, to.port, t);
+    return room[port] >= nibbles;
   }
   return receive_used_[slot(to.node, shape_.place(c).side)] < params_.ni_receive_messages;
 }
 
-int DataNetwork::wanted_output(ChipId c, int in_port, Message& m, Cycle t) {
+int DataNetwork::wanted_output(ChipId c, int in_port, Message& m, Cycle t, RoomSeen& room) {
   const int level = shape_.place(c).level;
   if (m.fell || afd_mode_[c]) {
     m.fell = true;
@@ -305,7 +303,8 @@ int DataNetwork::wanted_output(ChipId c, int in_port, Message& m, Cycle t) {
   int free[kMaxParentPorts];
   int n = 0;
   for (int p = 0; p < parents; ++p) {
-    if (!(avoided >> p & 1) && output_free(c, kChildPorts + p, m.nibbles, t)) free[n++] = kChildPorts + p;
+    if (!(avoided >> p & 1) && output_free(c, kChildPorts + p, m.nibbles, t, room))
+      free[n++] = kChildPorts + p;
   }
   if (n == 0) return -1;
   if (n == 1) return free[0];
@@ -331,11 +330,11 @@ void DataNetwork::allocate(ChipId c, Cycle t) {
   Cycle retry = kNever;
   bool next_cycle = false;
   const int level = shape_.place(c).level;
-  room_cache_chip_ = c;
-  room_cache_.fill(-1);
+  RoomSeen room;
+  room.fill(-1);
   for (int in = 0; in < kChipPorts; ++in) {
     front[in] = front_waiting(c, in, t);
-    want[in] = front[in] == nullptr ? -1 : wanted_output(c, in, pool_[front[in]->msg], t);
+    want[in] = front[in] == nullptr ? -1 : wanted_output(c, in, pool_[front[in]->msg], t, room);
     if (front[in] != nullptr && want[in] < 0) {  // going up, every parent link obstructed
       for (int p = 0; p < shape_.parent_ports(level); ++p) {
         retry = std::min(retry, free_from(c, kChildPorts + p, front[in]->nibbles, t));
@@ -358,14 +357,14 @@ void DataNetwork::allocate(ChipId c, Cycle t) {
     const int winner = (first + std::countr_zero(rotated)) % kChipPorts;
     const unsigned losers = mask & ~(1U << winner);
     const bool up = out >= kChildPorts;
-    if (!output_free(c, out, front[winner]->nibbles, t)) {
+    if (!output_free(c, out, front[winner]->nibbles, t, room)) {
       retry = std::min(retry, free_from(c, out, front[winner]->nibbles, t));
       // A message going up that chose this link behind the blocked one may choose another next cycle.
       next_cycle |= up && random_up && losers != 0;
       continue;
     }
     grant(c, winner, out, t);
-    room_cache_[out] = -1;  // the granted message now takes room there
+    room[out] = -1;  // the granted message now takes room there
     // A message going up that lost may take another free parent link next cycle.
     if (up && random_up) {
       next_cycle |= losers != 0;
@@ -374,7 +373,6 @@ void DataNetwork::allocate(ChipId c, Cycle t) {
         retry = std::min(retry, free_from(c, out, front[std::countr_zero(rest)]->nibbles, t));
     }
   }
-  room_cache_chip_ = kNoChip;
   if (params_.visit_every_cycle) {
     for (int in = 0; in < kChipPorts; ++in)
       next_cycle |= inputs_[port_index(c, in)].leaving < inputs_[port_index(c, in)].count;

@@ -218,7 +218,10 @@ class DataNetwork {
   // yet free), forgetting entries whose every credit has returned.
   int input_space(ChipId c, int port, Cycle t);
   int space_at(ChipId c, int port, Cycle t) const;
-  bool output_free(ChipId c, int port, int nibbles, Cycle t);
+  // Within one allocation of a chip: the room downstream of each of its outputs, once looked at (-1: not
+  // yet). Several heads weigh the same parent links, and only a grant changes that room.
+  using RoomSeen = std::array<int, kChipPorts>;
+  bool output_free(ChipId c, int port, int nibbles, Cycle t, RoomSeen& room);
   // The first cycle after t at which output `port` could take a message of `nibbles` as far as is known
   // at t, or kNever when that waits on a downstream message not yet granted (or a full receive FIFO),
   // whose grant (or credit) wakes the chip.
@@ -226,7 +229,7 @@ class DataNetwork {
   Cycle free_from(ChipId c, int port, int nibbles, Cycle t);
   // The first cycle from `at` at which chip c's input `port` has room for `nibbles`, or kNever.
   Cycle room_from(ChipId c, int port, int nibbles, Cycle at) const;
-  int wanted_output(ChipId c, int in_port, Message& m, Cycle t);
+  int wanted_output(ChipId c, int in_port, Message& m, Cycle t, RoomSeen& room);
   void grant(ChipId c, int in_port, int out_port, Cycle t);
   // Hands message `id` to the peer of an output (or of a node's link) whose head leaves at cycle t.
   void forward(MessageId id, const PortPeer& to, int wire_cycles, Cycle t, bool corrupt);
@@ -251,14 +254,10 @@ class DataNetwork {
   core::SlotPool<Message> pool_;
   DataNetworkObserver* observer_ = nullptr;
 
-  int ring_ = 0;                          // entries per input buffer
-  std::vector<Held> held_;                // chips * kChipPorts * ring_
-  std::vector<InputBuffer> inputs_;       // chips * kChipPorts
-  std::vector<Cycle> output_busy_until_;  // chips * kChipPorts
-  // While allocate(chip, t) runs: the room downstream of each of the chip's outputs, once looked at
-  // (-1: not yet). Several heads weigh the same parent links, and only a grant changes that room.
-  ChipId room_cache_chip_ = kNoChip;
-  std::array<int, kChipPorts> room_cache_{};
+  int ring_ = 0;                              // entries per input buffer
+  std::vector<Held> held_;                    // chips * kChipPorts * ring_
+  std::vector<InputBuffer> inputs_;           // chips * kChipPorts
+  std::vector<Cycle> output_busy_until_;      // chips * kChipPorts
   std::vector<std::int8_t> last_grant_;       // chips * kChipPorts: round-robin pointer of each output
   std::vector<std::uint8_t> wire_in_;         // chips * kChipPorts: wire cycles of the link into each input
   std::vector<std::uint8_t> waits_for_room_;  // chips * kChipPorts: a head waits for room past this output
