@@ -159,12 +159,13 @@ TEST_F(AppCommandErrors, MoreSamplesThanKeys) {
 }
 
 TEST_F(AppCommandErrors, FftPointsNotAMultipleOfPSquaredOrTooSlow) {
+  EXPECT_EQ(error("fft", "", {"app.fft_points=1000"}),
+            "--set app.fft_points=1000: app.fft_points: 1000 points: the binary exchange needs a power of "
+            "two of at "
+            "least P = 16 (try 1024), the transpose a multiple of P^2 = 256");
   EXPECT_EQ(
-      error("fft", "", {"app.fft_points=1000"}),
-      "--set app.fft_points=1000: app.fft_points: 1000 points: the binary exchange needs a power of two of at "
-      "least P = 16 (try 1024), the transpose a multiple of P^2 = 256");
-  EXPECT_EQ(error("fft", "fft_algorithm = \"transpose\"\n", {"app.fft_points=1000"}),
-            "--set app.fft_points=1000: app.fft_points: 1000 is not a multiple of P^2 = 16 x 16 = 256 (try 1024)");
+      error("fft", "fft_algorithm = \"transpose\"\n", {"app.fft_points=1000"}),
+      "--set app.fft_points=1000: app.fft_points: 1000 is not a multiple of P^2 = 16 x 16 = 256 (try 1024)");
   const std::string slow = error("fft", "fft_points = 1049344\n", {});
   EXPECT_EQ(slow.substr(0, slow.find(" points")), "c.toml:15: app.fft_points: 1049344") << slow;
   EXPECT_NE(slow.find("(try 1048576 = 256 x 4096)"), std::string::npos) << slow;

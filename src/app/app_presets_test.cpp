@@ -1,9 +1,10 @@
 // app/app_presets_test.cpp: every preset in configs/ runs every application it claims, with its defaults.
 //
 // A preset claims every application of `mppnet list apps` when its model runs node programs (the generic
-// network, and machine models that register node programs: the CM-5). Presets of other models (CM-1, METRO) claim none, and `mppnet app` says which commands
-// they are for. Here every pair on presets of up to kMaxNodesHere nodes runs (about 10 s in all); on the
-// presets of about 1,000 nodes, where the defaults are fitted to P, every pair is checked without running
+// network, and machine models that register node programs: the CM-5). Presets of other models (CM-1, METRO)
+// claim none, and `mppnet app` says which commands they are for. Here every pair on presets of up to
+// kMaxNodesHere nodes runs (about 10 s in all); on the presets of about 1,000 nodes, where the defaults are
+// fitted to P, every pair is checked without running
 // (`mppnet app --check`: the application's own parameter checks), since their runs take from 0.1 s to
 // minutes each; tests/app_presets.sh runs them.
 #include <unistd.h>
