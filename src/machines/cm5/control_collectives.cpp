@@ -157,18 +157,11 @@ am::Task<am::Combined> ControlCollectives::run(am::Node& node, am::Collective wh
       co_await node.compute(pop_cost(1));
       break;
     }
-    case am::Collective::Broadcast: {
-      if (node.id() == root) {
-        co_await node.compute(push_cost(2));
-        const std::uint32_t words[2] = {static_cast<std::uint32_t>(value >> 32),
-                                        static_cast<std::uint32_t>(value)};
-        net_.push_broadcast(leaf, BroadcastKind::User, words);
-        scheduler_.activate(id_);
-      }
-      co_await node.wait_until([this, leaf] { return net_.has_broadcast(leaf, now_cycles()); });
-      const BroadcastMessage m = *net_.pop_broadcast(leaf, now_cycles());
-      co_await node.compute(pop_cost(2));
-      out.total = join(m.words[0], m.words[1]);
+    case am::Collective::Broadcast: {  // a block of the value's 8 bytes
+      std::array<std::byte, 8> bytes{};
+      if (node.id() == root) std::memcpy(bytes.data(), &value, bytes.size());
+      co_await send_block(node, root, bytes);
+      std::memcpy(&out.total, bytes.data(), bytes.size());
       break;
     }
     case am::Collective::Reduce:
@@ -202,7 +195,8 @@ am::Task<am::Combined> ControlCollectives::run(am::Node& node, am::Collective wh
   co_return out;
 }
 
-// A block goes as user broadcasts of up to 8 words (L496-497), fewer if the interface's send FIFO is
+// A block (a one-value broadcast is a block of 8 bytes) goes as user broadcasts of up to 8 words
+// (L496-497), fewer if the interface's send FIFO is
 // smaller (it must hold a whole message). The root pushes each message whole or not at all and reads the
 // status, as a send (note A30): a push the send FIFO cannot take is paid for and tried again. Every node
 // waits once, for the block's last message. Its processor pops the messages one after another as they
@@ -210,8 +204,12 @@ am::Task<am::Combined> ControlCollectives::run(am::Node& node, am::Collective wh
 // from the arrival times rather than with an event per message (handlers of data-network messages that
 // run meanwhile are not taken out of that time).
 am::Task<> ControlCollectives::broadcast_block(am::Node& node, NodeId root, std::span<std::byte> block) {
-  const int leaf = leaf_of_node_[static_cast<std::size_t>(node.id())];
   ++calls_[static_cast<std::size_t>(am::Collective::Broadcast)];
+  co_await send_block(node, root, block);
+}
+
+am::Task<> ControlCollectives::send_block(am::Node& node, NodeId root, std::span<std::byte> block) {
+  const int leaf = leaf_of_node_[static_cast<std::size_t>(node.id())];
   const int words = static_cast<int>((block.size() + 3) / 4);
   const int most = std::min(max_broadcast_words(BroadcastKind::User), net_.params().ni_fifo_packets);
   const int messages = (words + most - 1) / most;

@@ -46,6 +46,8 @@ class ControlCollectives final : public am::Collectives, public core::Component,
   std::int64_t push_cost(int words) const;
   std::int64_t pop_cost(int words) const;
   am::Task<> wait_result(am::Node& node, int leaf, OpClass k);
+  // A broadcast of `block` from `root`, every node waiting once for the last message (not counted).
+  am::Task<> send_block(am::Node& node, NodeId root, std::span<std::byte> block);
 
   ControlNetwork net_;
   std::vector<int> leaf_of_node_;

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <cstring>
 #include <limits>
 
 #include "am/node.hpp"
@@ -99,28 +100,61 @@ TEST(ControlCollectives, ABarrierTakesTheDerivedTime) {
   for (const Picoseconds t : left) EXPECT_EQ(t, 325'000 + 3'250'000 + 187'500);
 }
 
-// Node 3 broadcasts a block of 100 bytes (25 words) on 32 nodes; returns each node's copy and end.
+// What a node of the broadcast tests ends with: the bytes it looked at, and when.
 struct BlockSeen {
   std::vector<std::byte> block;
   Picoseconds end = 0;
 };
-std::vector<BlockSeen> broadcast_block(CollectivesPath path) {
+
+// Runs `program` on every node of a 32-node CM-5 (collectives on `path`, control send FIFOs of `fifo`
+// words); returns what each node left in its BlockSeen.
+template <class Program>
+std::vector<BlockSeen> run_32(Program program, CollectivesPath path = CollectivesPath::Hardware,
+                              int fifo = 16) {
   Cm5Config config;
   config.machine.nodes = 32;
   config.control_network.collectives = path;
+  config.control_network.ni_fifo_packets = fifo;
   Cm5NodeMachine host(config, cm5_am_params());
   std::vector<BlockSeen> seen(32);
   host.machine().attach(seen);
-  host.machine().run([](am::Node& node) -> am::Task<> {
-    const std::uint32_t at = node.allocate(100);
-    if (node.id() == 3)
-      for (std::uint32_t i = 0; i < 100; ++i) node.store_local(at + i, static_cast<std::uint8_t>(7 * i + 1));
-    co_await node.broadcast_block(3, at, 100);
-    auto& out = node.state<BlockSeen>();
-    out.block.assign(node.memory().begin() + at, node.memory().begin() + at + 100);
-    out.end = node.now();
-  });
+  host.machine().run(program);
   return seen;
+}
+
+TEST(ControlCollectives, AOneValueBroadcastTakesTheDerivedTime) {
+  // 32 nodes, root 5: the push (descriptor, 2 words, status load: 4 x 3 cycles = 375 ns) misses slot 1;
+  // its words leave in slots 2 and 3 (650 and 975 ns), the message is in every interface 3,250 ns after
+  // its last word left (4,225 ns), and the pop (status and 2 word loads: 9 cycles, 281.25 ns) ends at
+  // 4,506.25 ns on every node.
+  const auto seen = run_32([](am::Node& node) -> am::Task<> {
+    const std::uint64_t got = co_await node.broadcast(node.id() == 5 ? 0x0123456789abcdefULL : 0, 5);
+    auto& out = node.state<BlockSeen>();
+    out.end = node.now();
+    out.block.resize(8);
+    std::memcpy(out.block.data(), &got, 8);
+  });
+  const std::uint64_t want = 0x0123456789abcdefULL;
+  for (NodeId v = 0; v < 32; ++v) {
+    EXPECT_EQ(std::memcmp(seen[v].block.data(), &want, 8), 0) << "node " << v;
+    EXPECT_EQ(seen[v].end, 4'506'250) << "node " << v;
+  }
+}
+
+// Node 3 broadcasts a block of 100 bytes (25 words) on 32 nodes.
+std::vector<BlockSeen> broadcast_block(CollectivesPath path) {
+  return run_32(
+      [](am::Node& node) -> am::Task<> {
+        const std::uint32_t at = node.allocate(100);
+        if (node.id() == 3)
+          for (std::uint32_t i = 0; i < 100; ++i)
+            node.store_local(at + i, static_cast<std::uint8_t>(7 * i + 1));
+        co_await node.broadcast_block(3, at, 100);
+        auto& out = node.state<BlockSeen>();
+        out.block.assign(node.memory().begin() + at, node.memory().begin() + at + 100);
+        out.end = node.now();
+      },
+      path);
 }
 
 TEST(ControlCollectives, ABlockBroadcastReachesEveryNodeInTheDerivedTime) {
@@ -151,24 +185,19 @@ TEST(ControlCollectives, BlocksOfAnySizeFollowOneAnother) {
   for (const auto& [path, fifo] :
        {std::pair{CollectivesPath::Hardware, 16}, std::pair{CollectivesPath::Software, 16},
         std::pair{CollectivesPath::Hardware, 4}}) {
-    Cm5Config config;
-    config.machine.nodes = 32;
-    config.control_network.collectives = path;
-    config.control_network.ni_fifo_packets = fifo;
-    Cm5NodeMachine host(config, cm5_am_params());
-    std::vector<BlockSeen> seen(32);
-    host.machine().attach(seen);
-    host.machine().run([](am::Node& node) -> am::Task<> {
-      const std::uint32_t at = node.allocate(128);
-      for (std::uint32_t i = 0; i < 128; ++i)
-        node.store_local(at + i,
-                         static_cast<std::uint8_t>(node.id() == 0 || node.id() == 31 ? 3 * i + 2 : 0));
-      co_await node.broadcast_block(0, at, 0);
-      co_await node.broadcast_block(0, at + 1, 13);
-      co_await node.broadcast_block(31, at + 20, 100);
-      auto& out = node.state<BlockSeen>();
-      out.block.assign(node.memory().begin() + at, node.memory().begin() + at + 128);
-    });
+    const auto seen = run_32(
+        [](am::Node& node) -> am::Task<> {
+          const std::uint32_t at = node.allocate(128);
+          for (std::uint32_t i = 0; i < 128; ++i)
+            node.store_local(at + i,
+                             static_cast<std::uint8_t>(node.id() == 0 || node.id() == 31 ? 3 * i + 2 : 0));
+          co_await node.broadcast_block(0, at, 0);
+          co_await node.broadcast_block(0, at + 1, 13);
+          co_await node.broadcast_block(31, at + 20, 100);
+          auto& out = node.state<BlockSeen>();
+          out.block.assign(node.memory().begin() + at, node.memory().begin() + at + 128);
+        },
+        path, fifo);
     for (NodeId v = 0; v < 32; ++v) {
       for (int i = 0; i < 128; ++i) {
         const bool sent = (i >= 1 && i < 14) || (i >= 20 && i < 120);
