@@ -2,9 +2,14 @@
 //
 // Node i holds one block of B bytes for every node j (block j of its send area) and receives block i of
 // every node into slot j of its receive area, by store (one-way bulk puts; store_sync counts arrivals).
-// Round r sends to node (i + r) mod P, so in every round each node is the target of exactly one other:
-// the shifted schedule that avoids hot spots. Byte k of the block from i to j is a hash of (i, j, k), so
-// a misplaced or lost packet shows in the check.
+// The shift schedule (round r to node (i + r) mod P) makes every round a permutation, so no node is a
+// hot spot. The xor schedule (round r to node i XOR r) does too, and keeps each round's pairs at one
+// level of a tree: on a CM-5 the shift rounds that mix pairs meeting at two levels slow the data
+// network down several times from 2,048 nodes on (docs/cm5.md, "The all-to-all's schedule").
+// Byte k of the block from i to j is a hash of (i, j, k), so a misplaced or lost packet shows in the
+// check.
+#include <bit>
+
 #include <fmt/format.h>
 
 #include "am/node.hpp"
@@ -28,6 +33,17 @@ struct Areas {
 
 }  // namespace
 
+int alltoall_rounds(AlltoallSchedule schedule, int nodes) {
+  return schedule == AlltoallSchedule::Xor ? static_cast<int>(std::bit_ceil(static_cast<unsigned>(nodes))) - 1
+                                           : nodes - 1;
+}
+
+NodeId alltoall_partner(AlltoallSchedule schedule, NodeId i, int round, int nodes) {
+  if (schedule == AlltoallSchedule::Shift) return (i + round) % nodes;
+  const NodeId j = i ^ round;
+  return j < nodes ? j : -1;
+}
+
 void check_alltoall(const AppParams& params, int p, const am::AmParams& am) {
   const std::uint64_t need = alltoall_memory_bytes(p, params.alltoall_bytes);
   if (need > static_cast<std::uint64_t>(am.memory_bytes))
@@ -42,10 +58,11 @@ AppResult run_alltoall(am::Machine& m, const AppParams& params, std::uint64_t /*
   const int p = m.nodes();
   check_alltoall(params, p, m.params());
   const auto bytes = static_cast<std::uint32_t>(params.alltoall_bytes);
+  const AlltoallSchedule schedule = params.alltoall_schedule;
   std::vector<Areas> areas(p);
   m.attach(areas);
   PhaseTimer phases(p, {"exchange", "wait for blocks"}, progress);
-  m.run([bytes, &phases](am::Node& node) -> am::Task<> {
+  m.run([bytes, schedule, &phases](am::Node& node) -> am::Task<> {
     const int p = node.nodes();
     phases.enter(node, 0);
     auto& a = node.state<Areas>();
@@ -55,8 +72,9 @@ AppResult run_alltoall(am::Machine& m, const AppParams& params, std::uint64_t /*
       for (std::uint32_t k = 0; k < bytes; ++k)
         node.store_local(a.send + j * bytes + k, block_byte(node.id(), j, k));
     // Every node allocates the same areas in the same order, so the receive area has one address.
-    for (int r = 1; r < p; ++r) {
-      const int j = (node.id() + r) % p;
+    for (int r = 1; r <= alltoall_rounds(schedule, p); ++r) {
+      const NodeId j = alltoall_partner(schedule, node.id(), r, p);
+      if (j < 0) continue;
       co_await node.store(j, a.send + j * bytes, a.receive + node.id() * bytes, bytes);
       phases.tick(node);
     }

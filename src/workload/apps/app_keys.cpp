@@ -10,6 +10,9 @@ std::vector<io::Key<AppParams>> app_keys() {
   return {
       key("alltoall_bytes", &AppParams::alltoall_bytes, in_range(1, 1 << 20),
           "alltoall: bytes every node sends to every other node."),
+      key("alltoall_schedule", &AppParams::alltoall_schedule, one_of({"shift", "xor"}),
+          "alltoall: the order of partners: shift (round r to node i + r mod P) or xor (round r to node i "
+          "XOR r, skipped beyond P: each round's pairs meet at one level of a tree)."),
       key("counter_increments", &AppParams::counter_increments, in_range(1, 1 << 20),
           "counter: fetch-and-add operations per node."),
       key("counter_home", &AppParams::counter_home, in_range(0, 1 << 22),

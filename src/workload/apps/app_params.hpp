@@ -13,9 +13,15 @@ enum class FftSignal { Random, Impulse, Tone };
 // Auto takes the transpose when N is a multiple of P^2 and the binary exchange otherwise.
 enum class FftAlgorithm { Auto, Transpose, BinaryExchange };
 
+// alltoall: the order of each node's partners. Shift: round r = 1 .. P-1 sends to node (i + r) mod P.
+// Xor: round r = 1 .. bit_ceil(P)-1 sends to node i XOR r, skipping partners beyond the machine; every
+// pair of a round then has its lowest common ancestor at one level of a tree (the level of r's top bit).
+enum class AlltoallSchedule { Shift, Xor };
+
 struct AppParams {
-  // alltoall: every node sends this many bytes to every other node.
+  // alltoall: every node sends this many bytes to every other node, in the order of the schedule.
   int alltoall_bytes = 64;
+  AlltoallSchedule alltoall_schedule = AlltoallSchedule::Shift;
   // counter: fetch-and-add operations per node, on a counter held by node counter_home.
   int counter_increments = 8;
   int counter_home = 0;

@@ -7,7 +7,7 @@ const std::vector<AppInfo>& applications() {
   static const std::vector<AppInfo> list = {
       {"alltoall",
        "All-to-all personalised exchange: every node stores a distinct block in every other node.",
-       {"app.alltoall_bytes"},
+       {"app.alltoall_bytes", "app.alltoall_schedule"},
        &check_alltoall,
        &run_alltoall},
       {"counter",
