@@ -136,5 +136,17 @@ TEST_F(PresetApps, EveryApplicationFitsACm5OfSizesThatAreNotPowersOfTwo) {
     }
 }
 
+// The xor all-to-all on a CM-5 whose size is not a power of two: rounds whose partner lies beyond the
+// machine are skipped, and every block still arrives (the run's check passes: status 0).
+TEST_F(PresetApps, TheXorAllToAllRunsOnACm5OfASizeThatIsNotAPowerOfTwo) {
+  const io::ConfigFile file = io::open_config_file(MPPNET_SOURCE_DIR "/configs/cm5-16384.toml");
+  const registry::Model* model = registry::machines().find_model("cm5");
+  ASSERT_NE(model, nullptr);
+  const AppRunOptions options{.progress = false, .check_only = false};
+  EXPECT_EQ(app_command("alltoall", file, {"machine.nodes=96", "app.alltoall_schedule=xor"}, dir_ / "xor",
+                        *model, options),
+            0);
+}
+
 }  // namespace
 }  // namespace mppnet::app
