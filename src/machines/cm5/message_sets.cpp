@@ -77,6 +77,19 @@ MessageSet all_to_all(int nodes) {
   return set;
 }
 
+MessageSet all_to_all_xor(int nodes) {
+  MessageSet set;
+  if (nodes < 2) return set;
+  set.reserve(static_cast<std::size_t>(nodes) * static_cast<std::size_t>(nodes - 1));
+  const auto rounds = static_cast<int>(std::bit_ceil(static_cast<unsigned>(nodes)));
+  for (int r = 1; r < rounds; ++r) {
+    for (NodeId src = 0; src < nodes; ++src) {
+      if ((src ^ r) < nodes) set.push_back({src, src ^ r});
+    }
+  }
+  return set;
+}
+
 MessageSet across_root(int nodes) {
   if (!is_power_of_two(nodes)) return {};
   return permutation(nodes, [&](NodeId i) { return (i + nodes / 2) % nodes; });

@@ -41,6 +41,9 @@ MessageSet perfect_shuffle(int nodes);
 // Every ordered pair src != dest once, in rounds r = 1 .. N-1; round r sends src -> (src + r) mod N for
 // every src in order, so every round is a permutation and no node is hot.
 MessageSet all_to_all(int nodes);
+// Every ordered pair src != dest once, in rounds r = 1 .. bit_ceil(N)-1; round r sends src -> src XOR r
+// for every src in order whose partner exists, so all pairs of a round meet at one level of the tree.
+MessageSet all_to_all_xor(int nodes);
 // Node i sends to (i + N/2) mod N: every message crosses the top of the tree. Empty unless N = 2^k.
 MessageSet across_root(int nodes);
 // `set` repeated `times` times, copy after copy (so a source's copies alternate sides when sides are

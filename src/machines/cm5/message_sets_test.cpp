@@ -101,6 +101,30 @@ TEST(MessageSets, AllToAllSendsEveryOrderedPairOnceRoundByRound) {
   }
 }
 
+TEST(MessageSets, XorAllToAllSendsEveryOrderedPairOnceAndEachRoundMeetsAtOneLevel) {
+  for (const int n : {64, 96}) {
+    const MessageSet set = all_to_all_xor(n);
+    ASSERT_EQ(set.size(), static_cast<std::size_t>(n * (n - 1))) << n;
+    std::vector<int> seen(n * n, 0);
+    int round = 0;  // rounds follow one another in set order: a round's sources increase
+    NodeId last_src = n;
+    int level = 0;
+    for (const SetMessage& m : set) {
+      if (m.src <= last_src) {
+        round = m.src ^ m.dest;
+        level = FatTreeShape::lca_height(m.src, m.dest);
+      }
+      last_src = m.src;
+      EXPECT_EQ(m.src ^ m.dest, round);
+      EXPECT_EQ(FatTreeShape::lca_height(m.src, m.dest), level) << n << " round " << round;
+      ++seen[m.src * n + m.dest];
+    }
+    for (int s = 0; s < n; ++s) {
+      for (int d = 0; d < n; ++d) EXPECT_EQ(seen[s * n + d], s == d ? 0 : 1) << n;
+    }
+  }
+}
+
 TEST(MessageSets, RepeatConcatenatesCopies) {
   const MessageSet one = across_root(32);
   const MessageSet three = repeat(one, 3);
