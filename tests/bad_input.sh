@@ -109,4 +109,6 @@ expect cm5_ni_fifo "cm5_fifo.toml:4: control_network.ni_fifo_packets:" \
   run "$(cfg cm5_fifo '[machine]\nmodel = "cm5"\n[control_network]\nni_fifo_packets = 2\n')"
 expect cm5_diag_nodes "--nodes: a CM-5 has a multiple of 32 nodes from 32 to 16384 (got 1000)" cm5-diagnose --nodes 1000
 expect cm5_diag_stuck "--stuck" cm5-diagnose --stuck 2
+expect cm5_sets_nodes "--nodes: a CM-5 has a multiple of 32 nodes from 32 to 16384 (got 1000)" cm5-sets --nodes 1000
+expect cm5_sets_unknown "--sets: unknown message set 'tranpose'" cm5-sets --nodes 64 --sets tranpose
 exit $fail

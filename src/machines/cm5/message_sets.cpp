@@ -67,27 +67,30 @@ MessageSet perfect_shuffle(int nodes) {
   return permutation(nodes, [&](NodeId i) { return ((i << 1) | (i >> (bits - 1))) & (nodes - 1); });
 }
 
-MessageSet all_to_all(int nodes) {
+int all_to_all_round_count(int nodes, AllToAllOrder order) {
+  if (nodes < 2) return 0;
+  return order == AllToAllOrder::Xor ? static_cast<int>(std::bit_ceil(static_cast<unsigned>(nodes))) - 1
+                                     : nodes - 1;
+}
+
+MessageSet all_to_all_rounds(int nodes, AllToAllOrder order, int first, int count) {
   MessageSet set;
-  if (nodes < 2) return set;
-  set.reserve(static_cast<std::size_t>(nodes) * static_cast<std::size_t>(nodes - 1));
-  for (int r = 1; r < nodes; ++r) {
-    for (NodeId src = 0; src < nodes; ++src) set.push_back({src, (src + r) % nodes});
+  const int last = std::min(first + count - 1, all_to_all_round_count(nodes, order));
+  for (int r = std::max(first, 1); r <= last; ++r) {
+    for (NodeId src = 0; src < nodes; ++src) {
+      const NodeId dest = order == AllToAllOrder::Xor ? src ^ r : (src + r) % nodes;
+      if (dest < nodes) set.push_back({src, dest});
+    }
   }
   return set;
 }
 
+MessageSet all_to_all(int nodes) {
+  return all_to_all_rounds(nodes, AllToAllOrder::Shift, 1, nodes);
+}
+
 MessageSet all_to_all_xor(int nodes) {
-  MessageSet set;
-  if (nodes < 2) return set;
-  set.reserve(static_cast<std::size_t>(nodes) * static_cast<std::size_t>(nodes - 1));
-  const auto rounds = static_cast<int>(std::bit_ceil(static_cast<unsigned>(nodes)));
-  for (int r = 1; r < rounds; ++r) {
-    for (NodeId src = 0; src < nodes; ++src) {
-      if ((src ^ r) < nodes) set.push_back({src, src ^ r});
-    }
-  }
-  return set;
+  return all_to_all_rounds(nodes, AllToAllOrder::Xor, 1, all_to_all_round_count(nodes, AllToAllOrder::Xor));
 }
 
 MessageSet across_root(int nodes) {

@@ -8,6 +8,7 @@
 #include "machines/cm5/node_machine.hpp"
 #include "machines/cm5/preset.hpp"
 #include "machines/cm5/run_command.hpp"
+#include "machines/cm5/sets_command.hpp"
 #include "machines/cm5/validation.hpp"
 #include "registry/registry.hpp"
 
@@ -42,7 +43,7 @@ void register_machine(registry::Registry& registry) {
               if (c.evidence == core::Evidence::Unclassified) c.evidence = core::Evidence::Behaviour;
             return cases;
           },
-      .commands = {diagnose_command_entry()},
+      .commands = {diagnose_command_entry(), sets_command_entry()},
   });
 }
 
