@@ -2,7 +2,6 @@
 #include "machines/cm5/sets_run.hpp"
 
 #include <algorithm>
-#include <bit>
 
 #include <fmt/format.h>
 
@@ -79,6 +78,21 @@ std::vector<SetRow> run_message_sets(const SetsOptions& o) {
     if (std::find(message_set_names().begin(), message_set_names().end(), name) == message_set_names().end())
       bad("--sets",
           fmt::format("unknown message set '{}' (sets: {})", name, fmt::join(message_set_names(), ", ")));
+  }
+  // The host holds every message of a set at once (about 80 bytes each): a whole all-to-all of the
+  // largest machines would not fit.
+  for (const std::string& name : names) {
+    if (!is_all_to_all(name)) continue;
+    const AllToAllOrder order = name == "all_to_all" ? AllToAllOrder::Shift : AllToAllOrder::Xor;
+    const int available = std::max(0, all_to_all_round_count(o.nodes, order) - o.first_round + 1);
+    const std::int64_t most =
+        std::int64_t{o.nodes} * (o.rounds > 0 ? std::min(o.rounds, available) : available);
+    if (most > kMostSetMessages)
+      bad("--rounds",
+          fmt::format("{} rounds of {} on {} nodes are up to {} messages, more than the {} one run "
+                      "holds: take fewer with --rounds, or leave it out with --sets",
+                      o.rounds > 0 ? std::min(o.rounds, available) : available, name, o.nodes, most,
+                      kMostSetMessages));
   }
   std::vector<SetRow> rows;
   for (const std::string& name : names) {

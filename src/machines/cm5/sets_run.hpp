@@ -39,11 +39,14 @@ struct SetRow {
   }
 };
 
+// The most messages one set may have (the host holds them all at once: about 2.5 GB).
+constexpr std::int64_t kMostSetMessages = std::int64_t{1} << 25;
+
 // Every set's name, in the order they run.
 const std::vector<std::string>& message_set_names();
 // Throws core::ConfigError naming the option for a size the CM-5 cannot have, an unknown set, a set the
 // size does not allow (transpose: a power of 4; the bit permutations and across_root: a power of 2), or
-// a count, window, word count or buffer out of range.
+// a count, window, word count or buffer out of range, or an all-to-all of more than kMostSetMessages.
 std::vector<SetRow> run_message_sets(const SetsOptions& o);
 
 }  // namespace mppnet::machines::cm5

@@ -90,6 +90,11 @@ TEST(MessageSetsRun, BadOptionsAreOneLineInputErrors) {
   EXPECT_EQ(core::config_error_of([&] { run_message_sets(o); }),
             "--first-round: rounds are numbered 1 to 511 on 512 nodes (got 512)");
   o.first_round = 1;
+  o.nodes = 16384;  // the whole all-to-all: 16,384 x 16,383 messages
+  EXPECT_EQ(core::config_error_of([&] { run_message_sets(o); }),
+            "--rounds: 16383 rounds of all_to_all on 16384 nodes are up to 268419072 messages, more than the "
+            "33554432 one run holds: take fewer with --rounds, or leave it out with --sets");
+  o.nodes = 512;
   o.buffer_nibbles = 20;
   EXPECT_NE(core::config_error_of([&] { run_message_sets(o); }).find("--buffer-nibbles: a chip buffer holds"),
             std::string::npos);
