@@ -332,6 +332,28 @@ void DataNetwork::allocate(ChipId c, Cycle t) {
   const int level = shape_.place(c).level;
   RoomSeen room;
   room.fill(-1);
+  // The inputs' oldest entries, then their messages, asked for together: on a large machine each is a
+  // cache miss, and issued one after the other they would be waited for one after the other.
+  for (int in = 0; in < kChipPorts; ++in) {
+    const InputBuffer& b = inputs_[port_index(c, in)];
+    if (b.leaving < b.count)
+      __builtin_prefetch(&held_[port_index(c, in) * ring_ + (b.first + b.leaving) % ring_]);
+  }
+  for (int out = 0; out < kChipPorts; ++out) {
+    const PortPeer to = shape_.peer(c, out);
+    if (to.chip != kNoChip) __builtin_prefetch(&inputs_[port_index(to.chip, to.port)]);
+  }
+  for (int in = 0; in < kChipPorts; ++in) {
+    const InputBuffer& b = inputs_[port_index(c, in)];
+    if (b.leaving < b.count)
+      __builtin_prefetch(&pool_[held_[port_index(c, in) * ring_ + (b.first + b.leaving) % ring_].msg]);
+  }
+  for (int out = 0; out < kChipPorts; ++out) {
+    const PortPeer to = shape_.peer(c, out);
+    if (to.chip != kNoChip)
+      __builtin_prefetch(
+          &held_[port_index(to.chip, to.port) * ring_ + inputs_[port_index(to.chip, to.port)].first]);
+  }
   for (int in = 0; in < kChipPorts; ++in) {
     front[in] = front_waiting(c, in, t);
     want[in] = front[in] == nullptr ? -1 : wanted_output(c, in, pool_[front[in]->msg], t, room);
