@@ -75,8 +75,13 @@ int all_to_all_round_count(int nodes, AllToAllOrder order) {
 
 MessageSet all_to_all_rounds(int nodes, AllToAllOrder order, int first, int count) {
   MessageSet set;
-  const int last = std::min(first + count - 1, all_to_all_round_count(nodes, order));
-  for (int r = std::max(first, 1); r <= last; ++r) {
+  // In 64 bits: a caller's count may reach the int range's end.
+  const auto last = static_cast<int>(
+      std::min<std::int64_t>(std::int64_t{first} + count - 1, all_to_all_round_count(nodes, order)));
+  first = std::max(first, 1);
+  if (last >= first)
+    set.reserve(static_cast<std::size_t>(nodes) * static_cast<std::size_t>(last - first + 1));
+  for (int r = first; r <= last; ++r) {
     for (NodeId src = 0; src < nodes; ++src) {
       const NodeId dest = order == AllToAllOrder::Xor ? src ^ r : (src + r) % nodes;
       if (dest < nodes) set.push_back({src, dest});

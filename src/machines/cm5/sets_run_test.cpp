@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <limits>
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -53,6 +54,9 @@ TEST(MessageSetsRun, AWindowOfRoundsAndTheSetsASizeAllows) {
     for (int i = 0; i < 96; ++i) xor_pairs += (i ^ r) < 96;
   }
   EXPECT_EQ(row(rows, "all_to_all_xor").messages, xor_pairs);
+  // A count to the end of the int range takes the rounds that exist, without overflow.
+  o.rounds = std::numeric_limits<int>::max();
+  EXPECT_EQ(row(run_message_sets(o), "all_to_all").messages, 6 * 96);
 }
 
 TEST(MessageSetsRun, DeterministicUpLinksFunnelTheSetAcrossTheRoot) {
