@@ -40,12 +40,12 @@ std::string table(const SetsOptions& o, const std::vector<SetRow>& rows) {
   return s;
 }
 
-void write_results(const std::filesystem::path& out, const SetsOptions& o, const std::vector<SetRow>& rows) {
+void write_results(const std::filesystem::path& out, const SetsOptions& o, const SetsResult& result) {
   const io::OutputDirectory output_directory(out);
   nlohmann::json list = nlohmann::json::array();
   io::CsvTable csv(
       {"set", "messages", "bound_cycles", "completion_cycles", "ratio", "busiest_link_messages"});
-  for (const SetRow& r : rows) {
+  for (const SetRow& r : result.rows) {
     list.push_back({{"set", r.set},
                     {"messages", r.messages},
                     {"bound_cycles", r.bound},
@@ -66,7 +66,8 @@ void write_results(const std::filesystem::path& out, const SetsOptions& o, const
                              {"buffer_nibbles", o.buffer_nibbles},
                              {"deterministic", o.deterministic},
                              {"seed", o.seed}}},
-                           {"sets", list}};
+                           {"sets", list},
+                           {"left_out", result.left_out}};
   io::write_file_atomically(out / "sets.json", doc.dump(2) + "\n");
   io::write_file_atomically(out / "sets.csv", csv.str());
   std::printf("results: %s/sets.json, sets.csv\n", out.string().c_str());
@@ -105,9 +106,10 @@ registry::Command sets_command_entry() {
         auto out = std::make_shared<std::string>("results/cm5-sets");
         command.add_option("--out", *out, "Directory for sets.json and sets.csv")->capture_default_str();
         return [o, out] {
-          const std::vector<SetRow> rows = run_message_sets(*o);
-          std::fputs(table(*o, rows).c_str(), stdout);
-          write_results(*out, *o, rows);
+          const SetsResult result = run_message_sets(*o);
+          std::fputs(table(*o, result.rows).c_str(), stdout);
+          for (const std::string& why : result.left_out) std::printf("left out: %s\n", why.c_str());
+          write_results(*out, *o, result);
           return core::kExitSuccess;
         };
       },

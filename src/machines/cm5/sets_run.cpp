@@ -2,6 +2,7 @@
 #include "machines/cm5/sets_run.hpp"
 
 #include <algorithm>
+#include <limits>
 
 #include <fmt/format.h>
 
@@ -50,6 +51,19 @@ std::int64_t busiest_link(const DataNetwork& net) {
 
 }  // namespace
 
+std::int64_t all_to_all_messages(const std::string& name, const SetsOptions& o) {
+  const AllToAllOrder order = name == "all_to_all" ? AllToAllOrder::Shift : AllToAllOrder::Xor;
+  const std::int64_t last = std::min<std::int64_t>(
+      o.rounds > 0 ? std::int64_t{o.first_round} + o.rounds - 1 : std::numeric_limits<int>::max(),
+      all_to_all_round_count(o.nodes, order));
+  if (order == AllToAllOrder::Shift) return std::max<std::int64_t>(0, last - o.first_round + 1) * o.nodes;
+  std::int64_t messages = 0;
+  for (std::int64_t r = o.first_round; r <= last; ++r) {
+    for (NodeId i = 0; i < o.nodes; ++i) messages += (i ^ r) < o.nodes;
+  }
+  return messages;
+}
+
 const std::vector<std::string>& message_set_names() {
   static const std::vector<std::string> names = {"random",          "transpose",   "bit_reversal",
                                                  "perfect_shuffle", "across_root", "all_to_all",
@@ -57,7 +71,7 @@ const std::vector<std::string>& message_set_names() {
   return names;
 }
 
-std::vector<SetRow> run_message_sets(const SetsOptions& o) {
+SetsResult run_message_sets(const SetsOptions& o) {
   if (o.nodes < 32 || o.nodes > 16384 || o.nodes % 32 != 0)
     bad("--nodes", fmt::format("a CM-5 has a multiple of 32 nodes from 32 to 16384 (got {})", o.nodes));
   if (o.copies < 1 || o.copies > 1024) bad("--copies", fmt::format("1 to 1024 copies (got {})", o.copies));
@@ -80,22 +94,25 @@ std::vector<SetRow> run_message_sets(const SetsOptions& o) {
           fmt::format("unknown message set '{}' (sets: {})", name, fmt::join(message_set_names(), ", ")));
   }
   // The host holds every message of a set at once (about 80 bytes each): a whole all-to-all of the
-  // largest machines would not fit.
+  // largest machines would not fit. Asked for by name, such a set is an error; among every set, left out.
+  SetsResult result;
+  std::vector<std::string> run;
   for (const std::string& name : names) {
-    if (!is_all_to_all(name)) continue;
-    const AllToAllOrder order = name == "all_to_all" ? AllToAllOrder::Shift : AllToAllOrder::Xor;
-    const int available = std::max(0, all_to_all_round_count(o.nodes, order) - o.first_round + 1);
-    const std::int64_t most =
-        std::int64_t{o.nodes} * (o.rounds > 0 ? std::min(o.rounds, available) : available);
-    if (most > kMostSetMessages)
-      bad("--rounds",
-          fmt::format("{} rounds of {} on {} nodes are up to {} messages, more than the {} one run "
-                      "holds: take fewer with --rounds, or leave it out with --sets",
-                      o.rounds > 0 ? std::min(o.rounds, available) : available, name, o.nodes, most,
-                      kMostSetMessages));
+    const std::int64_t messages = is_all_to_all(name) ? all_to_all_messages(name, o) : 0;
+    if (messages <= kMostSetMessages) {
+      run.push_back(name);
+    } else if (o.sets.empty()) {
+      result.left_out.push_back(
+          fmt::format("{}: {} messages, more than the {} one run holds (take fewer with "
+                      "--rounds)",
+                      name, messages, kMostSetMessages));
+    } else {
+      bad("--rounds", fmt::format("{} on {} nodes is {} messages, more than the {} one run holds: take fewer "
+                                  "with --rounds, or leave it out with --sets",
+                                  name, o.nodes, messages, kMostSetMessages));
+    }
   }
-  std::vector<SetRow> rows;
-  for (const std::string& name : names) {
+  for (const std::string& name : run) {
     const MessageSet set = build(name, o);
     if (set.empty()) {
       if (o.sets.empty()) continue;  // every set was asked for: those the size does not allow are left out
@@ -117,9 +134,9 @@ std::vector<SetRow> run_message_sets(const SetsOptions& o) {
     row.completion = completion_cycles(net, set, o.words);
     row.bound = load_bound_cycles(net.shape(), set, o.words);
     row.busiest_link = busiest_link(net);
-    rows.push_back(row);
+    result.rows.push_back(row);
   }
-  return rows;
+  return result;
 }
 
 }  // namespace mppnet::machines::cm5

@@ -42,11 +42,21 @@ struct SetRow {
 // The most messages one set may have (the host holds them all at once: about 2.5 GB).
 constexpr std::int64_t kMostSetMessages = std::int64_t{1} << 25;
 
+struct SetsResult {
+  std::vector<SetRow> rows;
+  std::vector<std::string> left_out;  // sets too large to hold, left out of a run of every set: why
+};
+
+// The messages of all-to-all set `name` ("all_to_all" or "all_to_all_xor") in the window of `o`,
+// counted without building it (the xor order skips partners beyond the machine).
+std::int64_t all_to_all_messages(const std::string& name, const SetsOptions& o);
+
 // Every set's name, in the order they run.
 const std::vector<std::string>& message_set_names();
 // Throws core::ConfigError naming the option for a size the CM-5 cannot have, an unknown set, a set the
 // size does not allow (transpose: a power of 4; the bit permutations and across_root: a power of 2), or
-// a count, window, word count or buffer out of range, or an all-to-all of more than kMostSetMessages.
-std::vector<SetRow> run_message_sets(const SetsOptions& o);
+// a count, window, word count or buffer out of range, or an all-to-all of more than kMostSetMessages
+// asked for by name (without --sets such a set is left out and named in left_out).
+SetsResult run_message_sets(const SetsOptions& o);
 
 }  // namespace mppnet::machines::cm5

@@ -158,7 +158,7 @@ int unloaded_across_root_256() {
 // cm5.v19's measure (`mppnet cm5-sets --nodes 256`): completion of set `name` (5-word messages, sides
 // alternating; permutations 8 times over) on 256 nodes over the paper's load estimate, a lower bound.
 double completion_over_bound_256(const std::string& name) {
-  return run_message_sets({.nodes = 256, .sets = {name}}).front().ratio();
+  return run_message_sets({.nodes = 256, .sets = {name}}).rows.front().ratio();
 }
 
 double across_root_completion(UpChoice up) {
