@@ -67,12 +67,6 @@ MessageSet perfect_shuffle(int nodes) {
   return permutation(nodes, [&](NodeId i) { return ((i << 1) | (i >> (bits - 1))) & (nodes - 1); });
 }
 
-int all_to_all_round_count(int nodes, AllToAllOrder order) {
-  if (nodes < 2) return 0;
-  return order == AllToAllOrder::Xor ? static_cast<int>(std::bit_ceil(static_cast<unsigned>(nodes))) - 1
-                                     : nodes - 1;
-}
-
 MessageSet all_to_all_rounds(int nodes, AllToAllOrder order, int first, int count) {
   MessageSet set;
   // In 64 bits: a caller's count may reach the int range's end.
@@ -83,8 +77,8 @@ MessageSet all_to_all_rounds(int nodes, AllToAllOrder order, int first, int coun
     set.reserve(static_cast<std::size_t>(nodes) * static_cast<std::size_t>(last - first + 1));
   for (int r = first; r <= last; ++r) {
     for (NodeId src = 0; src < nodes; ++src) {
-      const NodeId dest = order == AllToAllOrder::Xor ? src ^ r : (src + r) % nodes;
-      if (dest < nodes) set.push_back({src, dest});
+      const NodeId dest = core::all_to_all_partner(order, src, r, nodes);
+      if (dest >= 0) set.push_back({src, dest});
     }
   }
   return set;

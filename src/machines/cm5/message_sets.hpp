@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/all_to_all_order.hpp"
 #include "core/rng.hpp"
 #include "core/types.hpp"
 
@@ -44,9 +45,10 @@ MessageSet all_to_all(int nodes);
 // Every ordered pair src != dest once, in rounds r = 1 .. bit_ceil(N)-1; round r sends src -> src XOR r
 // for every src in order whose partner exists, so all pairs of a round meet at one level of the tree.
 MessageSet all_to_all_xor(int nodes);
-// Rounds first .. first + count - 1 of either all-to-all (those that exist), in the same order.
-enum class AllToAllOrder { Shift, Xor };
-int all_to_all_round_count(int nodes, AllToAllOrder order);  // N - 1, or bit_ceil(N) - 1 (0 for N < 2)
+// Rounds first .. first + count - 1 of either all-to-all (those that exist), in the same order as the
+// node program's (core/all_to_all_order.hpp).
+using core::all_to_all_round_count;
+using core::AllToAllOrder;
 MessageSet all_to_all_rounds(int nodes, AllToAllOrder order, int first, int count);
 // Node i sends to (i + N/2) mod N: every message crosses the top of the tree. Empty unless N = 2^k.
 MessageSet across_root(int nodes);

@@ -24,11 +24,16 @@ bool is_all_to_all(const std::string& name) {
   return name == "all_to_all" || name == "all_to_all_xor";
 }
 
+// REQUIRES: is_all_to_all(name).
+AllToAllOrder order_of(const std::string& name) {
+  return name == "all_to_all" ? AllToAllOrder::Shift : AllToAllOrder::Xor;
+}
+
 // The set, or an empty one when the size does not allow it.
 MessageSet build(const std::string& name, const SetsOptions& o) {
   const int n = o.nodes;
   if (is_all_to_all(name)) {
-    const AllToAllOrder order = name == "all_to_all" ? AllToAllOrder::Shift : AllToAllOrder::Xor;
+    const AllToAllOrder order = order_of(name);
     const int count = o.rounds > 0 ? o.rounds : all_to_all_round_count(n, order);
     return all_to_all_rounds(n, order, o.first_round, count);
   }
@@ -52,16 +57,9 @@ std::int64_t busiest_link(const DataNetwork& net) {
 }  // namespace
 
 std::int64_t all_to_all_messages(const std::string& name, const SetsOptions& o) {
-  const AllToAllOrder order = name == "all_to_all" ? AllToAllOrder::Shift : AllToAllOrder::Xor;
-  const std::int64_t last = std::min<std::int64_t>(
-      o.rounds > 0 ? std::int64_t{o.first_round} + o.rounds - 1 : std::numeric_limits<int>::max(),
-      all_to_all_round_count(o.nodes, order));
-  if (order == AllToAllOrder::Shift) return std::max<std::int64_t>(0, last - o.first_round + 1) * o.nodes;
-  std::int64_t messages = 0;
-  for (std::int64_t r = o.first_round; r <= last; ++r) {
-    for (NodeId i = 0; i < o.nodes; ++i) messages += (i ^ r) < o.nodes;
-  }
-  return messages;
+  const std::int64_t last =
+      o.rounds > 0 ? std::int64_t{o.first_round} + o.rounds - 1 : std::numeric_limits<int>::max();
+  return core::all_to_all_pairs(o.nodes, order_of(name), o.first_round, last);
 }
 
 const std::vector<std::string>& message_set_names() {
@@ -117,9 +115,9 @@ SetsResult run_message_sets(const SetsOptions& o) {
     if (set.empty()) {
       if (o.sets.empty()) continue;  // every set was asked for: those the size does not allow are left out
       if (is_all_to_all(name)) {
-        const AllToAllOrder order = name == "all_to_all" ? AllToAllOrder::Shift : AllToAllOrder::Xor;
-        bad("--first-round", fmt::format("{} has rounds 1 to {} on {} nodes (got {})", name,
-                                         all_to_all_round_count(o.nodes, order), o.nodes, o.first_round));
+        bad("--first-round",
+            fmt::format("{} has rounds 1 to {} on {} nodes (got {})", name,
+                        all_to_all_round_count(o.nodes, order_of(name)), o.nodes, o.first_round));
       }
       bad("--sets", fmt::format("{} needs a number of nodes that is a power of {} (got {})", name,
                                 name == "transpose" ? 4 : 2, o.nodes));

@@ -231,51 +231,47 @@ std::vector<ValidationCase> cm5_validation_cases() {
       "below: the paper's '10 gigabytes/second' (§3, L208-209), 10.24 GB/s by its link counts, read as at "
       "most 3% under; "
       "above: the 512 links carry no more, +0.5% for the window's edges";
-  cases.push_back(
-      {"cm5.v19.random_permutation_vs_load_bound",
-       std::string(kPaper) +
-           ", L222-233: 'nearly as well as the chosen bandwidths allow', against the paper's load "
-           "estimate (L224-233), read as within 1.5x of it (docs/cm5.md)",
-       "256 nodes, a random permutation 8 times over, 5-word messages, sides alternating",
-       "completion time / the paper's load estimate, a lower bound (§3, L224-233)", 1.5,
-       Tolerance::absolute_band(0.5, 0), false, [] { return completion_over_bound_256("random"); },
-       "single down links carry up to 1.5x their share: a message's way down is fixed by the chip "
-       "its random climb reached, which the bound's bundle totals do not see (docs/assumptions.md)"});
-  const std::string v19_origin =
-      "above: mppnet's factor 1.5 for the paper's 'nearly as well as the chosen bandwidths allow' (§3, "
-      "L222-223; docs/cm5.md); below: 1, the load bound is a lower bound";
-  cases.back().tolerance_origin = v19_origin;
-  // The paper's other sets (L222-233: 'all message sets'; note 000 V19 names these), measured alike.
-  struct OtherSet {
+  // The paper's message sets (L222-233: 'all message sets'; note 000 V19 names them), measured alike.
+  struct V19Set {
     const char* id;
+    const char* set;  // the name cm5-sets knows it by
     const char* setup;
-    const char* difference;
+    std::string difference;
   };
   const char* kLinks =
       "the busiest link carries about {} times the bound: single links take more than their bundle's even "
       "share (a message's way down is fixed by the chip its random climb reached), which the bound's "
       "bundle totals do not see; the rest is waiting behind it (docs/assumptions.md)";
-  const char* kWaiting =
+  const std::string waiting =
       "the busiest link carries at most 1.07 times the bound; the rest is messages waiting in full buffers "
       "behind down links that are sending (docs/cm5.md, 'The all-to-all's schedule')";
-  const std::vector<OtherSet> others = {
-      {"transpose", "a transpose (address halves swapped) 8 times over", "about 1.5"},
-      {"bit_reversal", "a bit reversal 8 times over", "about 1.7"},
-      {"perfect_shuffle", "a perfect shuffle (address rotated left one bit) 8 times over", "about 1.3"},
-      {"all_to_all", "the all-to-all, round r from node i to i + r mod 256 (65,280 messages)", nullptr},
-      {"all_to_all_xor", "the all-to-all, round r from node i to i XOR r (65,280 messages)", nullptr},
+  const std::vector<V19Set> v19_sets = {
+      {"random_permutation", "random", "a random permutation 8 times over",
+       "single down links carry up to 1.5x their share: a message's way down is fixed by the chip its random "
+       "climb reached, which the bound's bundle totals do not see (docs/assumptions.md)"},
+      {"transpose", "transpose", "a transpose (address halves swapped) 8 times over",
+       fmt::format(fmt::runtime(kLinks), "1.5")},
+      {"bit_reversal", "bit_reversal", "a bit reversal 8 times over",
+       fmt::format(fmt::runtime(kLinks), "1.7")},
+      {"perfect_shuffle", "perfect_shuffle", "a perfect shuffle (address rotated left one bit) 8 times over",
+       fmt::format(fmt::runtime(kLinks), "1.3")},
+      {"all_to_all", "all_to_all", "the all-to-all, round r from node i to i + r mod 256 (65,280 messages)",
+       waiting},
+      {"all_to_all_xor", "all_to_all_xor", "the all-to-all, round r from node i to i XOR r (65,280 messages)",
+       waiting},
   };
-  for (const OtherSet& o : others) {
-    cases.push_back(
-        {fmt::format("cm5.v19.{}_vs_load_bound", o.id),
-         std::string(kPaper) + ", L222-233: 'all message sets nearly as well as the chosen bandwidths "
-                               "allow', read as within 1.5x of the load estimate (docs/cm5.md)",
-         fmt::format("256 nodes, {}, 5-word messages, sides alternating", o.setup),
-         "completion time / the paper's load estimate, a lower bound (§3, L224-233)", 1.5,
-         Tolerance::absolute_band(0.5, 0), false,
-         [name = std::string(o.id)] { return completion_over_bound_256(name); },
-         o.difference == nullptr ? std::string(kWaiting) : fmt::format(fmt::runtime(kLinks), o.difference)});
-    cases.back().tolerance_origin = v19_origin;
+  for (const V19Set& v : v19_sets) {
+    cases.push_back({fmt::format("cm5.v19.{}_vs_load_bound", v.id),
+                     std::string(kPaper) +
+                         ", L222-233: 'all message sets nearly as well as the chosen bandwidths "
+                         "allow', read as within 1.5x of the load estimate (docs/cm5.md)",
+                     fmt::format("256 nodes, {}, 5-word messages, sides alternating", v.setup),
+                     "completion time / the paper's load estimate, a lower bound (§3, L224-233)", 1.5,
+                     Tolerance::absolute_band(0.5, 0), false,
+                     [set = std::string(v.set)] { return completion_over_bound_256(set); }, v.difference});
+    cases.back().tolerance_origin =
+        "above: mppnet's factor 1.5 for the paper's 'nearly as well as the chosen bandwidths allow' (§3, "
+        "L222-223; docs/cm5.md); below: 1, the load bound is a lower bound";
   }
   cases.push_back(
       {"cm5.v20.random_up_links_vs_load_bound", std::string(kPaper) + ", L215-222",

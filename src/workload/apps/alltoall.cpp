@@ -8,8 +8,6 @@
 // network down several times from 2,048 nodes on (docs/cm5.md, "The all-to-all's schedule").
 // Byte k of the block from i to j is a hash of (i, j, k), so a misplaced or lost packet shows in the
 // check.
-#include <bit>
-
 #include <fmt/format.h>
 
 #include "am/node.hpp"
@@ -32,17 +30,6 @@ struct Areas {
 };
 
 }  // namespace
-
-int alltoall_rounds(AlltoallSchedule schedule, int nodes) {
-  return schedule == AlltoallSchedule::Xor ? static_cast<int>(std::bit_ceil(static_cast<unsigned>(nodes))) - 1
-                                           : nodes - 1;
-}
-
-NodeId alltoall_partner(AlltoallSchedule schedule, NodeId i, int round, int nodes) {
-  if (schedule == AlltoallSchedule::Shift) return (i + round) % nodes;
-  const NodeId j = i ^ round;
-  return j < nodes ? j : -1;
-}
 
 void check_alltoall(const AppParams& params, int p, const am::AmParams& am) {
   const std::uint64_t need = alltoall_memory_bytes(p, params.alltoall_bytes);
@@ -72,8 +59,8 @@ AppResult run_alltoall(am::Machine& m, const AppParams& params, std::uint64_t /*
       for (std::uint32_t k = 0; k < bytes; ++k)
         node.store_local(a.send + j * bytes + k, block_byte(node.id(), j, k));
     // Every node allocates the same areas in the same order, so the receive area has one address.
-    for (int r = 1; r <= alltoall_rounds(schedule, p); ++r) {
-      const NodeId j = alltoall_partner(schedule, node.id(), r, p);
+    for (int r = 1; r <= core::all_to_all_round_count(p, schedule); ++r) {
+      const NodeId j = core::all_to_all_partner(schedule, node.id(), r, p);
       if (j < 0) continue;
       co_await node.store(j, a.send + j * bytes, a.receive + node.id() * bytes, bytes);
       phases.tick(node);

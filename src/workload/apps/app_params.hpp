@@ -1,6 +1,8 @@
 // workload/apps/app_params.hpp: the parameters of the applications ([app] table), one group per app.
 #pragma once
 
+#include "core/all_to_all_order.hpp"
+
 namespace mppnet::workload::apps {
 
 // fft: the input signal. Random is drawn from the seed; Impulse is x[0] = 1; Tone is
@@ -13,10 +15,9 @@ enum class FftSignal { Random, Impulse, Tone };
 // Auto takes the transpose when N is a multiple of P^2 and the binary exchange otherwise.
 enum class FftAlgorithm { Auto, Transpose, BinaryExchange };
 
-// alltoall: the order of each node's partners. Shift: round r = 1 .. P-1 sends to node (i + r) mod P.
-// Xor: round r = 1 .. bit_ceil(P)-1 sends to node i XOR r, skipping partners beyond the machine; every
-// pair of a round then has its lowest common ancestor at one level of a tree (the level of r's top bit).
-enum class AlltoallSchedule { Shift, Xor };
+// alltoall: the order of each node's partners (core/all_to_all_order.hpp): shift, round r to node
+// (i + r) mod P, or xor, round r to node i XOR r.
+using AlltoallSchedule = core::AllToAllOrder;
 
 struct AppParams {
   // alltoall: every node sends this many bytes to every other node, in the order of the schedule.

@@ -82,11 +82,6 @@ AppResult run_application_on(const AppInfo& app, am::Machine& machine, const App
 
 // Each application's check of its parameters against the machine (AppInfo::check).
 void check_alltoall(const AppParams& params, int nodes, const am::AmParams& am);
-// alltoall: the schedule's rounds (numbered 1 .. rounds), and node i's partner in round r, or -1 when
-// the round gives it none (the xor schedule on a size that is not a power of two). Over the rounds each
-// node meets every other node once.
-int alltoall_rounds(AlltoallSchedule schedule, int nodes);
-NodeId alltoall_partner(AlltoallSchedule schedule, NodeId i, int round, int nodes);
 void check_shared_counter(const AppParams& params, int nodes, const am::AmParams& am);
 void check_permutations(const AppParams& params, int nodes, const am::AmParams& am);
 void check_stencil2d(const AppParams& params, int nodes, const am::AmParams& am);
