@@ -21,6 +21,7 @@ DataNetwork::DataNetwork(const DataNetworkParams& params)
   last_grant_.assign(ports, kChipPorts - 1);
   wire_in_.assign(ports, 0);
   waits_for_room_.assign(ports, 0);
+  asleep_until_.assign(ports, 0);
   for (ChipId c = 0; c < chips; ++c) {
     const int level = shape_.place(c).level;
     for (int p = 0; p < kChipPorts; ++p) {
@@ -160,6 +161,10 @@ void DataNetwork::mark_pending(ChipId c) {
   if (is_pending_[c]) return;
   is_pending_[c] = 1;
   pending_.push_back(c);
+}
+
+void DataNetwork::wake_heads(ChipId c) {
+  std::fill_n(asleep_until_.begin() + static_cast<std::ptrdiff_t>(port_index(c, 0)), kChipPorts, Cycle{0});
 }
 
 void DataNetwork::wake_injection(std::size_t s, Cycle at) {
@@ -354,13 +359,24 @@ void DataNetwork::allocate(ChipId c, Cycle t) {
       __builtin_prefetch(
           &held_[port_index(to.chip, to.port) * ring_ + inputs_[port_index(to.chip, to.port)].first]);
   }
+  const bool skip_asleep = !params_.visit_every_cycle;  // the exactness test weighs every head
   for (int in = 0; in < kChipPorts; ++in) {
     front[in] = front_waiting(c, in, t);
-    want[in] = front[in] == nullptr ? -1 : wanted_output(c, in, pool_[front[in]->msg], t, room);
-    if (front[in] != nullptr && want[in] < 0) {  // going up, every parent link obstructed
+    want[in] = -1;
+    if (front[in] == nullptr) continue;
+    Cycle& asleep = asleep_until_[port_index(c, in)];
+    if (skip_asleep && asleep > t) {
+      retry = std::min(retry, asleep);
+      continue;
+    }
+    want[in] = wanted_output(c, in, pool_[front[in]->msg], t, room);
+    if (want[in] < 0) {  // going up, every parent link obstructed
+      Cycle first_free = kNever;
       for (int p = 0; p < shape_.parent_ports(level); ++p) {
-        retry = std::min(retry, free_from(c, kChildPorts + p, front[in]->nibbles, t));
+        first_free = std::min(first_free, free_from(c, kChildPorts + p, front[in]->nibbles, t));
       }
+      asleep = first_free;
+      retry = std::min(retry, first_free);
     }
   }
   // Bit i of wanting[out]: input i's head wants output `out`.
@@ -413,12 +429,17 @@ void DataNetwork::grant(ChipId c, int in_port, int out_port, Cycle t) {
   h.out_start = t;
   last_progress_ = t;
   ++b.leaving;
+  asleep_until_[port_index(c, in_port)] = 0;  // a new head comes to the front
   output_busy_until_[port_index(c, out_port)] = t + h.nibbles;
   // Its nibbles now free the buffer: the chip or node that feeds this input may be waiting for the room.
   const PortPeer feeder = shape_.peer(c, in_port);
   if (feeder.chip != kNoChip) {
     std::uint8_t& waits = waits_for_room_[port_index(feeder.chip, feeder.port)];
-    if (waits) schedule(t + 1, EventKind::ChipReady, feeder.chip, kNoMessage);
+    if (waits) {
+      schedule(t + 1, EventKind::ChipReady, feeder.chip, kNoMessage);
+      // The room its climbing heads waited for may come sooner (only they sleep, on parent links).
+      if (feeder.port >= kChildPorts) wake_heads(feeder.chip);
+    }
     waits = 0;
   } else if (feeder.node >= 0) {
     wake_injection(slot(feeder.node, shape_.place(c).side), t + 1);

@@ -234,6 +234,7 @@ class DataNetwork {
   // Hands message `id` to the peer of an output (or of a node's link) whose head leaves at cycle t.
   void forward(MessageId id, const PortPeer& to, int wire_cycles, Cycle t, bool corrupt);
   void mark_pending(ChipId c);
+  void wake_heads(ChipId c);  // every input's head is weighed at the chip's next allocation
   void deliver(NodeId v, int side, MessageId id, Cycle t);
   void receive_credit(NodeId v, int side, Cycle t);
   bool take_corruption(std::vector<std::uint16_t>& countdowns, std::size_t i);
@@ -261,7 +262,11 @@ class DataNetwork {
   std::vector<std::int8_t> last_grant_;       // chips * kChipPorts: round-robin pointer of each output
   std::vector<std::uint8_t> wire_in_;         // chips * kChipPorts: wire cycles of the link into each input
   std::vector<std::uint8_t> waits_for_room_;  // chips * kChipPorts: a head waits for room past this output
-  std::vector<std::uint64_t> route_key_;      // per chip: the key of its up-link draws
+  // chips * kChipPorts: the input's oldest waiting head climbs and found every parent link obstructed; no
+  // parent can take it before this cycle unless a grant downstream frees room (which clears it). A chip
+  // woken for another input passes it by: most heads weighed on a busy machine were such heads.
+  std::vector<Cycle> asleep_until_;
+  std::vector<std::uint64_t> route_key_;  // per chip: the key of its up-link draws
   std::vector<std::uint8_t> afd_mode_;
   std::vector<ChipId> pending_;  // chips with a head that may be granted
   std::vector<ChipId> still_pending_;

@@ -97,6 +97,7 @@ unsigned DataNetwork::avoided_parents(ChipId c, const Message& m) const {
 
 void DataNetwork::set_all_fall_down(ChipId c, bool on) {
   afd_mode_[c] = on ? 1 : 0;
+  wake_heads(c);
   // A chip holding messages routes them by its new mode from the next cycle on.
   if (on) mark_pending(c);
 }
@@ -109,6 +110,7 @@ std::int64_t DataNetwork::fallen_total() const {
 
 void DataNetwork::resume_after_fall() {
   std::fill(afd_mode_.begin(), afd_mode_.end(), 0);
+  std::fill(asleep_until_.begin(), asleep_until_.end(), Cycle{0});
   for (NodeId v = 0; v < params_.nodes; ++v) {
     for (const MessageId old : fallen_[v]) {
       const Message m = pool_[old];
