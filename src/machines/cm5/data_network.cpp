@@ -15,6 +15,11 @@ DataNetwork::DataNetwork(const DataNetworkParams& params)
   const std::size_t ports = static_cast<std::size_t>(chips) * kChipPorts;
   // Entries per input: as many messages as the buffer holds, plus one whose credits are returning.
   ring_ = params_.buffer_nibbles / message_nibbles(1, 1) + 2;
+  // A buffer's room is worked out from its last two leaving messages (InputBuffer): the one before them
+  // has all its credits back by the time the last one left, as long as no credit takes longer to return
+  // than the shortest message takes to leave (the keys' range, 1-16 wire cycles, keeps it so).
+  MPPNET_ASSERT(std::max(params_.board_wire_cycles, params_.cable_wire_cycles) <= message_nibbles(1, 1),
+                "a credit returns within the shortest message's length");
   held_.assign(ports * ring_, Held{});
   inputs_.assign(ports, InputBuffer{});
   output_busy_until_.assign(ports, 0);
@@ -190,7 +195,7 @@ void DataNetwork::inject(NodeId v, int side, Cycle t) {
   Message& m = pool_[id];
   const ChipId chip = shape_.leaf_chip(v, side);
   const int port = FatTreeShape::leaf_port(v);
-  if (injection_busy_until_[s] > t || input_space(chip, port, t) < m.nibbles) {
+  if (injection_busy_until_[s] > t || space_at(chip, port, t) < m.nibbles) {
     // Try again when the link and the room could first allow it; a grant at the chip wakes it sooner.
     const Cycle room = room_from(chip, port, m.nibbles, std::max(t + 1, injection_busy_until_[s]));
     if (room != kNever) wake_injection(s, room);
@@ -213,11 +218,10 @@ void DataNetwork::inject(NodeId v, int side, Cycle t) {
   forward(id, PortPeer{.chip = chip, .node = -1, .port = port}, params_.board_wire_cycles, t, corrupt);
 }
 
-int DataNetwork::input_space(ChipId c, int port, Cycle t) {
+void DataNetwork::forget_returned(ChipId c, int port, Cycle t) {
   InputBuffer& b = inputs_[port_index(c, port)];
   const Held* ring = &held_[port_index(c, port) * ring_];
   const Cycle credit = wire_in_[port_index(c, port)];
-  // Entries whose last credit is back no longer occupy anything.
   while (b.leaving > 0) {
     const Held& h = ring[b.first];
     if (t < h.out_start + h.nibbles - 1 + credit) break;
@@ -225,21 +229,22 @@ int DataNetwork::input_space(ChipId c, int port, Cycle t) {
     --b.count;
     --b.leaving;
   }
-  return space_at(c, port, t);
 }
+
+namespace {
+
+// Nibbles an entry that left still owes at cycle t: its credits return one a cycle up to `end`.
+int owed_at(Cycle end, int nibbles, Cycle t) {
+  return static_cast<int>(std::clamp<Cycle>(end - t, 0, nibbles));
+}
+
+}  // namespace
 
 int DataNetwork::space_at(ChipId c, int port, Cycle t) const {
   const InputBuffer& b = inputs_[port_index(c, port)];
-  const Held* ring = &held_[port_index(c, port) * ring_];
-  const Cycle credit = wire_in_[port_index(c, port)];
-  int used = 0;
-  for (int i = 0; i < b.count; ++i) {
-    const Held& h = ring[(b.first + i) % ring_];
-    const Cycle returned =
-        h.out_start < 0 ? 0 : std::clamp<Cycle>(t - h.out_start - credit + 1, 0, h.nibbles);
-    used += h.nibbles - static_cast<int>(returned);
-  }
-  return params_.buffer_nibbles - used;
+  MPPNET_DEBUG_ASSERT(b.older_end <= t, "only the last two messages that left still owe credits");
+  return params_.buffer_nibbles - b.waiting_nibbles - owed_at(b.prev_end, b.prev_nibbles, t) -
+         owed_at(b.last_end, b.last_nibbles, t);
 }
 
 Cycle DataNetwork::free_from(ChipId c, int port, int nibbles, Cycle t) {
@@ -257,34 +262,25 @@ Cycle DataNetwork::free_from(ChipId c, int port, int nibbles, Cycle t) {
 
 Cycle DataNetwork::room_from(ChipId c, int port, int nibbles, Cycle at) const {
   const InputBuffer& b = inputs_[port_index(c, port)];
-  const Held* ring = &held_[port_index(c, port) * ring_];
-  const Cycle credit = wire_in_[port_index(c, port)];
-  int waiting = 0;
-  for (int i = b.leaving; i < b.count; ++i) waiting += ring[(b.first + i) % ring_].nibbles;
   // Room that waits on a message not yet granted downstream: that chip's grant wakes the sender.
-  if (params_.buffer_nibbles - waiting < nibbles) return kNever;
+  if (params_.buffer_nibbles - b.waiting_nibbles < nibbles) return kNever;
   int need = nibbles - space_at(c, port, at);
   if (need <= 0) return at;
-  // The leaving entries hand their credits back one a cycle, one entry after the other (each leaves
-  // once the one before it has): entry i has returned clamp(t - (out_start + credit) + 1, 0, nibbles)
-  // by cycle t. Walk them in order to the cycle that returns the `need`-th nibble still owed.
-  for (int i = 0; i < b.leaving; ++i) {
-    const Held& h = ring[(b.first + i) % ring_];
-    const Cycle start = h.out_start + credit;  // its first credit is back at this cycle
-    const int returned = static_cast<int>(std::clamp<Cycle>(at - start + 1, 0, h.nibbles));
-    const int owed = h.nibbles - returned;
-    if (need <= owed) return start - 1 + returned + need;
-    need -= owed;
-  }
-  MPPNET_ASSERT(false, "the leaving entries return enough room for a message that fits beside the waiting");
-  return kNever;
+  // The two messages that left last hand their credits back one after the other: the earlier first.
+  const int prev_owed = owed_at(b.prev_end, b.prev_nibbles, at);
+  if (need <= prev_owed) return b.prev_end - prev_owed + need;
+  need -= prev_owed;
+  const int last_owed = owed_at(b.last_end, b.last_nibbles, at);
+  MPPNET_ASSERT(need <= last_owed,
+                "the leaving messages return enough room for one that fits beside the waiting");
+  return b.last_end - last_owed + need;
 }
 
 bool DataNetwork::output_free(ChipId c, int port, int nibbles, Cycle t, RoomSeen& room) {
   if (output_busy_until_[port_index(c, port)] > t) return false;
   const PortPeer to = shape_.peer(c, port);
   if (to.chip != kNoChip) {
-    if (room[port] < 0) room[port] = input_space(to.chip, to.port, t);
+    if (room[port] < 0) room[port] = space_at(to.chip, to.port, t);
     return room[port] >= nibbles;
   }
   return receive_used_[slot(to.node, shape_.place(c).side)] < params_.ni_receive_messages;
@@ -337,8 +333,9 @@ void DataNetwork::allocate(ChipId c, Cycle t) {
   const int level = shape_.place(c).level;
   RoomSeen room;
   room.fill(-1);
-  // The inputs' oldest entries, then their messages, asked for together: on a large machine each is a
-  // cache miss, and issued one after the other they would be waited for one after the other.
+  // The inputs' oldest entries, the room records behind the outputs, then the messages, asked for
+  // together: on a large machine each is a cache miss, and issued one after the other they would be
+  // waited for one after the other.
   for (int in = 0; in < kChipPorts; ++in) {
     const InputBuffer& b = inputs_[port_index(c, in)];
     if (b.leaving < b.count)
@@ -352,12 +349,6 @@ void DataNetwork::allocate(ChipId c, Cycle t) {
     const InputBuffer& b = inputs_[port_index(c, in)];
     if (b.leaving < b.count)
       __builtin_prefetch(&pool_[held_[port_index(c, in) * ring_ + (b.first + b.leaving) % ring_].msg]);
-  }
-  for (int out = 0; out < kChipPorts; ++out) {
-    const PortPeer to = shape_.peer(c, out);
-    if (to.chip != kNoChip)
-      __builtin_prefetch(
-          &held_[port_index(to.chip, to.port) * ring_ + inputs_[port_index(to.chip, to.port)].first]);
   }
   const bool skip_asleep = !params_.visit_every_cycle;  // the exactness test weighs every head
   for (int in = 0; in < kChipPorts; ++in) {
@@ -429,6 +420,12 @@ void DataNetwork::grant(ChipId c, int in_port, int out_port, Cycle t) {
   h.out_start = t;
   last_progress_ = t;
   ++b.leaving;
+  b.waiting_nibbles -= h.nibbles;
+  b.older_end = b.prev_end;
+  b.prev_end = b.last_end;
+  b.prev_nibbles = b.last_nibbles;
+  b.last_end = t + wire_in_[port_index(c, in_port)] + h.nibbles - 1;
+  b.last_nibbles = h.nibbles;
   asleep_until_[port_index(c, in_port)] = 0;  // a new head comes to the front
   output_busy_until_[port_index(c, out_port)] = t + h.nibbles;
   // Its nibbles now free the buffer: the chip or node that feeds this input may be waiting for the room.
@@ -470,6 +467,7 @@ void DataNetwork::forward(MessageId id, const PortPeer& to, int wire_cycles, Cyc
     ++errors.secondary;
   }
   if (to.chip != kNoChip) {
+    forget_returned(to.chip, to.port, t);
     InputBuffer& b = inputs_[port_index(to.chip, to.port)];
     MPPNET_ASSERT(b.count < ring_, "an input buffer holds no more messages than it has room for");
     Cycle ready = t + wire_cycles + params_.route_cycles;
@@ -481,6 +479,7 @@ void DataNetwork::forward(MessageId id, const PortPeer& to, int wire_cycles, Cyc
     held_[port_index(to.chip, to.port) * ring_ + (b.first + b.count) % ring_] =
         Held{.msg = id, .nibbles = m.nibbles, .ready = ready, .out_start = -1};
     ++b.count;
+    b.waiting_nibbles += m.nibbles;
     ++port_in_[port_index(to.chip, to.port)];
     if (b.count - b.leaving == 1) schedule(ready, EventKind::ChipReady, to.chip, kNoMessage);
   } else {

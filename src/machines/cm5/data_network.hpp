@@ -181,10 +181,18 @@ class DataNetwork {
     Cycle ready = 0;       // its head may be granted from this cycle
     Cycle out_start = -1;  // the cycle its head left
   };
+  // Beside the ring, what its room needs, so that a sender reads one record instead of walking the
+  // ring: the waiting entries' nibbles, and the credit schedule of the last two entries that left.
+  // Entries leave one after the other, so their credits return in turn, each over its nibbles up to its
+  // `end`; those before these two are all back by then (older_end: checked in Debug builds).
   struct InputBuffer {
     int first = 0;    // oldest entry in the ring
     int count = 0;    // entries: leaving ones first, then waiting ones
     int leaving = 0;  // entries that left or are leaving
+    int waiting_nibbles = 0;
+    std::int16_t last_nibbles = 0, prev_nibbles = 0;
+    Cycle last_end = -1, prev_end = -1;  // the cycle the last credit of each is back
+    Cycle older_end = -1;                // the same for the entry before them
   };
   struct Queue {
     MessageId head = kNoMessage;
@@ -215,9 +223,10 @@ class DataNetwork {
   Held* front_waiting(ChipId c, int in_port, Cycle t);
   void allocate(ChipId c, Cycle t);
   // Free nibbles in chip c's input `port` as its sender sees them at cycle t (credits in flight are not
-  // yet free), forgetting entries whose every credit has returned.
-  int input_space(ChipId c, int port, Cycle t);
+  // yet free). REQUIRES: t >= now().
   int space_at(ChipId c, int port, Cycle t) const;
+  // Forgets the entries of an input whose every credit has returned by cycle t.
+  void forget_returned(ChipId c, int port, Cycle t);
   // Within one allocation of a chip: the room downstream of each of its outputs, once looked at (-1: not
   // yet). Several heads weigh the same parent links, and only a grant changes that room.
   using RoomSeen = std::array<int, kChipPorts>;

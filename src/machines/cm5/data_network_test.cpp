@@ -7,7 +7,9 @@
 #include <algorithm>
 #include <map>
 
+#include "machines/cm5/completion.hpp"
 #include "machines/cm5/message_format.hpp"
+#include "machines/cm5/message_sets.hpp"
 #include "machines/cm5/streams.hpp"
 
 namespace mppnet::machines::cm5 {
@@ -155,6 +157,26 @@ TEST(DataNetwork, AHotOutputServesItsSevenInputsInTurn) {
   EXPECT_NEAR(static_cast<double>(far), 2 * rounds, 3);
   // The output to node 0 is never idle while messages wait: 1 nibble a cycle.
   EXPECT_GE(got.raw_mb_per_s(), 20.0 * 0.97);
+}
+
+// A buffer's room comes from the credit schedule of its last two leaving messages. Against the
+// completion times the model gave when it walked every entry of the ring for every room query (recorded
+// before the change: a refactor's safety net), with the shortest messages (16 nibbles on 256 nodes'
+// level-1 turns) and wires up to the longest allowed, 16 cycles, where a credit takes as long to
+// return as such a message takes to leave.
+TEST(DataNetwork, RoomFromTheLastTwoLeavingMessagesAgreesWithAWalkOfTheWholeBuffer) {
+  const auto completion = [](int board, int cable, int nodes, const MessageSet& set) {
+    DataNetworkParams p = machine(nodes);
+    p.board_wire_cycles = board;
+    p.cable_wire_cycles = cable;
+    DataNetwork net(p);
+    return completion_cycles(net, set, 1);
+  };
+  const MessageSet random = repeat(random_permutation(256, 7), 8);
+  EXPECT_EQ(completion(1, 2, 256, random), 692);
+  EXPECT_EQ(completion(16, 16, 256, random), 761);
+  EXPECT_EQ(completion(1, 16, 256, random), 703);
+  EXPECT_EQ(completion(16, 16, 64, all_to_all(64)), 2382);
 }
 
 }  // namespace
