@@ -184,7 +184,8 @@ class DataNetwork {
   // Beside the ring, what its room needs, so that a sender reads one record instead of walking the
   // ring: the waiting entries' nibbles, and the credit schedule of the last two entries that left.
   // Entries leave one after the other, so their credits return in turn, each over its nibbles up to its
-  // `end`; those before these two are all back by then (older_end: checked in Debug builds).
+  // `end`; those before these two have all their credits back by the time the last one left
+  // (older_end, the third last's end, is kept only for that check in Debug builds).
   struct InputBuffer {
     int first = 0;    // oldest entry in the ring
     int count = 0;    // entries: leaving ones first, then waiting ones

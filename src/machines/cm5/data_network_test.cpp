@@ -161,9 +161,9 @@ TEST(DataNetwork, AHotOutputServesItsSevenInputsInTurn) {
 
 // A buffer's room comes from the credit schedule of its last two leaving messages. Against the
 // completion times the model gave when it walked every entry of the ring for every room query (recorded
-// before the change: a refactor's safety net), with the shortest messages (16 nibbles on 256 nodes'
-// level-1 turns) and wires up to the longest allowed, 16 cycles, where a credit takes as long to
-// return as such a message takes to leave.
+// before the change: a refactor's safety net), with 1-word messages (16 nibbles, the shortest there
+// are, at level-1 turns; a few more higher up) and wires up to the longest allowed, 16 cycles, where a
+// credit takes as long to return as the shortest message takes to leave.
 TEST(DataNetwork, RoomFromTheLastTwoLeavingMessagesAgreesWithAWalkOfTheWholeBuffer) {
   const auto completion = [](int board, int cable, int nodes, const MessageSet& set) {
     DataNetworkParams p = machine(nodes);
