@@ -11,6 +11,7 @@
 #include <string>
 
 #include "core/rng.hpp"
+#include "core/sanitized_build.hpp"
 #include "topo/build.hpp"
 #include "topo/params_for_test.hpp"
 #include "topo/routing.hpp"
@@ -227,10 +228,12 @@ TEST(Network, EveryFlitIsDeliveredOnceAndEveryCreditComesBack) {
 
 TEST(Network, NoDeadlockFarBeyondSaturation) {
   // Offered load 1.0 flits/node/cycle is about twice the saturation of every network here; the routing
-  // is deadlock-free (DOR, dateline torus, e-cube, up/down fat tree), so every packet must get out.
+  // is deadlock-free (DOR, dateline torus, e-cube, up/down fat tree), so every packet must get out. Every
+  // buffer is full within a few hundred cycles: the sanitized build offers the load for 1,000.
+  const Cycle offered = core::kSanitizedBuild ? 1000 : 4000;
   for (const Case& c : all_cases()) {
     Rig rig(c, 5);
-    const LoadOutcome out = offer_load(rig, 1.0, 4000, 17, 2'000'000);
+    const LoadOutcome out = offer_load(rig, 1.0, offered, 17, 2'000'000);
     ASSERT_TRUE(out.drained) << c.name << "\n" << rig.net.describe_blocked();
     EXPECT_EQ(out.delivered_packets, out.injected_packets) << c.name;
     EXPECT_EQ(rig.net.credit_deficit(), 0) << c.name;
@@ -238,14 +241,15 @@ TEST(Network, NoDeadlockFarBeyondSaturation) {
 }
 
 TEST(Network, SameSeedSameDeliveriesInAnyVisitOrder) {
+  const Cycle offered = core::kSanitizedBuild ? 500 : 2000;
   for (const Case& c : all_cases()) {
     Rig a(c, 9), b(c, 9), shuffled(c, 9), general(c, 9);
     shuffled.net.shuffle_visit_order(true);
     general.net.use_general_router();  // the bitmask router must decide exactly as the general one
-    const LoadOutcome ra = offer_load(a, 0.5, 2000, 23);
-    const LoadOutcome rb = offer_load(b, 0.5, 2000, 23);
-    const LoadOutcome rs = offer_load(shuffled, 0.5, 2000, 23);
-    const LoadOutcome rg = offer_load(general, 0.5, 2000, 23);
+    const LoadOutcome ra = offer_load(a, 0.5, offered, 23);
+    const LoadOutcome rb = offer_load(b, 0.5, offered, 23);
+    const LoadOutcome rs = offer_load(shuffled, 0.5, offered, 23);
+    const LoadOutcome rg = offer_load(general, 0.5, offered, 23);
     EXPECT_EQ(ra.digest, rb.digest) << c.name;
     EXPECT_EQ(ra.digest, rs.digest) << c.name;
     EXPECT_EQ(ra.digest, rg.digest) << c.name;
