@@ -13,25 +13,22 @@ DataNetwork::DataNetwork(const DataNetworkParams& params)
     : params_(params), shape_(params.nodes, params.parents) {
   const int chips = shape_.chips();
   const std::size_t ports = static_cast<std::size_t>(chips) * kChipPorts;
-  // Entries per input: as many messages as the buffer holds, plus one whose credits are returning.
-  ring_ = params_.buffer_nibbles / message_nibbles(1, 1) + 2;
-  // A buffer's room is worked out from its last two leaving messages (InputBuffer): the one before them
+  // Behind each input's head, as many messages as the buffer holds less the head.
+  ring_ = std::max(1, params_.buffer_nibbles / message_nibbles(1, 1) - 1);
+  // A buffer's room is worked out from its last two leaving messages (Input): the one before them
   // has all its credits back by the time the last one left, as long as no credit takes longer to return
   // than the shortest message takes to leave (the keys' range, 1-16 wire cycles, keeps it so).
   MPPNET_ASSERT(std::max(params_.board_wire_cycles, params_.cable_wire_cycles) <= message_nibbles(1, 1),
                 "a credit returns within the shortest message's length");
-  held_.assign(ports * ring_, Held{});
-  inputs_.assign(ports, InputBuffer{});
-  output_busy_until_.assign(ports, 0);
-  last_grant_.assign(ports, kChipPorts - 1);
-  wire_in_.assign(ports, 0);
-  waits_for_room_.assign(ports, 0);
+  inputs_.assign(ports, Input{});
+  behind_.assign(ports * ring_, Waiting{});
+  outputs_.assign(ports, Output{});
   asleep_until_.assign(ports, 0);
   for (ChipId c = 0; c < chips; ++c) {
     const int level = shape_.place(c).level;
     for (int p = 0; p < kChipPorts; ++p) {
-      wire_in_[port_index(c, p)] = static_cast<std::uint8_t>(p < kChildPorts ? wire_cycles_up_from(level - 1)
-                                                                             : wire_cycles_up_from(level));
+      inputs_[port_index(c, p)].wire_cycles = static_cast<std::uint8_t>(
+          p < kChildPorts ? wire_cycles_up_from(level - 1) : wire_cycles_up_from(level));
     }
     route_key_.push_back(
         core::splitmix64(core::splitmix64(params_.seed) ^
@@ -47,12 +44,9 @@ DataNetwork::DataNetwork(const DataNetworkParams& params)
   receive_used_.assign(slots, 0);
   receive_held_.assign(slots, 0);
   received_waiting_.assign(slots, {});
-  corrupt_out_.assign(ports, 0);
   corrupt_inject_.assign(slots, 0);
   chip_errors_.assign(chips, ChipErrors{});
   ni_errors_.assign(slots, ChipErrors{});
-  port_in_.assign(ports, 0);
-  port_out_.assign(ports, 0);
   ni_sent_.assign(slots, 0);
   ni_received_.assign(slots, 0);
   delivery_fault_.assign(slots, 0);
@@ -214,21 +208,8 @@ void DataNetwork::inject(NodeId v, int side, Cycle t) {
   injection_busy_until_[s] = t + m.nibbles;
   ++ni_sent_[s];
   ++sent_total_;
-  const bool corrupt = take_corruption(corrupt_inject_, s);
+  const bool corrupt = take_corruption(corrupt_inject_[s]);
   forward(id, PortPeer{.chip = chip, .node = -1, .port = port}, params_.board_wire_cycles, t, corrupt);
-}
-
-void DataNetwork::forget_returned(ChipId c, int port, Cycle t) {
-  InputBuffer& b = inputs_[port_index(c, port)];
-  const Held* ring = &held_[port_index(c, port) * ring_];
-  const Cycle credit = wire_in_[port_index(c, port)];
-  while (b.leaving > 0) {
-    const Held& h = ring[b.first];
-    if (t < h.out_start + h.nibbles - 1 + credit) break;
-    b.first = (b.first + 1) % ring_;
-    --b.count;
-    --b.leaving;
-  }
 }
 
 namespace {
@@ -241,14 +222,16 @@ int owed_at(Cycle end, int nibbles, Cycle t) {
 }  // namespace
 
 int DataNetwork::space_at(ChipId c, int port, Cycle t) const {
-  const InputBuffer& b = inputs_[port_index(c, port)];
-  MPPNET_DEBUG_ASSERT(b.older_end <= t, "only the last two messages that left still owe credits");
+  const Input& b = inputs_[port_index(c, port)];
+#ifndef NDEBUG
+  MPPNET_ASSERT(b.older_end <= t, "only the last two messages that left still owe credits");
+#endif
   return params_.buffer_nibbles - b.waiting_nibbles - owed_at(b.prev_end, b.prev_nibbles, t) -
          owed_at(b.last_end, b.last_nibbles, t);
 }
 
 Cycle DataNetwork::free_from(ChipId c, int port, int nibbles, Cycle t) {
-  const Cycle at = std::max(t + 1, output_busy_until_[port_index(c, port)]);
+  const Cycle at = std::max(t + 1, outputs_[port_index(c, port)].busy_until);
   const PortPeer to = shape_.peer(c, port);
   if (to.chip == kNoChip) {
     // A full receive FIFO: its ReceiveCredit event wakes the chip.
@@ -256,12 +239,12 @@ Cycle DataNetwork::free_from(ChipId c, int port, int nibbles, Cycle t) {
   }
   const Cycle room = room_from(to.chip, to.port, nibbles, at);
   // Waiting for room: a grant out of that buffer may bring it sooner, and wakes this chip.
-  if (room != at) waits_for_room_[port_index(c, port)] = 1;
+  if (room != at) outputs_[port_index(c, port)].waits_for_room = 1;
   return room;
 }
 
 Cycle DataNetwork::room_from(ChipId c, int port, int nibbles, Cycle at) const {
-  const InputBuffer& b = inputs_[port_index(c, port)];
+  const Input& b = inputs_[port_index(c, port)];
   // Room that waits on a message not yet granted downstream: that chip's grant wakes the sender.
   if (params_.buffer_nibbles - b.waiting_nibbles < nibbles) return kNever;
   int need = nibbles - space_at(c, port, at);
@@ -277,7 +260,7 @@ Cycle DataNetwork::room_from(ChipId c, int port, int nibbles, Cycle at) const {
 }
 
 bool DataNetwork::output_free(ChipId c, int port, int nibbles, Cycle t, RoomSeen& room) {
-  if (output_busy_until_[port_index(c, port)] > t) return false;
+  if (outputs_[port_index(c, port)].busy_until > t) return false;
   const PortPeer to = shape_.peer(c, port);
   if (to.chip != kNoChip) {
     if (room[port] < 0) room[port] = space_at(to.chip, to.port, t);
@@ -286,15 +269,16 @@ bool DataNetwork::output_free(ChipId c, int port, int nibbles, Cycle t, RoomSeen
   return receive_used_[slot(to.node, shape_.place(c).side)] < params_.ni_receive_messages;
 }
 
-int DataNetwork::wanted_output(ChipId c, int in_port, Message& m, Cycle t, RoomSeen& room) {
+int DataNetwork::wanted_output(ChipId c, int in_port, Waiting& head, Cycle t, RoomSeen& room) {
   const int level = shape_.place(c).level;
-  if (m.fell || afd_mode_[c]) {
-    m.fell = true;
+  if (head.fell || afd_mode_[c]) {
+    head.fell = true;
+    pool_[head.msg].fell = true;
     return afd_port(c, in_port);
   }
-  if (in_port >= kChildPorts || level >= m.lca) return FatTreeShape::down_port(m.dest, level);
+  if (in_port >= kChildPorts || level >= head.lca) return FatTreeShape::down_port(head.dest, level);
   const int parents = shape_.parent_ports(level);
-  const unsigned avoided = avoided_parents(c, m);
+  const unsigned avoided = avoided_parents(c, head.msg);
   if (params_.up_choice == UpChoice::Deterministic) {
     for (int p = 0; p < parents; ++p) {
       if (!(avoided >> p & 1)) return kChildPorts + p;
@@ -304,7 +288,7 @@ int DataNetwork::wanted_output(ChipId c, int in_port, Message& m, Cycle t, RoomS
   int free[kMaxParentPorts];
   int n = 0;
   for (int p = 0; p < parents; ++p) {
-    if (!(avoided >> p & 1) && output_free(c, kChildPorts + p, m.nibbles, t, room))
+    if (!(avoided >> p & 1) && output_free(c, kChildPorts + p, head.nibbles, t, room))
       free[n++] = kChildPorts + p;
   }
   if (n == 0) return -1;
@@ -316,16 +300,9 @@ int DataNetwork::wanted_output(ChipId c, int in_port, Message& m, Cycle t, RoomS
   return free[((draw >> 32) * static_cast<std::uint64_t>(n)) >> 32];
 }
 
-DataNetwork::Held* DataNetwork::front_waiting(ChipId c, int in_port, Cycle t) {
-  const InputBuffer& b = inputs_[port_index(c, in_port)];
-  if (b.leaving == b.count) return nullptr;
-  Held& h = held_[port_index(c, in_port) * ring_ + (b.first + b.leaving) % ring_];
-  return h.ready <= t ? &h : nullptr;  // not ready: an event wakes the chip then
-}
-
 void DataNetwork::allocate(ChipId c, Cycle t) {
   int want[kChipPorts];
-  const Held* front[kChipPorts];
+  Input* const inputs = &inputs_[port_index(c, 0)];
   // A chip whose heads all wait for an output sleeps until the first cycle one of them could go
   // (retry) rather than trying every cycle; what that waits on downstream wakes it (grant, credits).
   Cycle retry = kNever;
@@ -333,38 +310,28 @@ void DataNetwork::allocate(ChipId c, Cycle t) {
   const int level = shape_.place(c).level;
   RoomSeen room;
   room.fill(-1);
-  // The inputs' oldest entries, the room records behind the outputs, then the messages, asked for
-  // together: on a large machine each is a cache miss, and issued one after the other they would be
-  // waited for one after the other.
-  for (int in = 0; in < kChipPorts; ++in) {
-    const InputBuffer& b = inputs_[port_index(c, in)];
-    if (b.leaving < b.count)
-      __builtin_prefetch(&held_[port_index(c, in) * ring_ + (b.first + b.leaving) % ring_]);
-  }
+  // The room records behind the outputs, asked for together: on a large machine each is a cache miss,
+  // and issued one after the other they would be waited for one after the other. The chip's own input
+  // records lie side by side and hold their heads.
   for (int out = 0; out < kChipPorts; ++out) {
     const PortPeer to = shape_.peer(c, out);
     if (to.chip != kNoChip) __builtin_prefetch(&inputs_[port_index(to.chip, to.port)]);
   }
-  for (int in = 0; in < kChipPorts; ++in) {
-    const InputBuffer& b = inputs_[port_index(c, in)];
-    if (b.leaving < b.count)
-      __builtin_prefetch(&pool_[held_[port_index(c, in) * ring_ + (b.first + b.leaving) % ring_].msg]);
-  }
   const bool skip_asleep = !params_.visit_every_cycle;  // the exactness test weighs every head
   for (int in = 0; in < kChipPorts; ++in) {
-    front[in] = front_waiting(c, in, t);
+    Waiting& head = inputs[in].head;
     want[in] = -1;
-    if (front[in] == nullptr) continue;
+    if (inputs[in].waiting == 0 || head.ready > t) continue;  // not ready: an event wakes the chip then
     Cycle& asleep = asleep_until_[port_index(c, in)];
     if (skip_asleep && asleep > t) {
       retry = std::min(retry, asleep);
       continue;
     }
-    want[in] = wanted_output(c, in, pool_[front[in]->msg], t, room);
+    want[in] = wanted_output(c, in, head, t, room);
     if (want[in] < 0) {  // going up, every parent link obstructed
       Cycle first_free = kNever;
       for (int p = 0; p < shape_.parent_ports(level); ++p) {
-        first_free = std::min(first_free, free_from(c, kChildPorts + p, front[in]->nibbles, t));
+        first_free = std::min(first_free, free_from(c, kChildPorts + p, head.nibbles, t));
       }
       asleep = first_free;
       retry = std::min(retry, first_free);
@@ -381,13 +348,14 @@ void DataNetwork::allocate(ChipId c, Cycle t) {
     const unsigned mask = wanting[out];
     if (mask == 0) continue;
     // Round-robin among the inputs that want `out`, from the one after the input it last granted.
-    const int first = (last_grant_[port_index(c, out)] + 1) % kChipPorts;
+    const int first = (outputs_[port_index(c, out)].last_grant + 1) % kChipPorts;
     const unsigned rotated = ((mask >> first) | (mask << (kChipPorts - first))) & kAllInputs;
     const int winner = (first + std::countr_zero(rotated)) % kChipPorts;
     const unsigned losers = mask & ~(1U << winner);
     const bool up = out >= kChildPorts;
-    if (!output_free(c, out, front[winner]->nibbles, t, room)) {
-      retry = std::min(retry, free_from(c, out, front[winner]->nibbles, t));
+    const int nibbles = inputs[winner].head.nibbles;
+    if (!output_free(c, out, nibbles, t, room)) {
+      retry = std::min(retry, free_from(c, out, nibbles, t));
       // A message going up that chose this link behind the blocked one may choose another next cycle.
       next_cycle |= up && random_up && losers != 0;
       continue;
@@ -399,12 +367,11 @@ void DataNetwork::allocate(ChipId c, Cycle t) {
       next_cycle |= losers != 0;
     } else {
       for (unsigned rest = losers; rest != 0; rest &= rest - 1)
-        retry = std::min(retry, free_from(c, out, front[std::countr_zero(rest)]->nibbles, t));
+        retry = std::min(retry, free_from(c, out, inputs[std::countr_zero(rest)].head.nibbles, t));
     }
   }
   if (params_.visit_every_cycle) {
-    for (int in = 0; in < kChipPorts; ++in)
-      next_cycle |= inputs_[port_index(c, in)].leaving < inputs_[port_index(c, in)].count;
+    for (int in = 0; in < kChipPorts; ++in) next_cycle |= inputs[in].waiting > 0;
   }
   if (next_cycle) {
     mark_pending(c);
@@ -414,24 +381,24 @@ void DataNetwork::allocate(ChipId c, Cycle t) {
 }
 
 void DataNetwork::grant(ChipId c, int in_port, int out_port, Cycle t) {
-  InputBuffer& b = inputs_[port_index(c, in_port)];
-  Held* ring = &held_[port_index(c, in_port) * ring_];
-  Held& h = ring[(b.first + b.leaving) % ring_];
-  h.out_start = t;
+  Input& b = inputs_[port_index(c, in_port)];
+  const Waiting h = b.head;
   last_progress_ = t;
-  ++b.leaving;
-  b.waiting_nibbles -= h.nibbles;
+  b.waiting_nibbles = static_cast<std::int16_t>(b.waiting_nibbles - h.nibbles);
+#ifndef NDEBUG
   b.older_end = b.prev_end;
+#endif
   b.prev_end = b.last_end;
   b.prev_nibbles = b.last_nibbles;
-  b.last_end = t + wire_in_[port_index(c, in_port)] + h.nibbles - 1;
+  b.last_end = t + b.wire_cycles + h.nibbles - 1;
   b.last_nibbles = h.nibbles;
   asleep_until_[port_index(c, in_port)] = 0;  // a new head comes to the front
-  output_busy_until_[port_index(c, out_port)] = t + h.nibbles;
+  Output& out = outputs_[port_index(c, out_port)];
+  out.busy_until = t + h.nibbles;
   // Its nibbles now free the buffer: the chip or node that feeds this input may be waiting for the room.
   const PortPeer feeder = shape_.peer(c, in_port);
   if (feeder.chip != kNoChip) {
-    std::uint8_t& waits = waits_for_room_[port_index(feeder.chip, feeder.port)];
+    std::uint8_t& waits = outputs_[port_index(feeder.chip, feeder.port)].waits_for_room;
     if (waits) {
       schedule(t + 1, EventKind::ChipReady, feeder.chip, kNoMessage);
       // The room its climbing heads waited for may come sooner (only they sleep, on parent links).
@@ -441,18 +408,18 @@ void DataNetwork::grant(ChipId c, int in_port, int out_port, Cycle t) {
   } else if (feeder.node >= 0) {
     wake_injection(slot(feeder.node, shape_.place(c).side), t + 1);
   }
-  last_grant_[port_index(c, out_port)] = static_cast<std::int8_t>(in_port);
-  ++port_out_[port_index(c, out_port)];
-  if (b.leaving < b.count) {
+  out.last_grant = static_cast<std::int8_t>(in_port);
+  ++out.messages_out;
+  if (--b.waiting > 0) {
     // The next message's head follows this one's tail out of the buffer.
-    Held& next = ring[(b.first + b.leaving) % ring_];
-    next.ready = std::max(next.ready, t + h.nibbles);
-    schedule(next.ready, EventKind::ChipReady, c, kNoMessage);
+    b.head = behind_[port_index(c, in_port) * ring_ + b.first];
+    b.first = static_cast<std::int16_t>((b.first + 1) % ring_);
+    b.head.ready = std::max(b.head.ready, t + h.nibbles);
+    schedule(b.head.ready, EventKind::ChipReady, c, kNoMessage);
   }
   const int level = shape_.place(c).level;
   const int wire = out_port < kChildPorts ? wire_cycles_up_from(level - 1) : wire_cycles_up_from(level);
-  const bool corrupt = take_corruption(corrupt_out_, port_index(c, out_port));
-  forward(h.msg, shape_.peer(c, out_port), wire, t, corrupt);
+  forward(h.msg, shape_.peer(c, out_port), wire, t, take_corruption(out.corrupt_next));
 }
 
 void DataNetwork::forward(MessageId id, const PortPeer& to, int wire_cycles, Cycle t, bool corrupt) {
@@ -467,21 +434,26 @@ void DataNetwork::forward(MessageId id, const PortPeer& to, int wire_cycles, Cyc
     ++errors.secondary;
   }
   if (to.chip != kNoChip) {
-    forget_returned(to.chip, to.port, t);
-    InputBuffer& b = inputs_[port_index(to.chip, to.port)];
-    MPPNET_ASSERT(b.count < ring_, "an input buffer holds no more messages than it has room for");
-    Cycle ready = t + wire_cycles + params_.route_cycles;
-    if (b.count > 0) {
-      // The buffer is a FIFO: a head leaves only after the message before it has left entirely.
-      const Held& before = held_[port_index(to.chip, to.port) * ring_ + (b.first + b.count - 1) % ring_];
-      if (before.out_start >= 0) ready = std::max(ready, before.out_start + before.nibbles);
+    Input& b = inputs_[port_index(to.chip, to.port)];
+    const Waiting arriving{.msg = id,
+                           .dest = m.dest,
+                           .ready = t + wire_cycles + params_.route_cycles,
+                           .nibbles = m.nibbles,
+                           .lca = m.lca,
+                           .fell = m.fell};
+    if (b.waiting == 0) {
+      // The buffer is a FIFO: a head leaves only after the message before it has left entirely, which
+      // its last credit's return (last_end) tells.
+      b.head = arriving;
+      b.head.ready = std::max(arriving.ready, b.last_end - b.wire_cycles + 1);
+      schedule(b.head.ready, EventKind::ChipReady, to.chip, kNoMessage);
+    } else {
+      MPPNET_ASSERT(b.waiting <= ring_, "an input buffer holds no more messages than it has room for");
+      behind_[port_index(to.chip, to.port) * ring_ + (b.first + b.waiting - 1) % ring_] = arriving;
     }
-    held_[port_index(to.chip, to.port) * ring_ + (b.first + b.count) % ring_] =
-        Held{.msg = id, .nibbles = m.nibbles, .ready = ready, .out_start = -1};
-    ++b.count;
-    b.waiting_nibbles += m.nibbles;
-    ++port_in_[port_index(to.chip, to.port)];
-    if (b.count - b.leaving == 1) schedule(ready, EventKind::ChipReady, to.chip, kNoMessage);
+    ++b.waiting;
+    b.waiting_nibbles = static_cast<std::int16_t>(b.waiting_nibbles + m.nibbles);
+    ++b.messages_in;
   } else {
     ++receive_used_[slot(to.node, m.side)];
     schedule(t + wire_cycles + m.nibbles - 1, EventKind::Deliver,

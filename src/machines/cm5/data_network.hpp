@@ -139,8 +139,8 @@ class DataNetwork {
   const ChipErrors& chip_errors(ChipId c) const { return chip_errors_[c]; }
   const ChipErrors& ni_errors(NodeId v, int side) const { return ni_errors_[slot(v, side)]; }
   // Kirchhoff: messages in and out of each chip port, and in and out of each node's interface.
-  std::int64_t port_in(ChipId c, int port) const { return port_in_[port_index(c, port)]; }
-  std::int64_t port_out(ChipId c, int port) const { return port_out_[port_index(c, port)]; }
+  std::int64_t port_in(ChipId c, int port) const { return inputs_[port_index(c, port)].messages_in; }
+  std::int64_t port_out(ChipId c, int port) const { return outputs_[port_index(c, port)].messages_out; }
   std::int64_t ni_sent(NodeId v, int side) const { return ni_sent_[slot(v, side)]; }
   std::int64_t ni_received(NodeId v, int side) const { return ni_received_[slot(v, side)]; }
   // Router done's count (note 000 §5.14): messages the interfaces took in to send (queued or sent)
@@ -173,27 +173,44 @@ class DataNetwork {
   void resume_after_fall();
 
  private:
-  // One message in a chip's input buffer: waiting to be granted (out_start < 0) or leaving through an
-  // output since out_start, its nibbles' credits returning to the sender.
-  struct Held {
+  // A message waiting in a chip's input buffer, with the fields of it that routing reads: a head is
+  // weighed several times for each grant, and on a large machine each read of the message itself would
+  // be a cache miss.
+  struct Waiting {
     MessageId msg = kNoMessage;
+    NodeId dest = -1;
+    Cycle ready = 0;  // its head may be granted from this cycle
     std::int16_t nibbles = 0;
-    Cycle ready = 0;       // its head may be granted from this cycle
-    Cycle out_start = -1;  // the cycle its head left
+    std::uint8_t lca = 0;
+    bool fell = false;
   };
-  // Beside the ring, what its room needs, so that a sender reads one record instead of walking the
-  // ring: the waiting entries' nibbles, and the credit schedule of the last two entries that left.
-  // Entries leave one after the other, so their credits return in turn, each over its nibbles up to its
-  // `end`; those before these two have all their credits back by the time the last one left
-  // (older_end, the third last's end, is kept only for that check in Debug builds).
-  struct InputBuffer {
-    int first = 0;    // oldest entry in the ring
-    int count = 0;    // entries: leaving ones first, then waiting ones
-    int leaving = 0;  // entries that left or are leaving
-    int waiting_nibbles = 0;
-    std::int16_t last_nibbles = 0, prev_nibbles = 0;
+  // A chip input: what a sender and an allocation read, in one record (one cache line in Release builds).
+  //  - The oldest waiting message, the head (valid while waiting > 0); the others wait behind it in a
+  //    ring of its own (behind_).
+  //  - The room: the waiting messages' nibbles and the credit schedule of the last two messages that
+  //    left. Messages leave one after the other, so their credits return in turn, each over its nibbles
+  //    up to its `end`; those before these two have all their credits back by the time the last one
+  //    left, since a credit returns within the shortest message (checked at construction; older_end, the
+  //    third last's end, is kept in Debug builds to check it).
+  struct Input {
+    Waiting head;
     Cycle last_end = -1, prev_end = -1;  // the cycle the last credit of each is back
-    Cycle older_end = -1;                // the same for the entry before them
+    std::int64_t messages_in = 0;        // Kirchhoff's count
+    std::int16_t first = 0;              // the ring entry of the message after the head
+    std::int16_t waiting = 0;            // messages not yet granted, the head included
+    std::int16_t waiting_nibbles = 0;
+    std::int16_t last_nibbles = 0, prev_nibbles = 0;
+    std::uint8_t wire_cycles = 0;  // of the link into it: how long its credits take back
+#ifndef NDEBUG
+    Cycle older_end = -1;
+#endif
+  };
+  struct Output {
+    Cycle busy_until = 0;
+    std::int64_t messages_out = 0;            // Kirchhoff's count
+    std::uint16_t corrupt_next = 0;           // the next this many messages out are corrupted (a fault)
+    std::int8_t last_grant = kChipPorts - 1;  // the round robin's pointer: the input it granted last
+    std::uint8_t waits_for_room = 0;          // a head waits for room past this output
   };
   struct Queue {
     MessageId head = kNoMessage;
@@ -209,7 +226,9 @@ class DataNetwork {
     MessageId msg;
   };
 
-  static std::size_t slot(NodeId v, int side) { return static_cast<std::size_t>(v) * kSides + side; }
+  static std::size_t slot(NodeId v, int side) {
+    return static_cast<std::size_t>(v) * kSides + side;
+  }
   static std::size_t port_index(ChipId c, int port) {
     return static_cast<std::size_t>(c) * kChipPorts + port;
   }
@@ -220,14 +239,10 @@ class DataNetwork {
   // Tries slot s's queue at cycle `at` (no earlier than the next cycle) unless it is tried sooner.
   void wake_injection(std::size_t s, Cycle at);
   void inject(NodeId v, int side, Cycle t);
-  // The oldest message of an input not yet granted, if its head may be granted at cycle t.
-  Held* front_waiting(ChipId c, int in_port, Cycle t);
   void allocate(ChipId c, Cycle t);
   // Free nibbles in chip c's input `port` as its sender sees them at cycle t (credits in flight are not
   // yet free). REQUIRES: t >= now().
   int space_at(ChipId c, int port, Cycle t) const;
-  // Forgets the entries of an input whose every credit has returned by cycle t.
-  void forget_returned(ChipId c, int port, Cycle t);
   // Within one allocation of a chip: the room downstream of each of its outputs, once looked at (-1: not
   // yet). Several heads weigh the same parent links, and only a grant changes that room.
   using RoomSeen = std::array<int, kChipPorts>;
@@ -239,7 +254,9 @@ class DataNetwork {
   Cycle free_from(ChipId c, int port, int nibbles, Cycle t);
   // The first cycle from `at` at which chip c's input `port` has room for `nibbles`, or kNever.
   Cycle room_from(ChipId c, int port, int nibbles, Cycle at) const;
-  int wanted_output(ChipId c, int in_port, Message& m, Cycle t, RoomSeen& room);
+  // The output that `head`, the head of input in_port, wants, or -1 when it climbs and every parent link
+  // is obstructed.
+  int wanted_output(ChipId c, int in_port, Waiting& head, Cycle t, RoomSeen& room);
   void grant(ChipId c, int in_port, int out_port, Cycle t);
   // Hands message `id` to the peer of an output (or of a node's link) whose head leaves at cycle t.
   void forward(MessageId id, const PortPeer& to, int wire_cycles, Cycle t, bool corrupt);
@@ -247,11 +264,11 @@ class DataNetwork {
   void wake_heads(ChipId c);  // every input's head is weighed at the chip's next allocation
   void deliver(NodeId v, int side, MessageId id, Cycle t);
   void receive_credit(NodeId v, int side, Cycle t);
-  bool take_corruption(std::vector<std::uint16_t>& countdowns, std::size_t i);
+  static bool take_corruption(std::uint16_t& countdown);
   int afd_port(ChipId c, int in_port) const;
   // Parent ports (bit p for port kChildPorts + p) that chip c must not send message m up, because of a
   // failed chip routed around.
-  unsigned avoided_parents(ChipId c, const Message& m) const;
+  unsigned avoided_parents(ChipId c, MessageId id) const;
   struct Avoid {
     std::uint8_t parent = 0;  // the parent port index p
     NodeId first = 0;         // messages from or to leaves [first, last) take another
@@ -265,13 +282,10 @@ class DataNetwork {
   core::SlotPool<Message> pool_;
   DataNetworkObserver* observer_ = nullptr;
 
-  int ring_ = 0;                              // entries per input buffer
-  std::vector<Held> held_;                    // chips * kChipPorts * ring_
-  std::vector<InputBuffer> inputs_;           // chips * kChipPorts
-  std::vector<Cycle> output_busy_until_;      // chips * kChipPorts
-  std::vector<std::int8_t> last_grant_;       // chips * kChipPorts: round-robin pointer of each output
-  std::vector<std::uint8_t> wire_in_;         // chips * kChipPorts: wire cycles of the link into each input
-  std::vector<std::uint8_t> waits_for_room_;  // chips * kChipPorts: a head waits for room past this output
+  int ring_ = 0;                 // entries of each input's ring: the most messages behind its head
+  std::vector<Input> inputs_;    // chips * kChipPorts
+  std::vector<Waiting> behind_;  // chips * kChipPorts * ring_
+  std::vector<Output> outputs_;  // chips * kChipPorts
   // chips * kChipPorts: the input's oldest waiting head climbs and found every parent link obstructed; no
   // parent can take it before this cycle unless a grant downstream frees room (which clears it). A chip
   // woken for another input passes it by: most heads weighed on a busy machine were such heads.
@@ -296,11 +310,10 @@ class DataNetwork {
   std::int64_t in_network_ = 0;  // started and not yet read out of a receive FIFO
   std::int64_t queued_total_ = 0;
 
-  std::vector<std::uint16_t> corrupt_out_;     // chips * kChipPorts
   std::vector<std::uint16_t> corrupt_inject_;  // nodes * kSides
   std::vector<ChipErrors> chip_errors_;
   std::vector<ChipErrors> ni_errors_;
-  std::vector<std::int64_t> port_in_, port_out_, ni_sent_, ni_received_;
+  std::vector<std::int64_t> ni_sent_, ni_received_;
   std::int64_t sent_total_ = 0, received_total_ = 0;
   std::vector<std::uint8_t> delivery_fault_;  // nodes * kSides: 1 lose, 2 duplicate the next delivery
   std::vector<std::vector<MessageId>> fallen_;

@@ -9,16 +9,16 @@
 namespace mppnet::machines::cm5 {
 
 void DataNetwork::corrupt_link(ChipId chip, int port, int messages) {
-  corrupt_out_[port_index(chip, port)] = static_cast<std::uint16_t>(messages);
+  outputs_[port_index(chip, port)].corrupt_next = static_cast<std::uint16_t>(messages);
 }
 
 void DataNetwork::corrupt_injection(NodeId v, int side, int messages) {
   corrupt_inject_[slot(v, side)] = static_cast<std::uint16_t>(messages);
 }
 
-bool DataNetwork::take_corruption(std::vector<std::uint16_t>& countdowns, std::size_t i) {
-  if (countdowns[i] == 0) return false;
-  --countdowns[i];
+bool DataNetwork::take_corruption(std::uint16_t& countdown) {
+  if (countdown == 0) return false;
+  --countdown;
   return true;
 }
 
@@ -28,8 +28,8 @@ std::vector<std::string> DataNetwork::kirchhoff_violations() const {
     std::int64_t in = 0;
     std::int64_t out = 0;
     for (int p = 0; p < kChipPorts; ++p) {
-      in += port_in_[port_index(c, p)];
-      out += port_out_[port_index(c, p)];
+      in += port_in(c, p);
+      out += port_out(c, p);
     }
     if (in != out) {
       const ChipPlace& at = shape_.place(c);
@@ -83,8 +83,9 @@ bool DataNetwork::route_around(ChipId failed) {
   return true;
 }
 
-unsigned DataNetwork::avoided_parents(ChipId c, const Message& m) const {
+unsigned DataNetwork::avoided_parents(ChipId c, MessageId id) const {
   if (avoid_.empty()) return 0;
+  const Message& m = pool_[id];
   const ChipPlace& at = shape_.place(c);
   unsigned ports = 0;
   for (const Avoid& a : avoid_[avoid_key(shape_, at.side, at.level, at.index)]) {
