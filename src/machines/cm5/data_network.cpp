@@ -23,7 +23,7 @@ DataNetwork::DataNetwork(const DataNetworkParams& params)
   inputs_.assign(ports, Input{});
   behind_.assign(ports * ring_, Waiting{});
   outputs_.assign(ports, Output{});
-  asleep_until_.assign(ports, 0);
+  asleep_until_.assign(static_cast<std::size_t>(chips) * kChildPorts, 0);
   for (ChipId c = 0; c < chips; ++c) {
     const int level = shape_.place(c).level;
     for (int p = 0; p < kChipPorts; ++p) {
@@ -163,7 +163,7 @@ void DataNetwork::mark_pending(ChipId c) {
 }
 
 void DataNetwork::wake_heads(ChipId c) {
-  std::fill_n(asleep_until_.begin() + static_cast<std::ptrdiff_t>(port_index(c, 0)), kChipPorts, Cycle{0});
+  std::fill_n(asleep_until_.begin() + static_cast<std::ptrdiff_t>(c) * kChildPorts, kChildPorts, Cycle{0});
 }
 
 void DataNetwork::wake_injection(std::size_t s, Cycle at) {
@@ -322,9 +322,11 @@ void DataNetwork::allocate(ChipId c, Cycle t) {
     Waiting& head = inputs[in].head;
     want[in] = -1;
     if (inputs[in].waiting == 0 || head.ready > t) continue;  // not ready: an event wakes the chip then
-    Cycle& asleep = asleep_until_[port_index(c, in)];
-    if (skip_asleep && asleep > t) {
-      retry = std::min(retry, asleep);
+    // Only a climbing head, from a child input, sleeps.
+    Cycle* const asleep =
+        in < kChildPorts ? &asleep_until_[static_cast<std::size_t>(c) * kChildPorts + in] : nullptr;
+    if (skip_asleep && asleep != nullptr && *asleep > t) {
+      retry = std::min(retry, *asleep);
       continue;
     }
     want[in] = wanted_output(c, in, head, t, room);
@@ -333,7 +335,8 @@ void DataNetwork::allocate(ChipId c, Cycle t) {
       for (int p = 0; p < shape_.parent_ports(level); ++p) {
         first_free = std::min(first_free, free_from(c, kChildPorts + p, head.nibbles, t));
       }
-      asleep = first_free;
+      MPPNET_DEBUG_ASSERT(asleep != nullptr, "only a head from a child input climbs");
+      *asleep = first_free;
       retry = std::min(retry, first_free);
     }
   }
@@ -392,7 +395,8 @@ void DataNetwork::grant(ChipId c, int in_port, int out_port, Cycle t) {
   b.prev_nibbles = b.last_nibbles;
   b.last_end = t + b.wire_cycles + h.nibbles - 1;
   b.last_nibbles = h.nibbles;
-  asleep_until_[port_index(c, in_port)] = 0;  // a new head comes to the front
+  if (in_port < kChildPorts)
+    asleep_until_[static_cast<std::size_t>(c) * kChildPorts + in_port] = 0;  // a new head
   Output& out = outputs_[port_index(c, out_port)];
   out.busy_until = t + h.nibbles;
   // Its nibbles now free the buffer: the chip or node that feeds this input may be waiting for the room.

@@ -286,7 +286,7 @@ class DataNetwork {
   std::vector<Input> inputs_;    // chips * kChipPorts
   std::vector<Waiting> behind_;  // chips * kChipPorts * ring_
   std::vector<Output> outputs_;  // chips * kChipPorts
-  // chips * kChipPorts: the input's oldest waiting head climbs and found every parent link obstructed; no
+  // chips * kChildPorts: the input's oldest waiting head climbs and found every parent link obstructed; no
   // parent can take it before this cycle unless a grant downstream frees room (which clears it). A chip
   // woken for another input passes it by: most heads weighed on a busy machine were such heads.
   std::vector<Cycle> asleep_until_;
