@@ -184,7 +184,8 @@ class DataNetwork {
     std::uint8_t lca = 0;
     bool fell = false;
   };
-  // A chip input: what a sender and an allocation read, in one record (one cache line in Release builds).
+  // A chip input: what a sender and an allocation read, in one record: one cache line in Release builds
+  // (aligned: a large vector's storage starts 16 bytes past a page, and every record would straddle two).
   //  - The oldest waiting message, the head (valid while waiting > 0); the others wait behind it in a
   //    ring of its own (behind_).
   //  - The room: the waiting messages' nibbles and the credit schedule of the last two messages that
@@ -192,7 +193,7 @@ class DataNetwork {
   //    up to its `end`; those before these two have all their credits back by the time the last one
   //    left, since a credit returns within the shortest message (checked at construction; older_end, the
   //    third last's end, is kept in Debug builds to check it).
-  struct Input {
+  struct alignas(64) Input {
     Waiting head;
     Cycle last_end = -1, prev_end = -1;  // the cycle the last credit of each is back
     std::int64_t messages_in = 0;        // Kirchhoff's count
@@ -205,6 +206,9 @@ class DataNetwork {
     Cycle older_end = -1;
 #endif
   };
+#ifdef NDEBUG
+  static_assert(sizeof(Input) == 64);
+#endif
   struct Output {
     Cycle busy_until = 0;
     std::int64_t messages_out = 0;            // Kirchhoff's count
