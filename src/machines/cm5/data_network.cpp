@@ -26,6 +26,7 @@ DataNetwork::DataNetwork(const DataNetworkParams& params)
   asleep_until_.assign(static_cast<std::size_t>(chips) * kChildPorts, 0);
   for (ChipId c = 0; c < chips; ++c) {
     const int level = shape_.place(c).level;
+    level_.push_back(static_cast<std::uint8_t>(level));
     for (int p = 0; p < kChipPorts; ++p) {
       inputs_[port_index(c, p)].wire_cycles = static_cast<std::uint8_t>(
           p < kChildPorts ? wire_cycles_up_from(level - 1) : wire_cycles_up_from(level));
@@ -270,7 +271,7 @@ bool DataNetwork::output_free(ChipId c, int port, int nibbles, Cycle t, RoomSeen
 }
 
 int DataNetwork::wanted_output(ChipId c, int in_port, Waiting& head, Cycle t, RoomSeen& room) {
-  const int level = shape_.place(c).level;
+  const int level = level_[c];
   if (head.fell || afd_mode_[c]) {
     head.fell = true;
     pool_[head.msg].fell = true;
@@ -307,7 +308,7 @@ void DataNetwork::allocate(ChipId c, Cycle t) {
   // (retry) rather than trying every cycle; what that waits on downstream wakes it (grant, credits).
   Cycle retry = kNever;
   bool next_cycle = false;
-  const int level = shape_.place(c).level;
+  const int level = level_[c];
   RoomSeen room;
   room.fill(-1);
   // The room records behind the outputs, asked for together: on a large machine each is a cache miss,
@@ -421,7 +422,7 @@ void DataNetwork::grant(ChipId c, int in_port, int out_port, Cycle t) {
     b.head.ready = std::max(b.head.ready, t + h.nibbles);
     schedule(b.head.ready, EventKind::ChipReady, c, kNoMessage);
   }
-  const int level = shape_.place(c).level;
+  const int level = level_[c];
   const int wire = out_port < kChildPorts ? wire_cycles_up_from(level - 1) : wire_cycles_up_from(level);
   forward(h.msg, shape_.peer(c, out_port), wire, t, take_corruption(out.corrupt_next));
 }
