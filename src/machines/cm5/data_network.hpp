@@ -270,7 +270,7 @@ class DataNetwork {
   void receive_credit(NodeId v, int side, Cycle t);
   static bool take_corruption(std::uint16_t& countdown);
   int afd_port(ChipId c, int in_port) const;
-  // Parent ports (bit p for port kChildPorts + p) that chip c must not send message m up, because of a
+  // Parent ports (bit p for port kChildPorts + p) that chip c must not send message `id` up, because of a
   // failed chip routed around.
   unsigned avoided_parents(ChipId c, MessageId id) const;
   struct Avoid {
