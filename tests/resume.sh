@@ -39,7 +39,11 @@ same() {
   done
 }
 
-cat > "$dir/mesh.toml" <<'TOML'
+# Sanitized builds run 20-50 times slower: shorter batches there still leave time for each kill.
+sanitized=${MPPNET_SANITIZED:-0}
+cycles=2000
+[ "$sanitized" = 1 ] && cycles=500
+cat > "$dir/mesh.toml" <<TOML
 [topology]
 kind = "mesh"
 k = 16
@@ -48,8 +52,8 @@ n = 2
 rate = 0.1
 [run]
 seed = 7
-warmup_cycles = 2000
-batch_cycles = 2000
+warmup_cycles = $cycles
+batch_cycles = $cycles
 min_batches = 20
 max_batches = 20
 TOML
@@ -78,10 +82,9 @@ cmp <(grep -v '^simulated\|^results:' "$dir/sweep-whole.txt") <(grep -v '^simula
 jq -e ".points_resumed == $kept and (.points | length) == 6 - $kept" "$dir/sweep/cost.json" > /dev/null ||
   { echo "FAIL: cost.json does not cover only the points run after the resume"; exit 1; }
 
-# Yield: killed after its first batch of trials, then resumed. Sanitized builds run 20-50 times slower:
-# a fifth of the trials still leaves them time for the kill.
+# Yield: killed after its first batch of trials, then resumed (a fifth of the trials when sanitized).
 trials=4000
-[ "${MPPNET_SANITIZED:-0}" = 1 ] && trials=800
+[ "$sanitized" = 1 ] && trials=800
 yield=(yield "$src/configs/metro-1024.toml" --trials $trials)
 "$mppnet" "${yield[@]}" --out "$dir/yield-whole" > /dev/null
 interrupt KILL "$dir/yield/.partial/yield/instance0-batch0.json" "$mppnet" "${yield[@]}" --out "$dir/yield"
