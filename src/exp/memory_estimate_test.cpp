@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "core/error.hpp"
+#include "core/sanitized_build.hpp"
 #include "exp/experiment_config.hpp"
 #include "exp/foundation_validation.hpp"
 #include "net/built_network.hpp"
@@ -39,9 +40,8 @@ void expect_estimate_close(const ExperimentConfig& cfg, const char* what) {
 }
 
 TEST(MemoryEstimate, IsCloseToWhatBuildingTheNetworkAllocates) {
-#ifdef __SANITIZE_ADDRESS__
-  GTEST_SKIP() << "AddressSanitizer's allocator does not report through glibc's mallinfo2";
-#endif
+  if (core::kSanitizedBuild)
+    GTEST_SKIP() << "AddressSanitizer's allocator does not report through glibc's mallinfo2";
   expect_estimate_close(hypercube_1024_config(), "10-cube");
   expect_estimate_close(kary_ntree_config(4, 5), "4-ary 5-tree");
   expect_estimate_close(torus_8x8_config(), "8x8 torus");

@@ -27,6 +27,7 @@ DataNetwork::DataNetwork(const DataNetworkParams& params)
   for (ChipId c = 0; c < chips; ++c) {
     const int level = shape_.place(c).level;
     level_.push_back(static_cast<std::uint8_t>(level));
+    side_.push_back(static_cast<std::uint8_t>(shape_.place(c).side));
     for (int p = 0; p < kChipPorts; ++p) {
       inputs_[port_index(c, p)].wire_cycles = static_cast<std::uint8_t>(
           p < kChildPorts ? wire_cycles_up_from(level - 1) : wire_cycles_up_from(level));
@@ -236,7 +237,7 @@ Cycle DataNetwork::free_from(ChipId c, int port, int nibbles, Cycle t) {
   const PortPeer to = shape_.peer(c, port);
   if (to.chip == kNoChip) {
     // A full receive FIFO: its ReceiveCredit event wakes the chip.
-    return receive_used_[slot(to.node, shape_.place(c).side)] < params_.ni_receive_messages ? at : kNever;
+    return receive_used_[slot(to.node, side_[c])] < params_.ni_receive_messages ? at : kNever;
   }
   const Cycle room = room_from(to.chip, to.port, nibbles, at);
   // Waiting for room: a grant out of that buffer may bring it sooner, and wakes this chip.
@@ -267,14 +268,13 @@ bool DataNetwork::output_free(ChipId c, int port, int nibbles, Cycle t, RoomSeen
     if (room[port] < 0) room[port] = space_at(to.chip, to.port, t);
     return room[port] >= nibbles;
   }
-  return receive_used_[slot(to.node, shape_.place(c).side)] < params_.ni_receive_messages;
+  return receive_used_[slot(to.node, side_[c])] < params_.ni_receive_messages;
 }
 
 int DataNetwork::wanted_output(ChipId c, int in_port, Waiting& head, Cycle t, RoomSeen& room) {
   const int level = level_[c];
   if (head.fell || afd_mode_[c]) {
-    head.fell = true;
-    pool_[head.msg].fell = true;
+    head.fell = true;  // it keeps falling: grant hands the mark on with the message
     return afd_port(c, in_port);
   }
   if (in_port >= kChildPorts || level >= head.lca) return FatTreeShape::down_port(head.dest, level);
@@ -323,21 +323,23 @@ void DataNetwork::allocate(ChipId c, Cycle t) {
     Waiting& head = inputs[in].head;
     want[in] = -1;
     if (inputs[in].waiting == 0 || head.ready > t) continue;  // not ready: an event wakes the chip then
-    // Only a climbing head, from a child input, sleeps.
-    Cycle* const asleep =
-        in < kChildPorts ? &asleep_until_[static_cast<std::size_t>(c) * kChildPorts + in] : nullptr;
-    if (skip_asleep && asleep != nullptr && *asleep > t) {
-      retry = std::min(retry, *asleep);
+    if (in >= kChildPorts) {  // from a parent: goes down its one path, never sleeps
+      want[in] = wanted_output(c, in, head, t, room);
+      continue;
+    }
+    // A head from a child may climb and find every parent link obstructed: then it sleeps.
+    Cycle& asleep = asleep_until_[static_cast<std::size_t>(c) * kChildPorts + in];
+    if (skip_asleep && asleep > t) {
+      retry = std::min(retry, asleep);
       continue;
     }
     want[in] = wanted_output(c, in, head, t, room);
-    if (want[in] < 0) {  // going up, every parent link obstructed
+    if (want[in] < 0) {
       Cycle first_free = kNever;
       for (int p = 0; p < shape_.parent_ports(level); ++p) {
         first_free = std::min(first_free, free_from(c, kChildPorts + p, head.nibbles, t));
       }
-      MPPNET_DEBUG_ASSERT(asleep != nullptr, "only a head from a child input climbs");
-      *asleep = first_free;
+      asleep = first_free;
       retry = std::min(retry, first_free);
     }
   }
@@ -411,7 +413,7 @@ void DataNetwork::grant(ChipId c, int in_port, int out_port, Cycle t) {
     }
     waits = 0;
   } else if (feeder.node >= 0) {
-    wake_injection(slot(feeder.node, shape_.place(c).side), t + 1);
+    wake_injection(slot(feeder.node, side_[c]), t + 1);
   }
   out.last_grant = static_cast<std::int8_t>(in_port);
   ++out.messages_out;
@@ -424,6 +426,7 @@ void DataNetwork::grant(ChipId c, int in_port, int out_port, Cycle t) {
   }
   const int level = level_[c];
   const int wire = out_port < kChildPorts ? wire_cycles_up_from(level - 1) : wire_cycles_up_from(level);
+  if (h.fell) pool_[h.msg].fell = true;  // marked at this chip or before (wanted_output)
   forward(h.msg, shape_.peer(c, out_port), wire, t, take_corruption(out.corrupt_next));
 }
 

@@ -294,9 +294,11 @@ class DataNetwork {
   // parent can take it before this cycle unless a grant downstream frees room (which clears it). A chip
   // woken for another input passes it by: most heads weighed on a busy machine were such heads.
   std::vector<Cycle> asleep_until_;
-  // Per chip, its level: read at every allocation, and the shape's record of a chip (16 bytes) would be
-  // a cache miss on a large machine where these 22 kB stay in cache.
+  // Per chip, its level and side: the level is read at every allocation, the side at every delivery
+  // and injection wake-up, and the shape's record of a chip (16 bytes) would be a cache miss on a large
+  // machine where these 2 x 22 kB stay in cache.
   std::vector<std::uint8_t> level_;
+  std::vector<std::uint8_t> side_;
   std::vector<std::uint64_t> route_key_;  // per chip: the key of its up-link draws
   std::vector<std::uint8_t> afd_mode_;
   std::vector<ChipId> pending_;  // chips with a head that may be granted
