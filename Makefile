@@ -1,11 +1,10 @@
 # The two commands of the README (make demo, make test) and the developer targets around them.
 JOBS ?= $(shell nproc)
 RELEASE := build/release
-ASAN := build/asan
-FUZZ := build/fuzz
+SANITIZED := build/sanitized
 FUZZ_SECONDS ?= 30
 
-.PHONY: setup build demo test test-asan fuzz bench format clean docs docs-check
+.PHONY: setup build sanitized demo test test-asan fuzz bench format clean docs docs-check
 
 setup:
 	@bash scripts/setup.sh
@@ -23,19 +22,21 @@ demo: setup
 test: build
 	@cd $(RELEASE) && ctest --output-on-failure -j $(JOBS)
 
-test-asan: setup
-	@cmake -S . -B $(ASAN) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DMPPNET_SANITIZE=ON -DMPPNET_BENCH=OFF >/dev/null
-	@cmake --build $(ASAN) -j $(JOBS)
-	@cd $(ASAN) && ctest --output-on-failure -j $(JOBS)
-
-# The libFuzzer targets of fuzz/ (clang, ASan, UBSan with integer checks), each for FUZZ_SECONDS from
-# its seed corpus; a finding fails the run and leaves its input in build/fuzz/findings/ (docs/testing.md).
-fuzz:
+# One sanitized build serves the suite and the fuzz targets: clang, ASan, UBSan with clang's integer checks,
+# libFuzzer's instrumentation, asserts on, -O1 (CMakeLists.txt, MPPNET_FUZZ; docs/testing.md).
+sanitized: setup
 	@bash scripts/setup.sh --fuzz
-	@CXX=clang++ cmake -S . -B $(FUZZ) -G Ninja -DCMAKE_BUILD_TYPE=Release -DMPPNET_FUZZ=ON -DMPPNET_TESTS=OFF \
-		-DMPPNET_BENCH=OFF >/dev/null
-	@cmake --build $(FUZZ) -j $(JOBS)
-	@bash scripts/fuzz.sh $(FUZZ) $(FUZZ_SECONDS)
+	@CXX=clang++ cmake -S . -B $(SANITIZED) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DMPPNET_FUZZ=ON -DMPPNET_BENCH=OFF \
+		>/dev/null
+	@cmake --build $(SANITIZED) -j $(JOBS)
+
+test-asan: sanitized
+	@cd $(SANITIZED) && ctest --output-on-failure -j $(JOBS)
+
+# Every fuzz target for FUZZ_SECONDS from its seed corpus; a finding fails the run and leaves its input
+# in build/sanitized/findings/ (docs/testing.md).
+fuzz: sanitized
+	@bash scripts/fuzz.sh $(SANITIZED) $(FUZZ_SECONDS)
 
 bench: build
 	@bash scripts/bench.sh $(RELEASE)

@@ -7,7 +7,13 @@
 
 namespace mppnet::core {
 
-#if defined(__SANITIZE_ADDRESS__)
+// GCC defines __SANITIZE_ADDRESS__; clang 14 answers through __has_feature only.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define MPPNET_ADDRESS_SANITIZER 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(MPPNET_ADDRESS_SANITIZER)
 inline constexpr bool kSanitizedBuild = true;
 #else
 inline constexpr bool kSanitizedBuild = false;

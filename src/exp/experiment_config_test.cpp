@@ -40,7 +40,7 @@ TEST(ExperimentConfig, ToJsonHasEveryKeyGroupedBySection) {
   EXPECT_EQ(j["topology"]["kind"], "fat_tree");
   EXPECT_EQ(j["router"]["vcs"], 4);
   EXPECT_EQ(j["traffic"]["rate"], 0.1);
-  EXPECT_EQ(j["traffic"]["hotspot_nodes"], nlohmann::json({0}));
+  EXPECT_EQ(j["traffic"]["hotspot_nodes"], nlohmann::json::array({0}));
   EXPECT_EQ(j["machine"]["preset"], "generic");
 }
 

@@ -72,7 +72,7 @@ void install_temp_cleanup_handlers() {
       action.sa_handler = on_fatal_signal;
       sigemptyset(&action.sa_mask);
       for (int other : kSignals) sigaddset(&action.sa_mask, other);  // one cleanup at a time
-      action.sa_flags = SA_RESETHAND;
+      action.sa_flags = static_cast<int>(SA_RESETHAND);              // an unsigned constant in glibc
       ::sigaction(sig, &action, nullptr);
     }
   });
