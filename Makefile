@@ -24,7 +24,7 @@ test: build
 
 # One sanitized build serves the suite and the fuzz targets: clang, ASan, UBSan with clang's integer checks,
 # libFuzzer's instrumentation, asserts on, -O1 (CMakeLists.txt, MPPNET_FUZZ; docs/testing.md).
-sanitized: setup
+sanitized:
 	@bash scripts/setup.sh --fuzz
 	@CXX=clang++ cmake -S . -B $(SANITIZED) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DMPPNET_FUZZ=ON -DMPPNET_BENCH=OFF \
 		>/dev/null

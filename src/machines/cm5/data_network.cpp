@@ -26,8 +26,8 @@ DataNetwork::DataNetwork(const DataNetworkParams& params)
   asleep_until_.assign(static_cast<std::size_t>(chips) * kChildPorts, 0);
   for (ChipId c = 0; c < chips; ++c) {
     const int level = shape_.place(c).level;
-    level_.push_back(static_cast<std::uint8_t>(level));
-    side_.push_back(static_cast<std::uint8_t>(shape_.place(c).side));
+    level_side_.push_back(
+        {.level = static_cast<std::uint8_t>(level), .side = static_cast<std::uint8_t>(shape_.place(c).side)});
     for (int p = 0; p < kChipPorts; ++p) {
       inputs_[port_index(c, p)].wire_cycles = static_cast<std::uint8_t>(
           p < kChildPorts ? wire_cycles_up_from(level - 1) : wire_cycles_up_from(level));
@@ -237,7 +237,7 @@ Cycle DataNetwork::free_from(ChipId c, int port, int nibbles, Cycle t) {
   const PortPeer to = shape_.peer(c, port);
   if (to.chip == kNoChip) {
     // A full receive FIFO: its ReceiveCredit event wakes the chip.
-    return receive_used_[slot(to.node, side_[c])] < params_.ni_receive_messages ? at : kNever;
+    return receive_used_[slot(to.node, level_side_[c].side)] < params_.ni_receive_messages ? at : kNever;
   }
   const Cycle room = room_from(to.chip, to.port, nibbles, at);
   // Waiting for room: a grant out of that buffer may bring it sooner, and wakes this chip.
@@ -268,11 +268,11 @@ bool DataNetwork::output_free(ChipId c, int port, int nibbles, Cycle t, RoomSeen
     if (room[port] < 0) room[port] = space_at(to.chip, to.port, t);
     return room[port] >= nibbles;
   }
-  return receive_used_[slot(to.node, side_[c])] < params_.ni_receive_messages;
+  return receive_used_[slot(to.node, level_side_[c].side)] < params_.ni_receive_messages;
 }
 
 int DataNetwork::wanted_output(ChipId c, int in_port, Waiting& head, Cycle t, RoomSeen& room) {
-  const int level = level_[c];
+  const int level = level_side_[c].level;
   if (head.fell || afd_mode_[c]) {
     head.fell = true;  // it keeps falling: grant hands the mark on with the message
     return afd_port(c, in_port);
@@ -308,7 +308,7 @@ void DataNetwork::allocate(ChipId c, Cycle t) {
   // (retry) rather than trying every cycle; what that waits on downstream wakes it (grant, credits).
   Cycle retry = kNever;
   bool next_cycle = false;
-  const int level = level_[c];
+  const int level = level_side_[c].level;
   RoomSeen room;
   room.fill(-1);
   // The room records behind the outputs, asked for together: on a large machine each is a cache miss,
@@ -413,7 +413,7 @@ void DataNetwork::grant(ChipId c, int in_port, int out_port, Cycle t) {
     }
     waits = 0;
   } else if (feeder.node >= 0) {
-    wake_injection(slot(feeder.node, side_[c]), t + 1);
+    wake_injection(slot(feeder.node, level_side_[c].side), t + 1);
   }
   out.last_grant = static_cast<std::int8_t>(in_port);
   ++out.messages_out;
@@ -424,7 +424,7 @@ void DataNetwork::grant(ChipId c, int in_port, int out_port, Cycle t) {
     b.head.ready = std::max(b.head.ready, t + h.nibbles);
     schedule(b.head.ready, EventKind::ChipReady, c, kNoMessage);
   }
-  const int level = level_[c];
+  const int level = level_side_[c].level;
   const int wire = out_port < kChildPorts ? wire_cycles_up_from(level - 1) : wire_cycles_up_from(level);
   if (h.fell) pool_[h.msg].fell = true;  // marked at this chip or before (wanted_output)
   forward(h.msg, shape_.peer(c, out_port), wire, t, take_corruption(out.corrupt_next));

@@ -182,7 +182,7 @@ class DataNetwork {
     Cycle ready = 0;  // its head may be granted from this cycle
     std::int16_t nibbles = 0;
     std::uint8_t lca = 0;
-    bool fell = false;
+    bool fell = false;  // set when its head is routed (wanted_output), handed to the message at its grant
   };
   // A chip input: what a sender and an allocation read, in one record: one cache line in Release builds
   // (aligned: a large vector's storage starts 16 bytes past a page, and every record would straddle two).
@@ -296,9 +296,12 @@ class DataNetwork {
   std::vector<Cycle> asleep_until_;
   // Per chip, its level and side: the level is read at every allocation, the side at every delivery
   // and injection wake-up, and the shape's record of a chip (16 bytes) would be a cache miss on a large
-  // machine where these 2 x 22 kB stay in cache.
-  std::vector<std::uint8_t> level_;
-  std::vector<std::uint8_t> side_;
+  // machine where these 2 bytes a chip stay in cache.
+  struct LevelSide {
+    std::uint8_t level;
+    std::uint8_t side;
+  };
+  std::vector<LevelSide> level_side_;
   std::vector<std::uint64_t> route_key_;  // per chip: the key of its up-link draws
   std::vector<std::uint8_t> afd_mode_;
   std::vector<ChipId> pending_;  // chips with a head that may be granted
