@@ -57,11 +57,22 @@ PacketNetwork::PacketNetwork(const topo::Graph& graph, const topo::Routing& rout
     port_[channel_of_node_link(link)].downstream = gp;
     port_[gp].upstream = channel_of_node_link(link);
   }
+  for (PortState& ps : port_) {
+    if (ps.upstream < 0) continue;
+    if (ps.upstream < ports_) {
+      const RouterId ur = port_[ps.upstream].router;
+      ps.upstream_credit = {.router = ur, .local_port = ps.upstream - graph.port_base[ur], .node = -1};
+    } else {
+      ps.upstream_credit = {
+          .router = -1, .local_port = 0, .node = (ps.upstream - ports_) / graph.links_per_node};
+    }
+  }
   sources_.assign(static_cast<std::size_t>(graph.num_nodes) * vnets_, {});
   eject_hold_.assign(static_cast<std::size_t>(graph.num_nodes) * vnets_, 0);
   eject_free_.assign(static_cast<std::size_t>(links_), 0);
   router_due_.assign((static_cast<std::size_t>(graph.num_routers()) + 63) / 64, 0);
   node_active_.assign(static_cast<std::size_t>(graph.num_nodes), 0);
+  node_wake_at_.assign(static_cast<std::size_t>(graph.num_nodes), -1);
   for (NodeId v = 0; v < graph.num_nodes; ++v)
     node_rng_.emplace_back(seed, static_cast<std::uint64_t>(v), core::Stream::Arrival);
   port_flits_.assign(static_cast<std::size_t>(ports_), 0);
@@ -152,17 +163,23 @@ void PacketNetwork::step() {
   }
   // Nodes start what their links and the first buffers take; then routers grant, in the order they
   // became active (fixed by the run, so results do not depend on anything else).
+  // A node that cannot send sleeps until a channel or VC of its frees, a credit returns or a packet is
+  // queued.
   std::size_t kept = 0;
   for (std::size_t i = 0; i < active_nodes_.size(); ++i) {
     const NodeId v = active_nodes_[i];
-    start_packets(v);
+    const Cycle again = start_packets(v);
     bool more = false;
     for (int vn = 0; vn < vnets_; ++vn)
       more = more || sources_[static_cast<std::size_t>(v * vnets_ + vn)].length > 0;
-    if (more) {
+    if (more && again == now_ + 1) {
       active_nodes_[kept++] = v;
-    } else {
-      node_active_[v] = 0;
+      continue;
+    }
+    node_active_[v] = 0;
+    if (more && again != kNever && (node_wake_at_[v] <= now_ || again < node_wake_at_[v])) {
+      node_wake_at_[v] = again;
+      push_event(again, EventKind::NodeWake, v, 0);
     }
   }
   active_nodes_.resize(kept);
@@ -192,14 +209,14 @@ void PacketNetwork::handle(const Event& e) {
       break;
     case EventKind::Credit: {
       out_vc_[static_cast<std::size_t>(e.where)].credits += static_cast<std::int32_t>(e.value);
-      const int channel = e.where / vcs_;
-      if (channel < ports_) {
-        const RouterId r = port_[channel].router;
-        const std::uint64_t bit = port_bit(channel - router_[r].port_base);
-        router_[r].credited |= bit;
-        if (router_[r].credit_wake & bit) activate_router(r);
+      const CreditTo& to = e.credit_to;
+      if (to.router >= 0) {
+        RouterState& rs = router_[to.router];
+        const std::uint64_t bit = port_bit(to.local_port);
+        rs.credited |= bit;
+        if (rs.credit_wake & bit) activate_router(to.router);
       } else {
-        activate_node(graph_.num_nodes > 0 ? (channel - ports_) / graph_.links_per_node : 0);
+        activate_node(to.node);
       }
       break;
     }
@@ -221,6 +238,9 @@ void PacketNetwork::handle(const Event& e) {
       break;
     case EventKind::Wake:
       if (router_[e.where].wake_at == now_) activate_router(e.where);  // else a stale, later wake
+      break;
+    case EventKind::NodeWake:
+      if (node_wake_at_[e.where] == now_) activate_node(e.where);
       break;
   }
 }
@@ -249,6 +269,7 @@ void PacketNetwork::arrive(std::int32_t ivc, PacketId id, const Carried& carried
     if (f.length++ == 0) {  // a new head; one behind another waits for it
       begin_head(f);
       port_[port].waiting |= std::uint64_t{1} << (ivc % vcs_);
+      router_[r].ports_waiting |= port_bit(port - router_[r].port_base);
       wake_router(r, rec.ready);
     }
   } else {
@@ -279,9 +300,8 @@ void PacketNetwork::drain(int link) {
     push_event(done, EventKind::Deliver, base + vc, w.packet);
     // The buffer's room goes back as its flits drain, no faster than new ones could fill it: all of it
     // once the first credit of the last stretch of flits-1 cycles is home.
-    push_event(done - (p.flits - 1) + params_.credit_cycles(), EventKind::Credit,
-               port_[ports_ + link].upstream * vcs_ + vc,
-               static_cast<std::uint32_t>(needed_credits(p.flits)));
+    push_credit(done - (p.flits - 1) + params_.credit_cycles(), port_[ports_ + link].upstream * vcs_ + vc,
+                static_cast<std::uint32_t>(needed_credits(p.flits)), port_[ports_ + link].upstream_credit);
     const std::uint32_t next = w.next;
     free_waiting_.push_back(f.head);
     f.head = next;
@@ -290,40 +310,48 @@ void PacketNetwork::drain(int link) {
   }
 }
 
-// A node starts the front packet of each virtual network on a free link with a free VC of that network
-// whose buffer has room for it.
-void PacketNetwork::start_packets(NodeId v) {
+// A node starts the front packet of each virtual network on a link that can take it now: its channel
+// free and a VC of that network free with room for the packet behind it; at random among such links.
+// Drawing only when a packet goes keeps the draws independent of how often the node is tried, so a node
+// that cannot send sleeps (returns the cycle a channel or VC frees; a credit's return wakes it sooner).
+Cycle PacketNetwork::start_packets(NodeId v) {
   const int links = graph_.links_per_node;
+  Cycle again = kNever;
   for (int vn = 0; vn < vnets_; ++vn) {
     SourceQueue& q = sources_[static_cast<std::size_t>(v * vnets_ + vn)];
     while (q.head != kNoPacket) {
       const PacketId id = q.head;
       Packet& p = packets_[id];
       const int need = needed_credits(p.flits);
-      int free_links = 0;
-      for (int l = 0; l < links; ++l)
-        free_links += port_[channel_of_node_link(v * links + l)].channel_free <= now_;
-      if (free_links == 0) return;
-      int pick =
-          free_links > 1 ? static_cast<int>(node_rng_[v].below(static_cast<std::uint32_t>(free_links))) : 0;
-      int channel = -1;
-      for (int l = 0; l < links; ++l) {
+      // The VC of its network that a link would take (-1: none now).
+      const auto usable_vc = [&](int channel) {
+        if (port_[channel].channel_free > now_) {
+          again = std::min(again, port_[channel].channel_free);
+          return -1;
+        }
+        for (int k = vn * vcs_per_vnet_; k < (vn + 1) * vcs_per_vnet_; ++k) {
+          const OutVc& o = out_vc_[static_cast<std::size_t>(channel) * vcs_ + k];
+          if (o.free > now_) {
+            again = std::min(again, o.free);
+          } else if (o.credits >= need) {
+            return k;
+          }
+        }
+        return -1;
+      };
+      int ready = 0;
+      for (int l = 0; l < links; ++l) ready += usable_vc(channel_of_node_link(v * links + l)) >= 0;
+      if (ready == 0) break;  // this network waits; the other may go
+      int pick = ready > 1 ? static_cast<int>(node_rng_[v].below(static_cast<std::uint32_t>(ready))) : 0;
+      int channel = -1, vc = -1;
+      for (int l = 0; l < links && channel < 0; ++l) {
         const int c = channel_of_node_link(v * links + l);
-        if (port_[c].channel_free > now_) continue;
-        if (pick-- == 0) {
+        const int k = usable_vc(c);
+        if (k >= 0 && pick-- == 0) {
           channel = c;
-          break;
-        }
-      }
-      int vc = -1;
-      for (int k = vn * vcs_per_vnet_; k < (vn + 1) * vcs_per_vnet_; ++k) {
-        const std::size_t cv = static_cast<std::size_t>(channel) * vcs_ + k;
-        if (out_vc_[cv].free <= now_ && out_vc_[cv].credits >= need) {
           vc = k;
-          break;
         }
       }
-      if (vc < 0) break;  // this network waits for room; the other may go
       q.head = p.next;
       if (q.head == kNoPacket) q.tail = kNoPacket;
       p.next = kNoPacket;
@@ -341,6 +369,7 @@ void PacketNetwork::start_packets(NodeId v) {
                  {p.dest, p.flits, p.vnet});
     }
   }
+  return again;
 }
 
 std::int64_t PacketNetwork::credit_deficit() const {

@@ -110,13 +110,24 @@ class PacketNetwork final : public NetworkModel {
     PacketId head = kNoPacket, tail = kNoPacket;
     std::int64_t length = 0;
   };
-  enum class EventKind : std::uint8_t { Arrive, Credit, Deliver, Drained, Wake };
+  // Who a credit (or a freed VC) on a channel concerns: the router driving it and its local port, or
+  // (router -1) the node whose injection link it is. Kept with the channel's input port and carried by
+  // the Credit event, so that handling it reads neither the channel's port nor the router's port base.
+  struct CreditTo {
+    RouterId router = -1;
+    std::int32_t local_port = 0;
+    NodeId node = -1;
+  };
+  enum class EventKind : std::uint8_t { Arrive, Credit, Deliver, Drained, Wake, NodeWake };
   struct Event {
     EventKind kind;
     std::int32_t where;   // Arrive: input VC; Credit: channel VC; Deliver: ejection VC; Drained: node
-                          // link; Wake: router
+                          // link; Wake: router; NodeWake: node
     std::uint32_t value;  // Arrive, Deliver: packet; Credit: flits
-    Carried carried;      // Arrive
+    union {
+      Carried carried;     // Arrive
+      CreditTo credit_to;  // Credit
+    };
   };
   static constexpr Cycle kNever = std::numeric_limits<Cycle>::max();
   // Events by cycle: a ring of per-cycle lists for the near future (every delay of the model but a
@@ -135,9 +146,20 @@ class PacketNetwork final : public NetworkModel {
     }
     ++pending_events_;
   }
+  void push_credit(Cycle t, std::int32_t channel_vc, std::uint32_t flits, const CreditTo& to) {
+    Event e{EventKind::Credit, channel_vc, flits, {}};
+    e.credit_to = to;
+    if (t - now_ < kWheel) {
+      wheel_[static_cast<std::size_t>(t & (kWheel - 1))].push_back(e);
+    } else {
+      far_.emplace(t, e);
+    }
+    ++pending_events_;
+  }
   void handle(const Event& e);
   void arrive(std::int32_t ivc, PacketId id, const Carried& carried);
-  void start_packets(NodeId v);
+  // Returns the next cycle worth trying again (kNever: only a credit or a new packet can help).
+  Cycle start_packets(NodeId v);
   // Grants what a router can; returns the next cycle it is worth visiting again (kNever: only an
   // arrival or a credit can help).
   Cycle allocate(RouterId r);
@@ -180,11 +202,15 @@ class PacketNetwork final : public NetworkModel {
     std::uint64_t credited = 0;     // ports credited since its last allocation
     std::uint64_t credit_wake = 0;  // ports whose credit (or freed VC) would wake it
     Cycle wake_at = -1;             // the earliest Wake event pending for it (a later one finds it stale)
-    std::int32_t waiting = 0;       // packets waiting at its inputs
-    std::int32_t port_base = 0;     // its first global port
+    // Its input ports with a waiting packet (bits of router-local ports, used for routers of at most 64
+    // ports: a visit passes the others by without reading them).
+    std::uint64_t ports_waiting = 0;
+    std::int32_t waiting = 0;    // packets waiting at its inputs
+    std::int32_t port_base = 0;  // its first global port
     std::int32_t ports = 0;
     core::RandomStream rng;  // its choices among free outputs
   };
+  static_assert(sizeof(RouterState) == 64, "a router's state is one cache line");
   std::vector<RouterState> router_;
   // Per global port: its input side (router ports and node ejection ports) and the channel it drives
   // (router output ports and node injection links).
@@ -193,6 +219,7 @@ class PacketNetwork final : public NetworkModel {
     Cycle in_free = 0;             // input: the next cycle it can send a head
     Cycle channel_free = 0;        // channel: the next cycle it can take a head
     std::int32_t upstream = -1;    // input: the channel feeding it
+    CreditTo upstream_credit;      // input: who that channel's credits concern
     std::int32_t downstream = -1;  // channel: the input port it feeds
     RouterId router = -1;          // a router port's router
     std::uint8_t next_vc = 0;      // input: the VC after its last send
@@ -214,6 +241,7 @@ class PacketNetwork final : public NetworkModel {
   std::vector<RouterId> again_next_;       // step()'s scratch: routers to visit in the next cycle
   std::vector<NodeId> active_nodes_;
   std::vector<std::uint8_t> node_active_;
+  std::vector<Cycle> node_wake_at_;  // the earliest NodeWake event pending for it (as RouterState::wake_at)
   std::vector<core::RandomStream> node_rng_;
 
   NetworkCounters counters_;

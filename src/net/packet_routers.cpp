@@ -31,11 +31,10 @@ Cycle PacketNetwork::allocate(RouterId r) {
   const int start = static_cast<int>(now_ % n);
   Cycle again = kNever;
   std::uint64_t wake = 0;
-  for (int k = 0; k < n; ++k) {
-    const int p = start + k < n ? start + k : start + k - n;
+  const auto visit = [&](int p) {
     const int gp = base + p;
     const std::uint64_t waiting = port_[gp].waiting;
-    if (waiting == 0) continue;
+    if (waiting == 0) return;
     const std::size_t first = static_cast<std::size_t>(gp) * vcs_;
     // The VCs from the one after the port's last send, then the rest.
     const std::uint64_t late_vcs = ~std::uint64_t{0} << port_[gp].next_vc;
@@ -77,6 +76,20 @@ Cycle PacketNetwork::allocate(RouterId r) {
       again = std::min(again, t);
       wake |= credit_ports;
     }
+    if (port_[gp].waiting == 0) router_[r].ports_waiting &= ~port_bit(p);
+  };
+  if (n <= 64) {  // only the ports with waiting heads, from `start` round
+    const std::uint64_t from_start = ~std::uint64_t{0} << start;
+    for (std::uint64_t late = router_[r].ports_waiting & from_start,
+                       early = router_[r].ports_waiting & ~from_start;
+         late != 0 || early != 0;) {
+      std::uint64_t& next = late != 0 ? late : early;
+      const int p = std::countr_zero(next);
+      next &= next - 1;
+      visit(p);
+    }
+  } else {
+    for (int k = 0; k < n; ++k) visit(start + k < n ? start + k : start + k - n);
   }
   router_[r].credit_wake = wake;
   return router_[r].waiting == 0 ? kNever : std::max(again, now_ + 1);
@@ -178,12 +191,13 @@ Cycle PacketNetwork::send(RouterId r, int in_port, int vc, std::uint64_t& credit
   port_[gp].in_free = now_ + p.flits;
   const std::uint64_t released = port_bit(channel - router_[r].port_base);
   if ((waiters | router_[r].credit_wake) & released) {
-    push_event(now_ + p.flits, EventKind::Credit, static_cast<std::int32_t>(cv), 0);  // the VC is free
+    push_credit(now_ + p.flits, static_cast<std::int32_t>(cv), 0,  // the VC is free
+                {.router = r, .local_port = channel - router_[r].port_base, .node = -1});
   }
   // From now on its flits leave the buffer one a cycle, and flits behind them arrive no faster: its
   // whole room can be handed back as soon as the first credit is home.
-  push_event(now_ + params_.credit_cycles(), EventKind::Credit, port_[gp].upstream * vcs_ + vc,
-             static_cast<std::uint32_t>(need));
+  push_credit(now_ + params_.credit_cycles(), port_[gp].upstream * vcs_ + vc,
+              static_cast<std::uint32_t>(need), port_[gp].upstream_credit);
   push_event(now_ + params_.pipeline_cycles + params_.channel_latency, EventKind::Arrive,
              port_[channel].downstream * vcs_ + static_cast<int>(cv % vcs_), id, p);
   ++packets_.hops(id);
