@@ -4,7 +4,7 @@ RELEASE := build/release
 SANITIZED := build/sanitized
 FUZZ_SECONDS ?= 30
 
-.PHONY: setup build sanitized demo test test-asan fuzz bench format clean docs docs-check
+.PHONY: setup build sanitized demo test test-asan fuzz bench format format-check clean docs docs-check
 
 setup:
 	@bash scripts/setup.sh
@@ -52,8 +52,14 @@ docs-check: build
 		{ echo "docs/config.md is stale: run 'make docs' and commit it" >&2; exit 1; }
 	@bash scripts/validation_doc.sh $(RELEASE)/mppnet --check
 
+FORMATTED = $$(git ls-files 'src/*.cpp' 'src/*.hpp' 'bench/*.cpp' 'fuzz/*.cpp' 'fuzz/*.hpp')
+
 format:
-	@clang-format -i $$(git ls-files 'src/*.cpp' 'src/*.hpp' 'bench/*.cpp' 'fuzz/*.cpp' 'fuzz/*.hpp')
+	@clang-format -i $(FORMATTED)
+
+# CI: fails on a file that clang-format (.clang-format) would change.
+format-check: setup
+	@clang-format --dry-run -Werror $(FORMATTED)
 
 clean:
 	@rm -rf build

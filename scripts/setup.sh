@@ -3,7 +3,7 @@
 # present. --fuzz adds clang and its libFuzzer runtime (make fuzz).
 set -euo pipefail
 packages=(build-essential cmake ninja-build libcli11-dev libtomlplusplus-dev nlohmann-json3-dev libfmt-dev
-          libgtest-dev libgmock-dev libbenchmark-dev gnuplot-nox jq)
+          libgtest-dev libgmock-dev libbenchmark-dev gnuplot-nox jq clang-format)
 if [ "${1:-}" = "--fuzz" ]; then
   packages+=(clang libclang-rt-dev)
 fi

@@ -28,9 +28,9 @@ struct Tolerance {
 
 // What kind of evidence a case is: what its expected value is, and so what a pass shows.
 enum class Evidence {
-  Behaviour,        // the simulation against a number the source reports for the machine's behaviour
-  Independent,      // the simulation against an independent model or a derivation (not the source's number)
-  ClosedForm,       // the arithmetic of a closed form the source gives: checks the transcription, not behaviour
+  Behaviour,    // the simulation against a number the source reports for the machine's behaviour
+  Independent,  // the simulation against an independent model or a derivation (not the source's number)
+  ClosedForm,   // the arithmetic of a closed form the source gives: checks the transcription, not behaviour
   SelfConsistency,  // the simulator against itself (two paths that must agree)
   Calibration,      // a parameter was fitted to this very number: agreement is by construction, never a pass
   Unclassified,     // not yet declared (shown as such, so that the summary cannot overstate)

@@ -7,8 +7,8 @@
 #include <set>
 #include <string>
 
-#include "exp/fixed_run.hpp"
 #include "exp/fidelity_validation.hpp"
+#include "exp/fixed_run.hpp"
 #include "exp/foundation_validation.hpp"
 #include "exp/results.hpp"
 #include "exp/validation.hpp"

@@ -24,8 +24,8 @@ struct RunParams {
   double target_ci = 0.05;          // stop measuring once the 95% CI half-width / mean is below this
   double saturation_latency = 500;  // mean packet latency (cycles) above which a run counts as saturated
   int drain_cycles = 50000;         // limit on draining the measured packets after measurement
-  double max_memory_gb = 0;  // refuse a network estimated to need more (0: the host's available memory)
-  int watchdog_cycles = 5000;       // cycles without any flit moving while flits are in flight: deadlock
+  double max_memory_gb = 0;    // refuse a network estimated to need more (0: the host's available memory)
+  int watchdog_cycles = 5000;  // cycles without any flit moving while flits are in flight: deadlock
 };
 
 }  // namespace mppnet::exp
