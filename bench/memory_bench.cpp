@@ -51,7 +51,7 @@ void BM_IndependentLoad(benchmark::State& state) {
       x ^= x << 13;  // xorshift: addresses that do not wait for a load
       x ^= x >> 7;
       x ^= x << 17;
-      sum += next[(x % lines) * kLineWords];
+      sum += next[(x & (lines - 1)) * kLineWords];  // lines: a power of two (MiB / 64 B)
     }
     benchmark::DoNotOptimize(sum);
   }

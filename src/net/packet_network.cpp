@@ -61,10 +61,9 @@ PacketNetwork::PacketNetwork(const topo::Graph& graph, const topo::Routing& rout
     if (ps.upstream < 0) continue;
     if (ps.upstream < ports_) {
       const RouterId ur = port_[ps.upstream].router;
-      ps.upstream_credit = {.router = ur, .local_port = ps.upstream - graph.port_base[ur], .node = -1};
+      ps.upstream_credit = {ur, ps.upstream - graph.port_base[ur]};
     } else {
-      ps.upstream_credit = {
-          .router = -1, .local_port = 0, .node = (ps.upstream - ports_) / graph.links_per_node};
+      ps.upstream_credit = {-1, (ps.upstream - ports_) / graph.links_per_node};
     }
   }
   sources_.assign(static_cast<std::size_t>(graph.num_nodes) * vnets_, {});
@@ -127,6 +126,13 @@ void PacketNetwork::wake_router(RouterId r, Cycle t) {
   }
 }
 
+void PacketNetwork::wake_node(NodeId v, Cycle t) {
+  if (node_wake_at_[v] <= now_ || t < node_wake_at_[v]) {
+    node_wake_at_[v] = t;
+    push_event(t, EventKind::NodeWake, v, 0);
+  }
+}
+
 void PacketNetwork::activate_node(NodeId v) {
   if (node_active_[v]) return;
   node_active_[v] = 1;
@@ -161,8 +167,8 @@ void PacketNetwork::step() {
     }
     bucket.clear();
   }
-  // Nodes start what their links and the first buffers take; then routers grant, in the order they
-  // became active (fixed by the run, so results do not depend on anything else).
+  // Nodes start what their links and the first buffers take (in the order they became active: each
+  // touches only its own links, so the order changes nothing); then routers grant.
   // A node that cannot send sleeps until a channel or VC of its frees, a credit returns or a packet is
   // queued.
   std::size_t kept = 0;
@@ -177,10 +183,7 @@ void PacketNetwork::step() {
       continue;
     }
     node_active_[v] = 0;
-    if (more && again != kNever && (node_wake_at_[v] <= now_ || again < node_wake_at_[v])) {
-      node_wake_at_[v] = again;
-      push_event(again, EventKind::NodeWake, v, 0);
-    }
+    if (more && again != kNever) wake_node(v, again);
   }
   active_nodes_.resize(kept);
   // Routers due in increasing order, so that neighbouring routers' state is walked in memory order (on
@@ -212,11 +215,11 @@ void PacketNetwork::handle(const Event& e) {
       const CreditTo& to = e.credit_to;
       if (to.router >= 0) {
         RouterState& rs = router_[to.router];
-        const std::uint64_t bit = port_bit(to.local_port);
+        const std::uint64_t bit = port_bit(to.port_or_node);
         rs.credited |= bit;
         if (rs.credit_wake & bit) activate_router(to.router);
       } else {
-        activate_node(to.node);
+        activate_node(to.port_or_node);
       }
       break;
     }
@@ -310,6 +313,22 @@ void PacketNetwork::drain(int link) {
   }
 }
 
+int PacketNetwork::injection_vc(int channel, int vnet, int need, Cycle& again) const {
+  if (port_[channel].channel_free > now_) {
+    again = std::min(again, port_[channel].channel_free);
+    return -1;
+  }
+  for (int k = vnet * vcs_per_vnet_; k < (vnet + 1) * vcs_per_vnet_; ++k) {
+    const OutVc& o = out_vc_[static_cast<std::size_t>(channel) * vcs_ + k];
+    if (o.free > now_) {
+      again = std::min(again, o.free);
+    } else if (o.credits >= need) {
+      return k;
+    }
+  }
+  return -1;  // short of room: the credit's return wakes the node
+}
+
 // A node starts the front packet of each virtual network on a link that can take it now: its channel
 // free and a VC of that network free with room for the packet behind it; at random among such links.
 // Drawing only when a packet goes keeps the draws independent of how often the node is tried, so a node
@@ -317,41 +336,23 @@ void PacketNetwork::drain(int link) {
 Cycle PacketNetwork::start_packets(NodeId v) {
   const int links = graph_.links_per_node;
   Cycle again = kNever;
+  std::vector<std::pair<int, int>>& usable = usable_links_;  // (channel, VC) of each link that can take it
   for (int vn = 0; vn < vnets_; ++vn) {
     SourceQueue& q = sources_[static_cast<std::size_t>(v * vnets_ + vn)];
     while (q.head != kNoPacket) {
       const PacketId id = q.head;
       Packet& p = packets_[id];
       const int need = needed_credits(p.flits);
-      // The VC of its network that a link would take (-1: none now).
-      const auto usable_vc = [&](int channel) {
-        if (port_[channel].channel_free > now_) {
-          again = std::min(again, port_[channel].channel_free);
-          return -1;
-        }
-        for (int k = vn * vcs_per_vnet_; k < (vn + 1) * vcs_per_vnet_; ++k) {
-          const OutVc& o = out_vc_[static_cast<std::size_t>(channel) * vcs_ + k];
-          if (o.free > now_) {
-            again = std::min(again, o.free);
-          } else if (o.credits >= need) {
-            return k;
-          }
-        }
-        return -1;
-      };
-      int ready = 0;
-      for (int l = 0; l < links; ++l) ready += usable_vc(channel_of_node_link(v * links + l)) >= 0;
-      if (ready == 0) break;  // this network waits; the other may go
-      int pick = ready > 1 ? static_cast<int>(node_rng_[v].below(static_cast<std::uint32_t>(ready))) : 0;
-      int channel = -1, vc = -1;
-      for (int l = 0; l < links && channel < 0; ++l) {
+      usable.clear();
+      for (int l = 0; l < links; ++l) {
         const int c = channel_of_node_link(v * links + l);
-        const int k = usable_vc(c);
-        if (k >= 0 && pick-- == 0) {
-          channel = c;
-          vc = k;
-        }
+        const int k = injection_vc(c, vn, need, again);
+        if (k >= 0) usable.emplace_back(c, k);
       }
+      if (usable.empty()) break;  // this network waits; the other may go
+      const std::size_t pick =
+          usable.size() > 1 ? node_rng_[v].below(static_cast<std::uint32_t>(usable.size())) : 0;
+      const auto [channel, vc] = usable[pick];
       q.head = p.next;
       if (q.head == kNoPacket) q.tail = kNoPacket;
       p.next = kNoPacket;

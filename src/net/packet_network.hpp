@@ -28,12 +28,15 @@
 
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <map>
 
+#include "core/error.hpp"
 #include "core/rng.hpp"
 #include "net/network_model.hpp"
 #include "topo/routing.hpp"
@@ -113,10 +116,9 @@ class PacketNetwork final : public NetworkModel {
   // Who a credit (or a freed VC) on a channel concerns: the router driving it and its local port, or
   // (router -1) the node whose injection link it is. Kept with the channel's input port and carried by
   // the Credit event, so that handling it reads neither the channel's port nor the router's port base.
-  struct CreditTo {
-    RouterId router = -1;
-    std::int32_t local_port = 0;
-    NodeId node = -1;
+  struct CreditTo {  // no member initializers: a union member (Event) must be trivial
+    RouterId router;
+    std::int32_t port_or_node;  // router-local port, or the node
   };
   enum class EventKind : std::uint8_t { Arrive, Credit, Deliver, Drained, Wake, NodeWake };
   struct Event {
@@ -139,16 +141,15 @@ class PacketNetwork final : public NetworkModel {
   // buffer (router ports + node link). VCs are numbered channel * vcs + vc on both sides.
   int channel_of_node_link(int link) const { return ports_ + link; }
   void push_event(Cycle t, EventKind kind, std::int32_t where, std::uint32_t value, Carried carried = {}) {
-    if (t - now_ < kWheel) {
-      wheel_[static_cast<std::size_t>(t & (kWheel - 1))].push_back(Event{kind, where, value, carried});
-    } else {
-      far_.emplace(t, Event{kind, where, value, carried});
-    }
-    ++pending_events_;
+    MPPNET_ASSERT(kind != EventKind::Credit, "a credit names whom it concerns: push_credit");
+    schedule(t, Event{kind, where, value, {carried}});
   }
-  void push_credit(Cycle t, std::int32_t channel_vc, std::uint32_t flits, const CreditTo& to) {
+  void push_credit(Cycle t, std::int32_t channel_vc, std::uint32_t flits, CreditTo to) {
     Event e{EventKind::Credit, channel_vc, flits, {}};
-    e.credit_to = to;
+    std::construct_at(&e.credit_to, to);  // the union's active member from here on
+    schedule(t, e);
+  }
+  void schedule(Cycle t, const Event& e) {
     if (t - now_ < kWheel) {
       wheel_[static_cast<std::size_t>(t & (kWheel - 1))].push_back(e);
     } else {
@@ -160,6 +161,9 @@ class PacketNetwork final : public NetworkModel {
   void arrive(std::int32_t ivc, PacketId id, const Carried& carried);
   // Returns the next cycle worth trying again (kNever: only a credit or a new packet can help).
   Cycle start_packets(NodeId v);
+  // The VC of virtual network `vnet` on which a node's injection channel can take a packet needing
+  // `need` credits now, or -1; lowers `again` to the cycle the channel or a busy VC frees.
+  int injection_vc(int channel, int vnet, int need, Cycle& again) const;
   // Grants what a router can; returns the next cycle it is worth visiting again (kNever: only an
   // arrival or a credit can help).
   Cycle allocate(RouterId r);
@@ -168,6 +172,8 @@ class PacketNetwork final : public NetworkModel {
   Cycle send(RouterId r, int in_port, int vc, std::uint64_t& credit_ports, std::uint64_t waiters);
   // The router is visited at cycle t (now: in this cycle's allocation), unless already due by then.
   void wake_router(RouterId r, Cycle t);
+  // The node tries its source queues again at cycle t > now, unless already due by then.
+  void wake_node(NodeId v, Cycle t);
   static std::uint64_t port_bit(int local_port) { return std::uint64_t{1} << (local_port & 63); }
   // The front packet of an input VC changed: it may bid from its ready cycle, waiting on nothing else.
   void begin_head(Fifo& f) {
@@ -215,14 +221,14 @@ class PacketNetwork final : public NetworkModel {
   // Per global port: its input side (router ports and node ejection ports) and the channel it drives
   // (router output ports and node injection links).
   struct PortState {
-    std::uint64_t waiting = 0;     // input: its VCs with a packet waiting
-    Cycle in_free = 0;             // input: the next cycle it can send a head
-    Cycle channel_free = 0;        // channel: the next cycle it can take a head
-    std::int32_t upstream = -1;    // input: the channel feeding it
-    CreditTo upstream_credit;      // input: who that channel's credits concern
-    std::int32_t downstream = -1;  // channel: the input port it feeds
-    RouterId router = -1;          // a router port's router
-    std::uint8_t next_vc = 0;      // input: the VC after its last send
+    std::uint64_t waiting = 0;         // input: its VCs with a packet waiting
+    Cycle in_free = 0;                 // input: the next cycle it can send a head
+    Cycle channel_free = 0;            // channel: the next cycle it can take a head
+    std::int32_t upstream = -1;        // input: the channel feeding it
+    CreditTo upstream_credit{-1, -1};  // input: who that channel's credits concern
+    std::int32_t downstream = -1;      // channel: the input port it feeds
+    RouterId router = -1;              // a router port's router
+    std::uint8_t next_vc = 0;          // input: the VC after its last send
   };
   std::vector<PortState> port_;
   struct OutVc {
@@ -240,6 +246,7 @@ class PacketNetwork final : public NetworkModel {
   std::vector<std::uint64_t> router_due_;  // bit per router: visit it in this cycle's allocation
   std::vector<RouterId> again_next_;       // step()'s scratch: routers to visit in the next cycle
   std::vector<NodeId> active_nodes_;
+  std::vector<std::pair<int, int>> usable_links_;  // start_packets' scratch
   std::vector<std::uint8_t> node_active_;
   std::vector<Cycle> node_wake_at_;  // the earliest NodeWake event pending for it (as RouterState::wake_at)
   std::vector<core::RandomStream> node_rng_;

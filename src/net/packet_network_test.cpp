@@ -57,6 +57,10 @@ std::vector<Case> cases() {
       {"cm5_64", cm5, packet_level()},
       {"dragonfly72_minimal", topo::testing::dragonfly(2, 4, 2, topo::DragonflyRouting::Minimal),
        packet_level()},
+      // Two links per node and two virtual networks: a node whose front packet no link can take sleeps,
+      // and its other network's packets may still go (a missed wake-up leaves packets queued: the
+      // conservation and deadlock tests below fail).
+      {"cm5_64_two_vnets", cm5, two_vnets},
   };
 }
 

@@ -78,7 +78,9 @@ Cycle PacketNetwork::allocate(RouterId r) {
     }
     if (port_[gp].waiting == 0) router_[r].ports_waiting &= ~port_bit(p);
   };
-  if (n <= 64) {  // only the ports with waiting heads, from `start` round
+  // Only the ports with waiting heads, from `start` round. The mask is read once: nothing in a visit
+  // adds a waiting packet (arrivals are events). Above 64 ports its bits alias and it is not used.
+  if (n <= 64) {
     const std::uint64_t from_start = ~std::uint64_t{0} << start;
     for (std::uint64_t late = router_[r].ports_waiting & from_start,
                        early = router_[r].ports_waiting & ~from_start;
@@ -192,7 +194,7 @@ Cycle PacketNetwork::send(RouterId r, int in_port, int vc, std::uint64_t& credit
   const std::uint64_t released = port_bit(channel - router_[r].port_base);
   if ((waiters | router_[r].credit_wake) & released) {
     push_credit(now_ + p.flits, static_cast<std::int32_t>(cv), 0,  // the VC is free
-                {.router = r, .local_port = channel - router_[r].port_base, .node = -1});
+                {r, channel - router_[r].port_base});
   }
   // From now on its flits leave the buffer one a cycle, and flits behind them arrive no faster: its
   // whole room can be handed back as soon as the first credit is home.

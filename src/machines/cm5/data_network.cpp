@@ -25,9 +25,10 @@ DataNetwork::DataNetwork(const DataNetworkParams& params)
   outputs_.assign(ports, Output{});
   asleep_until_.assign(static_cast<std::size_t>(chips) * kChildPorts, 0);
   for (ChipId c = 0; c < chips; ++c) {
-    const int level = shape_.place(c).level;
+    const auto& place = shape_.place(c);
+    const int level = place.level;
     level_side_.push_back(
-        {.level = static_cast<std::uint8_t>(level), .side = static_cast<std::uint8_t>(shape_.place(c).side)});
+        {.level = static_cast<std::uint8_t>(level), .side = static_cast<std::uint8_t>(place.side)});
     for (int p = 0; p < kChipPorts; ++p) {
       inputs_[port_index(c, p)].wire_cycles = static_cast<std::uint8_t>(
           p < kChildPorts ? wire_cycles_up_from(level - 1) : wire_cycles_up_from(level));
