@@ -117,20 +117,22 @@ void PacketNetwork::activate_router(RouterId r) {
   router_due_[static_cast<std::size_t>(r) >> 6] |= std::uint64_t{1} << (r & 63);
 }
 
+bool PacketNetwork::sooner_wake(Cycle& pending, Cycle t) const {
+  if (pending > now_ && pending <= t) return false;  // one due by then is pending already
+  pending = t;
+  return true;
+}
+
 void PacketNetwork::wake_router(RouterId r, Cycle t) {
   if (t <= now_) {
     activate_router(r);
-  } else if (router_[r].wake_at <= now_ || t < router_[r].wake_at) {
-    router_[r].wake_at = t;
+  } else if (sooner_wake(router_[r].wake_at, t)) {
     push_event(t, EventKind::Wake, r, 0);
   }
 }
 
 void PacketNetwork::wake_node(NodeId v, Cycle t) {
-  if (node_wake_at_[v] <= now_ || t < node_wake_at_[v]) {
-    node_wake_at_[v] = t;
-    push_event(t, EventKind::NodeWake, v, 0);
-  }
+  if (sooner_wake(node_wake_at_[v], t)) push_event(t, EventKind::NodeWake, v, 0);
 }
 
 void PacketNetwork::activate_node(NodeId v) {

@@ -174,6 +174,9 @@ class PacketNetwork final : public NetworkModel {
   void wake_router(RouterId r, Cycle t);
   // The node tries its source queues again at cycle t > now, unless already due by then.
   void wake_node(NodeId v, Cycle t);
+  // A router's or node's wake at t > now needs an event unless the one `pending` (stale once past) comes
+  // by then; records t as pending when it does. A later event finds itself stale and is dropped.
+  bool sooner_wake(Cycle& pending, Cycle t) const;
   static std::uint64_t port_bit(int local_port) { return std::uint64_t{1} << (local_port & 63); }
   // The front packet of an input VC changed: it may bid from its ready cycle, waiting on nothing else.
   void begin_head(Fifo& f) {
