@@ -41,12 +41,15 @@ fuzz: sanitized
 bench: build
 	@bash scripts/bench.sh $(RELEASE)
 
-# The pages generated from the code: the key reference and the validation table (which runs every case).
+# The pages generated from the code: the key reference and the validation table (which runs every case);
+# then the prose is checked against that table (scripts/doc_figures.sh).
 docs: build
 	@$(RELEASE)/mppnet list keys --markdown > docs/config.md
 	@bash scripts/validation_doc.sh $(RELEASE)/mppnet
 
-# CI: fails if a generated page is not what the code gives now.
+# CI: fails if a generated page is not what the code gives now, or if README.md or docs/ name a
+# validation case that does not exist or quote a figure its table does not give (docs/testing.md,
+# "What docs-check checks").
 docs-check: build
 	@$(RELEASE)/mppnet list keys --markdown | diff -u docs/config.md - || \
 		{ echo "docs/config.md is stale: run 'make docs' and commit it" >&2; exit 1; }
