@@ -35,7 +35,7 @@ expect bad_set_key "did you mean traffic.rate?" run "$(cfg ok2 '')" --set traffi
 expect bad_sweep "--sweep" sweep "$(cfg ok3 '')" --sweep traffic.rate=0.1:0.5
 expect bad_list "cannot list" list nothing
 # Values reach the terminal as text: an escape sequence is shown as \x1b, not obeyed.
-expect control_chars 'traffic.pattern: cannot read value \x1b[31mred' run "$(cfg ok5 '')" --set $'traffic.pattern=\e[31mred'
+expect control_chars 'argument 4 "traffic.pattern=\x1b[31mred" has a control character' run "$(cfg ok5 '')" --set $'traffic.pattern=\e[31mred'
 # A 2 MB key pasted by mistake: answered at once, and not echoed whole.
 head -c 2000000 /dev/zero | tr '\0' a > "$dir/huge_key.toml"; printf ' = 1\n' >> "$dir/huge_key.toml"
 start=$(date +%s)
@@ -47,7 +47,7 @@ expect sweep_value "--sweep router.vcs=1:3:0.5: router.vcs: the sweep's value 1.
 expect sweep_step "step.toml:4: sweep.step: 0.1 to 0.3 in steps of 1e-300 is more than 10,000 points" \
   sweep "$(cfg step '[sweep]\nfrom = 0.1\nto = 0.3\nstep = 1e-300\n')"
 # A directory named as a CM-1 pattern file is refused, not read as a file of no messages.
-expect pattern_dir "is a directory, not a pattern file" \
+expect pattern_dir "cannot read the pattern file: it is a folder" \
   run "$(cfg cm1dir "[machine]\nmodel = \"cm1\"\n[traffic]\npattern = \"file\"\nfile = \"$dir\"\n")"
 expect too_big "topology.n: this network needs about" \
   run "$(cfg too_big '[topology]\nkind = "fat_tree"\nchildren = 4\nn = 11\n')"

@@ -47,7 +47,7 @@ chmod +x "$dir/truncating/gnuplot" "$dir/hanging/gnuplot"
 
 # Leftovers: anything in the output directory besides the result files.
 # The journal of finished points (.partial) stays after a failed or killed plot, so that a rerun resumes.
-leftovers() { ls -A "$1" | grep -v -x -E 'results\.(json|csv)|cost\.json|latency\.(dat|gp|svg|png)|\.partial'; }
+leftovers() { ls -A "$1" | grep -v -x -E 'results\.(json|csv)|cost\.json|latency\.(dat|gp|svg|png)|\.partial|\.mppnet-files\.json'; }
 
 # 1. gnuplot exits 0 but its files are incomplete: exit 1, the file named, no plot claimed, nothing left.
 err=$(PATH="$dir/truncating:$PATH" "$mppnet" sweep "$dir/small.toml" --out "$dir/t" 2>&1 >"$dir/t.txt")
@@ -76,7 +76,7 @@ grep -q 'latency.svg' "$dir/n.txt" && bad "no gnuplot: plot reported as written"
 for want in "^set output 'latency.svg'$" "^set output 'latency.png'$" "^plot 'latency.dat' index 0 "; do
   grep -q "$want" "$dir/n/latency.gp" || bad "latency.gp lacks $want: $(cat "$dir/n/latency.gp")"
 done
-grep -q -E '\.tmp\.|\.plot\.' "$dir/n/latency.gp" && bad "latency.gp names a temporary: $(cat "$dir/n/latency.gp")"
+grep -q -E 'mppnet-tmp|mppnet-plot' "$dir/n/latency.gp" && bad "latency.gp names a temporary: $(cat "$dir/n/latency.gp")"
 tail -c 32 "$dir/n/latency.svg" | tr -d ' \n' | grep -q '</svg>$' || bad "latency.gp rerun: incomplete SVG"
 
 # 4. Killed while gnuplot runs (SIGTERM to mppnet alone; SIGINT to its process group, as a terminal's
@@ -98,4 +98,14 @@ for sig in TERM INT; do
   [ -e "$out/latency.svg" ] && bad "kill $sig: a partial latency.svg"
 done
 set +m
+
+# 5. A gnuplot that never finishes is stopped at --plot-timeout: exit 1, said, nothing left behind.
+start=$(date +%s)
+err=$(MARK="$dir/mark5" PATH="$dir/hanging:$PATH" "$mppnet" sweep "$dir/small.toml" --out "$dir/h" \
+  --plot-timeout 1 2>&1 > /dev/null)
+status=$?
+[ "$status" -eq 1 ] || bad "hanging gnuplot: exit status $status, want 1 ($err)"
+[[ "$err" == *"did not finish within 1 s"* ]] || bad "hanging gnuplot: stderr '$err'"
+[ $(($(date +%s) - start)) -lt 25 ] || bad "hanging gnuplot: not stopped at the time-out"
+[ -z "$(leftovers "$dir/h")" ] || bad "hanging gnuplot: left $(leftovers "$dir/h")"
 exit $fail

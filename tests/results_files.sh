@@ -68,10 +68,11 @@ valid_plots "$dir/s" || { echo "incomplete plots"; exit 1; }
 ls -a "$dir/s" | grep -q tmp && { echo "temporary file left behind"; exit 1; }
 grep -q 'results: .*latency.svg, latency.png' "$dir/s.txt"
 
-# Names reach gnuplot as data, never as code: a config file name and an --out path holding a quote, a
-# newline and a gnuplot system() call run nothing, and the plots are still drawn. gnuplot would run them in
-# its working directory, so the sweep runs from $dir and every directory below it is searched.
-evil=$'it\'s\nsystem("touch PWNED")\n#'
+# Names reach gnuplot as data, never as code: a config file name and an --out path holding a quote and
+# a gnuplot system() call run nothing, and the plots are still drawn. gnuplot would run them in its
+# working directory, so the sweep runs from $dir and every directory below it is searched. A name with a
+# newline (which could end a gnuplot string and start a command) is refused before any work, escaped.
+evil=$'it\'s system("touch PWNED") #'
 mkdir "$dir/$evil"
 cp "$dir/small.toml" "$dir/$evil/$evil.toml"
 for out in "$dir/plain" "$dir/$evil/out"; do
@@ -81,6 +82,14 @@ for out in "$dir/plain" "$dir/$evil/out"; do
   test "$status" -eq 0 || { echo "sweep --out $out: exit status $status"; exit 1; }
   valid_plots "$out" || { echo "incomplete plots under a hostile name (--out $out)"; exit 1; }
 done
+newline=$'it\'s\nsystem("touch PWNED")\n#'
+mkdir "$dir/$newline"
+cp "$dir/small.toml" "$dir/$newline/$newline.toml"
+status=0
+(cd "$dir" && "$mppnet" sweep "$dir/$newline/$newline.toml" --out "$dir/nl" > /dev/null 2> "$dir/nl.err") || status=$?
+test "$status" -eq 2 || { echo "a name with a newline: exit status $status, not 2"; exit 1; }
+grep -qF 'it'"'"'s\x0asystem' "$dir/nl.err" || { echo "the refusal does not escape the name: $(cat "$dir/nl.err")"; exit 1; }
+test ! -e "$dir/nl" && test -z "$(find "$dir" -name 'PWNED*')" || { echo "a name with a newline ran"; exit 1; }
 echo ok
 
 # Commands whose result is one record write it as CSV too: the same figures as the JSON.

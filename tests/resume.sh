@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A killed sweep, yield, harvest or validate resumes: rerun with the same command and --out, it skips what its
+# A killed sweep (the network's own and a model sweep), yield, harvest or validate resumes: rerun with the same command and --out, it skips what its
 # journal (<out>/.partial/<command>) says was done and writes results byte-identical to an uninterrupted
 # run; the journal is gone afterwards. A changed config in that directory is refused with exit status 2
 # and one line naming the change, and leaves the journal to resume.
@@ -81,6 +81,24 @@ cmp <(grep -v '^simulated\|^results:' "$dir/sweep-whole.txt") <(grep -v '^simula
 [ ! -e "$dir/sweep/.partial" ] || { echo "FAIL: the journal was left behind"; exit 1; }
 jq -e ".points_resumed == $kept and (.points | length) == 6 - $kept" "$dir/sweep/cost.json" > /dev/null ||
   { echo "FAIL: cost.json does not cover only the points run after the resume"; exit 1; }
+
+# A model sweep (a list of values, --seeds): killed after its first run, then resumed to the same bytes.
+seeds=(sweep "$dir/mesh.toml" --sweep traffic.rate=0.02,0.06,0.1 --seeds 2)
+"$mppnet" "${seeds[@]}" --out "$dir/seeds-whole" > "$dir/seeds-whole.txt"
+interrupt KILL "$dir/seeds/.partial/sweep/run-0000-0000.json" "$mppnet" "${seeds[@]}" --out "$dir/seeds"
+echo "seeds sweep: killed with $(ls "$dir/seeds/.partial/sweep" | grep -c '^run-') of 6 runs journaled"
+"$mppnet" "${seeds[@]}" --out "$dir/seeds" > "$dir/seeds.txt" 2> "$dir/seeds.err"
+grep -q "resuming:" "$dir/seeds.err" || { echo "FAIL: the model sweep did not resume"; cat "$dir/seeds.err"; exit 1; }
+same "$dir/seeds-whole" "$dir/seeds" sweep.json sweep.csv sweep_runs.csv
+cmp <(grep -v '^results:' "$dir/seeds-whole.txt") <(grep -v '^results:' "$dir/seeds.txt") ||
+  { echo "FAIL: the model sweep printed another table"; exit 1; }
+[ ! -e "$dir/seeds/.partial" ] || { echo "FAIL: the model sweep's journal was left behind"; exit 1; }
+# A malformed record is run again, never a raw exception.
+interrupt KILL "$dir/seeds2/.partial/sweep/run-0000-0000.json" "$mppnet" "${seeds[@]}" --out "$dir/seeds2"
+echo '{"status": "x"}' > "$dir/seeds2/.partial/sweep/run-0000-0000.json"
+"$mppnet" "${seeds[@]}" --out "$dir/seeds2" > /dev/null 2> "$dir/seeds2.err" ||
+  { echo "FAIL: a malformed record stopped the sweep:"; cat "$dir/seeds2.err"; exit 1; }
+same "$dir/seeds-whole" "$dir/seeds2" sweep.json sweep.csv sweep_runs.csv
 
 # Yield: killed after its first batch of trials, then resumed (a fifth of the trials when sanitized).
 trials=4000

@@ -25,6 +25,7 @@
 #include "exp/experiment_keys.hpp"
 #include "io/atomic_file.hpp"
 #include "io/config_loader.hpp"
+#include "io/output_directory.hpp"
 #include "registry/registry.hpp"
 #include "topo/build.hpp"
 #include "workload/apps/app_keys.hpp"

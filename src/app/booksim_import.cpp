@@ -6,6 +6,7 @@
 #include "app/booksim_import.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <map>
@@ -17,6 +18,7 @@
 
 #include "core/error.hpp"
 #include "exp/experiment_config.hpp"
+#include "io/printable.hpp"
 
 namespace mppnet::app {
 
@@ -190,6 +192,7 @@ std::vector<std::string> list_items(const std::string& v) {
 void Translation::parse(const std::string& text) {
   // Statements are `name = value;`; a `//` comment runs to the end of its line.
   std::string statement;
+  bool blank = true;  // the statement so far is white space (kept as a flag: linear in its length)
   int line = 1, start_line = 1;
   for (std::size_t i = 0; i < text.size(); ++i) {
     if (text.compare(i, 2, "//") == 0) {
@@ -212,11 +215,13 @@ void Translation::parse(const std::string& text) {
         settings_[key] = {trim(statement.substr(eq + 1)), start_line};
       }
       statement.clear();
+      blank = true;
       continue;
     }
-    if (trim(statement).empty()) start_line = line;
+    if (blank) start_line = line;
     if (ch == '\n') ++line;
     statement += ch;
+    blank = blank && (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r');
   }
   if (!trim(statement).empty())
     errors_.push_back(fmt::format("{}:{}: \"{}\" lacks its closing ';'", file_, start_line, trim(statement)));
@@ -347,10 +352,18 @@ void Translation::topology() {
 std::string allocator_kind(const std::string& spec, int* iterations, std::string* why) {
   const auto paren = spec.find('(');
   const std::string name = spec.substr(0, paren);
-  const std::string args = paren == std::string::npos ? "" : spec.substr(paren + 1, spec.size() - paren - 2);
   *iterations = 1;
+  if (paren != std::string::npos &&
+      (spec.back() != ')' || spec.find_first_of("()", paren + 1) != spec.size() - 1)) {
+    *why = fmt::format("\"{}\" is not name(arguments): its parentheses do not balance", spec);
+    return "";
+  }
+  const std::string args = paren == std::string::npos ? "" : spec.substr(paren + 1, spec.size() - paren - 2);
   if (name == "islip") {
-    if (!args.empty()) *iterations = std::atoi(args.c_str());
+    if (!args.empty()) {
+      const auto [end, ec] = std::from_chars(args.data(), args.data() + args.size(), *iterations);
+      if (ec != std::errc() || end != args.data() + args.size()) *iterations = 0;
+    }
     if (*iterations < 1 || *iterations > 8) {
       *why = "iSLIP iterations must be 1..8 in mppnet";
       return "";
@@ -546,7 +559,7 @@ BooksimImport Translation::run() {
       "# Translated from {} by `mppnet import booksim` (docs/router.md). BookSim's defaults fill the keys\n"
       "# the file does not set. At zero load BookSim reports one cycle more than mppnet for the same stage\n"
       "# delays (derived from its source, docs/router.md).\n",
-      file_);
+      io::printable(file_));  // a comment line: a newline in the file's name must not end it
   for (const std::string& note : notes_) out += "# Note: " + note + ".\n";
   if (!ignored_.empty()) {
     out += "# BookSim output options, not translated:";

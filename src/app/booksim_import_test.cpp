@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "exp/experiment_config.hpp"
@@ -108,6 +109,38 @@ TEST(BooksimImport, PacketSizesMustBePositiveWholeNumbersAndTheDelaysBooksimRefu
       "use_noc_latency = 0; routing_function = dim_order; packet_size = {4,8}; packet_size_rate = {1,3};");
   EXPECT_EQ(mixed.traffic.packet_sizes, (std::vector<int>{4, 8}));
   EXPECT_DOUBLE_EQ(mixed.traffic.rate, 0.1 * (4 * 1 + 8 * 3) / 4.0);
+}
+
+TEST(BooksimImport, AnAllocatorWhoseParenthesesDoNotBalanceIsRefused) {
+  for (const char* spec : {"islip(3", "islip(3))", "islip(3x)", "islip((3)", "islip()x"}) {
+    const BooksimImport r = import_booksim(
+        fmt::format("sw_allocator = {};\nuse_noc_latency = 0; routing_function = dim_order;\n", spec),
+        "b.cfg");
+    EXPECT_TRUE(r.toml.empty()) << spec;
+    ASSERT_EQ(r.errors.size(), 1u) << spec;
+    EXPECT_NE(r.errors[0].find("b.cfg:1: sw_allocator:"), std::string::npos) << r.errors[0];
+  }
+  EXPECT_EQ(translate("sw_allocator = islip(3); use_noc_latency = 0; routing_function = dim_order;")
+                .router.allocator_iterations,
+            3);
+}
+
+TEST(BooksimImport, AFileNameWithANewlineCannotAddALineToTheConfig) {
+  const BooksimImport r =
+      import_booksim("use_noc_latency = 0; routing_function = dim_order;\n", "evil\n[run]\nseed = 99\n.cfg");
+  ASSERT_TRUE(r.errors.empty()) << r.errors.front();
+  EXPECT_NE(r.toml.find("evil\\x0a[run]\\x0aseed = 99\\x0a.cfg"), std::string::npos) << r.toml;
+  EXPECT_NE(exp::load_experiment_text(r.toml, "b.toml", {}).run.seed, 99);
+}
+
+TEST(BooksimImport, ALongStatementIsRead) {
+  // 4 MB in one statement: a scan that re-reads the statement at each character (as one once did) makes
+  // 10^13 steps and never ends within the test's time-out; a linear one reads it at once.
+  const std::string text =
+      "use_noc_latency = 0; routing_function = dim_order;\nk = " + std::string(4 << 20, ' ') + "4;\n";
+  const BooksimImport r = import_booksim(text, "b.cfg");
+  EXPECT_TRUE(r.errors.empty());
+  EXPECT_NE(r.toml.find("\nk = 4\n"), std::string::npos) << r.toml;
 }
 
 TEST(BooksimImport, SyntaxErrorsAreReportedWithTheirLine) {

@@ -33,8 +33,13 @@
 #include "exp/results.hpp"
 #include "exp/validation.hpp"
 #include "io/atomic_file.hpp"
+#include "io/input_file.hpp"
 #include "io/journal.hpp"
 #include "io/key_table.hpp"
+#include "io/output_directory.hpp"
+#include "io/output_paths.hpp"
+#include "io/plot.hpp"
+#include "io/printable.hpp"
 #include "io/progress.hpp"
 #include "registry/config_command.hpp"
 #include "registry/registry.hpp"
@@ -80,17 +85,8 @@ struct SweepSpec {
 // characters (a 2 MB key typed by mistake) cut, saying how much was left out.
 std::string terminal_safe(const std::string& message, bool keep_newlines) {
   constexpr std::size_t kMax = 2000;
-  std::string out;
-  for (std::size_t i = 0; i < message.size() && out.size() < kMax; ++i) {
-    const auto c = static_cast<unsigned char>(message[i]);
-    if ((c < 0x20 && !(keep_newlines && c == '\n')) || c == 0x7f) {
-      out += fmt::format("\\x{:02x}", c);
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  if (out.size() >= kMax && message.size() > kMax)
-    out += fmt::format("... ({} characters not shown)", message.size() - kMax);
+  std::string out = io::printable(std::string_view(message).substr(0, kMax), keep_newlines);
+  if (message.size() > kMax) out += fmt::format("... ({} characters not shown)", message.size() - kMax);
   return out;
 }
 
@@ -219,8 +215,15 @@ int run_points(const io::ConfigFile& file, const std::vector<std::string>& sets,
   std::vector<exp::SweepPoint> computed;  // by this process: what cost.json covers
   for (std::size_t i = 0; i < configs.size(); ++i) {
     const std::string name = fmt::format("point-{:04}", i);
-    if (const nlohmann::json* done = journal ? journal->find(name) : nullptr) {
-      points.push_back({done->at("value").get<double>(), exp::result_from_record(done->at("result")), 0.0});
+    const auto done =
+        journal ? journal->decoded(name,
+                                   [](const nlohmann::json& d) {
+                                     return exp::SweepPoint{d.at("value").get<double>(),
+                                                            exp::result_from_record(d.at("result")), 0.0};
+                                   })
+                : std::nullopt;
+    if (done) {
+      points.push_back(*done);
     } else {
       const auto label =
           sweep.key.empty() ? std::string("run") : fmt::format("{} = {:g}", sweep.key, sweep.values[i]);
@@ -265,15 +268,12 @@ int run_points(const io::ConfigFile& file, const std::vector<std::string>& sets,
 int import_config(const std::string& format, const std::string& file, const std::string& out) {
   if (format != "booksim")
     throw core::ConfigError({}, "", fmt::format("cannot import \"{}\"; expected booksim", format));
-  std::ifstream in(file);
-  if (!in) throw core::ConfigError({file, 0}, "", "cannot read the file");
-  std::stringstream text;
-  text << in.rdbuf();
-  const BooksimImport result = import_booksim(text.str(), file);
+  if (!out.empty()) io::check_output_target(out);  // before any work: never a device, FIFO or link
+  const BooksimImport result = import_booksim(io::read_input_file(file, "BookSim config"), file);
   if (!result.errors.empty()) {
-    for (const std::string& e : result.errors) std::fprintf(stderr, "%s\n", e.c_str());
+    for (const std::string& e : result.errors) std::fprintf(stderr, "%s\n", terminal_safe(e, false).c_str());
     std::fprintf(stderr, "nothing written: %zu problem(s) in %s (docs/router.md)\n", result.errors.size(),
-                 file.c_str());
+                 terminal_safe(file, false).c_str());
     return kInputError;
   }
   if (out.empty()) {
@@ -354,6 +354,24 @@ int main(int argc, char** argv) {
   CLI::App app{"mppnet: a simulator of parallel-machine interconnection networks"};
   app.set_version_flag("--version", MPPNET_VERSION);
   app.require_subcommand(1);
+  // Every input file (config, pattern, BookSim config, results to plot) is read within these limits
+  // (io/input_file.hpp), so that /dev/zero or a FIFO without a writer is refused rather than waited on.
+  // They are options of every command (fallthrough: each command passes them up to this one).
+  app.fallthrough();
+  double max_input_mb = static_cast<double>(io::InputLimits{}.max_bytes >> 20);
+  double input_timeout_s = io::InputLimits{}.timeout_ms / 1000.0;
+  app.add_option("--max-input-mb", max_input_mb, "Refuse an input file larger than this (MiB)")
+      ->check(CLI::Range(1e-6, 1048576.0))
+      ->capture_default_str();
+  app.add_option("--input-timeout", input_timeout_s,
+                 "Seconds to wait for data from a FIFO, pipe or device before refusing it")
+      ->check(CLI::Range(0.001, 86400.0))
+      ->capture_default_str();
+  double plot_timeout_s = 120;
+  app.add_option("--plot-timeout", plot_timeout_s,
+                 "Seconds gnuplot may take for one plot before it is stopped")
+      ->check(CLI::Range(0.001, 86400.0))
+      ->capture_default_str();
 
   std::string config;
   std::vector<std::string> sets;
@@ -363,7 +381,8 @@ int main(int argc, char** argv) {
   auto* run = app.add_subcommand("run", "Run one open-loop experiment");
   run->add_option("config", config, "TOML experiment file")->required();
   run->add_option("--set", sets, "Override a key: --set traffic.rate=0.3 (repeatable)");
-  run->add_option("--out", out, "Directory for results.json and results.csv (default results/<config>)");
+  registry::refuse_empty_path(
+      run->add_option("--out", out, "Directory for results.json and results.csv (default results/<config>)"));
 
   auto* sweep = app.add_subcommand(
       "sweep",
@@ -384,7 +403,8 @@ int main(int argc, char** argv) {
   sweep->add_option("--command", sweep_command,
                     "The model's command to run at each point: yield or harvest for a metro config (default "
                     "yield)");
-  sweep->add_option("--out", out, "Directory for results, CSV and plots (default results/<config>)");
+  registry::refuse_empty_path(
+      sweep->add_option("--out", out, "Directory for results, CSV and plots (default results/<config>)"));
 
   std::string what;
   bool markdown = false;
@@ -404,15 +424,17 @@ int main(int argc, char** argv) {
                   "same for any "
                   "number)")
       ->check(CLI::Range(1, 1024));
-  val->add_option("--out", out,
-                  "Directory for validation.json, validation.csv, validation.md (the table "
-                  "docs/validation.md shows) and validation-MACHINE.md (default results)");
+  registry::refuse_empty_path(
+      val->add_option("--out", out,
+                      "Directory for validation.json, validation.csv, validation.md (the table "
+                      "docs/validation.md shows) and validation-MACHINE.md (default results)"));
 
   std::string import_format, import_file;
   auto* import = app.add_subcommand("import", "Translate another simulator's config into an mppnet config");
   import->add_option("format", import_format, "booksim")->required();
   import->add_option("file", import_file, "The file to translate")->required();
-  import->add_option("--out", out, "Write the config here (default: standard output)");
+  registry::refuse_empty_path(
+      import->add_option("--out", out, "Write the config here (default: standard output)"));
 
   PlotRequest plot_request;
   CLI::App* plot = add_plot_subcommand(app, plot_request);
@@ -421,7 +443,8 @@ int main(int argc, char** argv) {
   app_run->add_option("name", app_name, "Application (mppnet list apps)")->required();
   app_run->add_option("config", config, "TOML network file, with optional [am] and [app] tables")->required();
   app_run->add_option("--set", sets, "Override a key, e.g. --set app.alltoall_bytes=256 (repeatable)");
-  app_run->add_option("--out", out, "Directory for app_<name>.json (default results/<config>)");
+  registry::refuse_empty_path(
+      app_run->add_option("--out", out, "Directory for app_<name>.json (default results/<config>)"));
   bool app_progress = false, app_check = false;
   app_run->add_flag("--progress", app_progress,
                     "A progress line on stderr every few seconds (the default when stderr is a terminal)");
@@ -442,6 +465,9 @@ int main(int argc, char** argv) {
 
   // Usage errors say what to type instead (app/usage_errors.hpp), and exit with status 2.
   if (const int status = parse_command_line(app, argc, argv); status >= 0) return status;
+  io::set_input_limits({.max_bytes = static_cast<std::uint64_t>(max_input_mb * 1048576.0),
+                        .timeout_ms = static_cast<int>(input_timeout_s * 1000.0)});
+  io::set_plot_timeout_ms(static_cast<int>(plot_timeout_s * 1000.0));
 
   try {
     for (const auto& [command, run_command] : machine_commands)
@@ -499,7 +525,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "mppnet: %s\n", terminal_safe(e.what(), true).c_str());
     return kDeadlock;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "mppnet: error: %s\n", e.what());
+    std::fprintf(stderr, "mppnet: error: %s\n", terminal_safe(e.what(), true).c_str());
     return kRunFailed;
   }
   return 0;

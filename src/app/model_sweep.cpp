@@ -6,11 +6,15 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <limits>
 #include <optional>
+#include <sstream>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
@@ -19,12 +23,18 @@
 #include "app/app_commands.hpp"
 #include "app/sweep_table.hpp"
 #include "core/error.hpp"
+#include "core/exit_status.hpp"
 #include "exp/experiment_config.hpp"
 #include "exp/experiment_keys.hpp"
 #include "exp/open_loop.hpp"
 #include "exp/results.hpp"
 #include "io/atomic_file.hpp"
+#include "io/input_file.hpp"
+#include "io/journal.hpp"
 #include "io/key_table.hpp"
+#include "io/output_directory.hpp"
+#include "io/output_paths.hpp"
+#include "io/printable.hpp"
 #include "registry/config_command.hpp"
 #include "registry/registry.hpp"
 
@@ -222,8 +232,12 @@ class StdoutToFile {
   explicit StdoutToFile(const fs::path& file) {
     std::cout.flush();
     std::fflush(stdout);
-    const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd < 0) throw core::ConfigError({file.string(), 0}, "", "cannot write the file");
+    io::check_output_target(file);  // never through a link or into a device someone left there
+    const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd < 0)
+      throw core::ConfigError({file.string(), 0}, "",
+                              fmt::format("cannot write the file: {}", std::strerror(errno)));
+    io::note_written(file);
     saved_ = ::dup(STDOUT_FILENO);
     ::dup2(fd, STDOUT_FILENO);
     ::close(fd);
@@ -260,10 +274,9 @@ int run_command(const registry::Command& c, const ModelSweepRequest& r, const st
 }
 
 nlohmann::json read_json(const fs::path& file) {
-  std::ifstream in(file);
-  if (!in) throw std::runtime_error(fmt::format("the run wrote no {}", file.string()));
-  return nlohmann::json::parse(
-      std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()));
+  std::error_code ec;
+  if (!fs::exists(file, ec)) throw std::runtime_error(fmt::format("the run wrote no {}", file.string()));
+  return nlohmann::json::parse(io::read_input_file(file, "result file"));
 }
 
 SweepRun run_one(const Target& t, const ModelSweepRequest& r, const std::vector<std::string>& sets,
@@ -296,6 +309,43 @@ SweepRun run_one(const Target& t, const ModelSweepRequest& r, const std::vector<
   }
   run.result = read_json(dir / t.result_file);
   return run;
+}
+
+// A run that ended by an exception: its status and message stand in the tables for its figures.
+SweepRun failed_run(const Target& t, const std::string& dir, int status, const std::string& message) {
+  SweepRun run;
+  run.status = status;
+  run.dir = t.runner == Runner::Network ? "" : dir;
+  run.result = {{"error", message}};
+  std::fprintf(stderr, "mppnet: %s: %s\n", dir.c_str(), io::printable(message, true).c_str());
+  return run;
+}
+
+// A run taken from the journal wrote its files before the kill: they are this sweep's files as much as
+// those of the runs it makes now (io/output_directory.hpp records them).
+void note_point_files(const fs::path& out, const std::string& dir) {
+  if (dir.empty()) return;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(out / dir, ec);
+       !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
+    if (it->symlink_status(ec).type() == fs::file_type::regular) io::note_written(it->path());
+}
+
+// What a model sweep's results depend on: the config file as parsed, the command line, the version.
+nlohmann::json sweep_fingerprint(const ModelSweepRequest& r, const std::string& sweep_text,
+                                 std::int64_t first_seed) {
+  std::ostringstream config;
+  config << toml::json_formatter{r.file.doc};
+  return {{"command", "sweep"},
+          {"mppnet_version", MPPNET_VERSION},
+          {"config_file", r.config},
+          {"config", nlohmann::json::parse(config.str())},
+          {"sets", r.sets},
+          {"sweep", sweep_text},
+          {"seeds", r.seeds},
+          {"first_seed", first_seed},
+          {"app", r.app},
+          {"model_command", r.command}};
 }
 
 // The config a sweep.json records: the model's own record of it, less the swept key (each point has it).
@@ -359,6 +409,11 @@ int model_sweep(const ModelSweepRequest& r) {
     throw core::ConfigError(where, sweep.key,
                             "--seeds sets run.seed itself: sweep another key, or drop --seeds");
   const std::int64_t first_seed = r.seeds > 0 ? config_seed(t, r) : 0;
+  if (r.seeds > 0 && first_seed > std::numeric_limits<std::int64_t>::max() - (r.seeds - 1))
+    throw core::ConfigError({fmt::format("--seeds {}", r.seeds), 0}, kSeedKey,
+                            fmt::format("seeds {} to {} + {} would pass the largest seed, 2^63 - 1; "
+                                        "choose a smaller run.seed",
+                                        first_seed, first_seed, r.seeds - 1));
 
   // Each point's --set list, seed by seed; every value checked by the model's loader before any run.
   auto point_sets = [&](const std::string& value, std::optional<std::int64_t> seed) {
@@ -380,24 +435,48 @@ int model_sweep(const ModelSweepRequest& r) {
   }
 
   const io::OutputDirectory output_directory(r.out);
+  // Every finished run is journaled (io/journal.hpp): a rerun after a kill runs only the rest, and since
+  // each run is a pure function of its config and seed, writes the bytes an uninterrupted sweep writes.
+  io::Journal journal(r.out, "sweep", sweep_fingerprint(r, text, first_seed));
+  if (journal.resumed() > 0)
+    std::fprintf(stderr, "mppnet: resuming: %zu of %zu runs were done (%s)\n", journal.resumed(),
+                 sweep.values.size() * static_cast<std::size_t>(std::max(r.seeds, 1)),
+                 journal.dir().string().c_str());
   std::printf("sweep of %s over %zu values%s: %s on %s (model \"%s\")\n", sweep.key.c_str(),
               sweep.values.size(),
               r.seeds > 0 ? fmt::format(" x {} seeds from {}", r.seeds, first_seed).c_str() : "",
               t.describe.c_str(), r.config.c_str(), t.model.c_str());
   std::vector<SweepPointRuns> points;
   int status = 0;
-  for (const std::string& v : sweep.values) {
+  for (std::size_t p = 0; p < sweep.values.size(); ++p) {
+    const std::string& v = sweep.values[p];
     SweepPointRuns point{v, {}};
     for (int i = 0; i < std::max(r.seeds, 1); ++i) {
       const std::optional<std::int64_t> seed = r.seeds > 0 ? std::optional(first_seed + i) : std::nullopt;
       std::string dir = "points/" + point_directory_name(sweep.key, v);
       if (seed) dir += fmt::format("/seed-{}", *seed);
+      const std::string name = fmt::format("run-{:04}-{:04}", p, i);
+      std::optional<SweepRun> kept = journal.decoded(name, [&](const nlohmann::json& j) {
+        SweepRun done{seed, j.at("status").get<int>(), j.at("dir").get<std::string>(), j.at("result")};
+        if (!done.dir.empty() && done.dir != dir) throw std::invalid_argument("another point's record");
+        return done;
+      });
       SweepRun run;
-      try {
-        run = run_one(t, r, point_sets(v, seed), dir);
-      } catch (const core::ConfigError& e) {  // an application's parameter checked only when it runs
-        if (e.key() != sweep.key) throw;
-        throw as_sweep_error(e, v);
+      if (kept) {
+        run = std::move(*kept);
+        note_point_files(r.out, run.dir);
+      } else {
+        try {
+          run = run_one(t, r, point_sets(v, seed), dir);
+        } catch (const core::ConfigError& e) {  // an application's parameter checked only when it runs
+          if (e.key() != sweep.key) throw;
+          throw as_sweep_error(e, v);
+        } catch (const core::DeadlockError& e) {  // recorded as failed; the sweep goes on
+          run = failed_run(t, dir, core::kExitDeadlock, e.what());
+        } catch (const std::runtime_error& e) {  // a run that failed otherwise (its plot, its files)
+          run = failed_run(t, dir, core::kExitRunFailed, e.what());
+        }
+        journal.save(name, {{"status", run.status}, {"dir", run.dir}, {"result", run.result}});
       }
       run.seed = seed;
       std::printf("  %s = %s%s: %s%s\n", sweep.key.c_str(), v.c_str(),
@@ -434,6 +513,7 @@ int model_sweep(const ModelSweepRequest& r) {
   io::write_file_atomically(r.out / "sweep.csv", tables.csv);
   io::write_file_atomically(r.out / "sweep_runs.csv", tables.runs_csv);
   io::write_file_atomically(r.out / "sweep.json", doc.dump(2) + "\n");
+  journal.remove();
   std::printf("results: %s/sweep.csv, sweep_runs.csv, sweep.json%s\n", r.out.string().c_str(),
               t.runner == Runner::Network ? "" : "; each run's own files in points/");
   if (status != 0)

@@ -14,6 +14,8 @@
 #include "exp/validation.hpp"
 #include "io/atomic_file.hpp"
 #include "io/key_table.hpp"
+#include "io/output_directory.hpp"
+#include "registry/config_command.hpp"
 
 namespace mppnet::app {
 
@@ -334,7 +336,8 @@ int plot_command(const PlotRequest& request) {
   for (const std::string& input : request.inputs) files.push_back(read_result(input));
   const io::Figure figure = build_figure(files, request, exp::validation_cases());
   const std::filesystem::path out(request.out);
-  io::prepare_output_directory(out);
+  // A plot may go into a run's own folder: it adds its files to that run's, and removes none of them.
+  const io::OutputDirectory output_directory(out, io::OutputDirectory::Files::AddToEarlierRun);
   const io::PlotOutcome outcome = io::draw_figure(out / "plot", figure);
   if (outcome == io::PlotOutcome::NoGnuplot) {
     std::fprintf(
@@ -361,8 +364,8 @@ CLI::App* add_plot_subcommand(CLI::App& app, PlotRequest& request) {
   plot->add_option(
       "--y", request.y,
       "Column on the y axis (default: latency_avg, p_complete, harvest, petit_cycles, raw_mb_s)");
-  plot->add_option("--out", request.out,
-                   "Directory for plot.svg, plot.png, plot.csv and plot.gp (default results/plot)");
+  registry::refuse_empty_path(plot->add_option(
+      "--out", request.out, "Directory for plot.svg, plot.png, plot.csv and plot.gp (default results/plot)"));
   plot->add_option(
       "--reference", request.reference,
       "Published values to overlay: cm1.fig12, metro.table3.4, or none (default: each that fits)");

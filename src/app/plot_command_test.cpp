@@ -123,7 +123,8 @@ TEST(PlotInputs, RejectsWhatIsNotAResult) {
     read_result("/nonexistent/results.json");
     FAIL();
   } catch (const core::ConfigError& e) {
-    EXPECT_EQ(std::string(e.what()), "/nonexistent/results.json: no such file or directory");
+    EXPECT_EQ(std::string(e.what()),
+              "/nonexistent/results.json: cannot read the result file: No such file or directory");
   }
 }
 

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
+#include "io/input_file.hpp"
 
 namespace mppnet::app {
 
@@ -148,11 +149,7 @@ std::vector<std::string> split_csv_line(const std::string& line) {
 }
 
 std::string read_text(const std::string& path) {
-  std::error_code ec;
-  if (!fs::exists(path, ec)) fail(path, "no such file or directory");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail(path, "cannot read the file");
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  return io::read_input_file(path, "result file");
 }
 
 }  // namespace

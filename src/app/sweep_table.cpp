@@ -2,6 +2,7 @@
 #include "app/sweep_table.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <map>
@@ -82,6 +83,16 @@ void flatten(const nlohmann::json& j, const std::string& prefix, NumericFields& 
     for (std::size_t i = 0; i < j.size(); ++i)
       flatten(j[i], joined(prefix, by_name ? j[i]["name"].get<std::string>() : std::to_string(i)), out);
   }
+}
+
+// A swept number as JSON: an integer stays an integer (a seed such as 2^63 - 1 has no double), any other
+// number is a double.
+nlohmann::json number_json(const std::string& text) {
+  std::int64_t i = 0;
+  const char* end = text.data() + text.size();
+  const auto [stop, ec] = std::from_chars(text.data() + (text.starts_with('+') ? 1 : 0), end, i);
+  if (ec == std::errc() && stop == end) return i;
+  return std::strtod(text.c_str(), nullptr);
 }
 
 std::string number_cell(const std::optional<double>& v) {
@@ -194,8 +205,7 @@ SweepTables tabulate(const SweepValues& sweep, const std::vector<SweepPointRuns>
   for (std::size_t p = 0; p < points.size(); ++p) {
     const std::string& value = points[p].value;
     const std::string value_cell = sweep.numeric ? value : io::cell(value);
-    nlohmann::json point = {{"value", sweep.numeric ? nlohmann::json(std::strtod(value.c_str(), nullptr))
-                                                    : nlohmann::json(value)}};
+    nlohmann::json point = {{"value", sweep.numeric ? number_json(value) : nlohmann::json(value)}};
     std::vector<std::string> row{value_cell};
     for (const std::string& f : t.fields) {
       std::vector<double> xs;

@@ -6,6 +6,7 @@
 // at that command's --help. Usage errors exit with status 2 (README.md's table of exit statuses).
 #include "app/usage_errors.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 
@@ -14,6 +15,7 @@
 
 #include "core/exit_status.hpp"
 #include "io/key_table.hpp"
+#include "io/printable.hpp"
 
 namespace mppnet::app {
 
@@ -127,6 +129,18 @@ int parse_command_line(CLI::App& app, int argc, char** argv) {
     std::fputs("mppnet: no command given\n", stderr);
     print_commands(app);
     return core::kExitInputError;
+  }
+  // Arguments reach messages, file names and JSON results (which must be UTF-8): a malformed or
+  // control character is refused here, before any work, and shown escaped.
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view word = argv[i];
+    const bool control = std::any_of(
+        word.begin(), word.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
+    if (control || !io::is_valid_utf8(word))
+      return fail(
+          fmt::format("mppnet: argument {} \"{}\" has {}; mppnet records its arguments in its "
+                      "results: rename the file or folder, or retype the argument",
+                      i, io::printable(word), control ? "a control character" : "bytes that are not UTF-8"));
   }
   const Chosen chosen = choose(app, argc, argv);
   // A word that names no command: CLI11 would say "A subcommand is required".

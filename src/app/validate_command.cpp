@@ -17,6 +17,7 @@
 #include "io/atomic_file.hpp"
 #include "io/csv.hpp"
 #include "io/journal.hpp"
+#include "io/output_directory.hpp"
 
 namespace mppnet::app {
 
@@ -151,12 +152,13 @@ int validate_command(const std::vector<std::string>& ids, bool list_only, bool f
   const auto journal_name = [](std::size_t i) { return fmt::format("case-{:04}", i); };
   std::vector<std::optional<exp::ValidationOutcome>> journaled(chosen.size());
   for (std::size_t i = 0; i < chosen.size(); ++i) {
-    if (const nlohmann::json* done = journal.find(journal_name(i))) {
+    journaled[i] = journal.decoded(journal_name(i), [&](const nlohmann::json& done) {
       // JSON has no NaN: a measurement that was not a number is saved as null.
-      const nlohmann::json& m = done->at("measured");
-      journaled[i] = exp::ValidationOutcome{chosen[i], m.is_null() ? std::nan("") : m.get<double>(),
-                                            done->at("passed").get<bool>()};
-    }
+      const nlohmann::json& m = done.at("measured");
+      if (done.at("id").get<std::string>() != chosen[i]->id) throw std::invalid_argument("another case");
+      return exp::ValidationOutcome{chosen[i], m.is_null() ? std::nan("") : m.get<double>(),
+                                    done.at("passed").get<bool>()};
+    });
   }
   // The cases run on `jobs` threads (each is a pure function of itself); they are printed, journaled
   // and tabled here in their order, so every output is the same for any number of jobs.

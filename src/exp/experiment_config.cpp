@@ -53,7 +53,18 @@ void check_memory(const ExperimentConfig& c) {
   const long long nodes = topo::node_count(c.topology);
   const double need = static_cast<double>(net::Network::estimated_bytes(ports, ports, nodes, 1, c.router));
   const bool set = c.run.max_memory_gb > 0;
-  const double limit = set ? c.run.max_memory_gb * 1e9 : static_cast<double>(core::available_memory_bytes());
+  if (set) {
+    // A limit above what the process could ever have would let a network through that then dies of
+    // bad_alloc (or is killed by the kernel) minutes later.
+    const core::MemoryBound ceiling = core::memory_ceiling();
+    if (ceiling.bytes > 0 && c.run.max_memory_gb * 1e9 > static_cast<double>(ceiling.bytes))
+      fail_at(c, "run.max_memory_gb",
+              fmt::format("{} GB is more than the {:.1f} GB {}; set at most that, or 0 for the memory "
+                          "available now",
+                          c.run.max_memory_gb, static_cast<double>(ceiling.bytes) / 1e9, ceiling.source));
+  }
+  const core::MemoryBound available = core::available_memory();
+  const double limit = set ? c.run.max_memory_gb * 1e9 : static_cast<double>(available.bytes);
   if (limit <= 0 || need <= limit) return;
   // Blame a size the user set: the router's buffers first, then the topology's size keys, else its kind.
   std::string key = set ? "run.max_memory_gb" : "topology.kind";
@@ -65,12 +76,11 @@ void check_memory(const ExperimentConfig& c) {
     for (const char* router_key : {"router.vcs", "router.buffer_flits"})
       if (c.origin.count(router_key) > 0) key = router_key;
   }
-  fail_at(
-      c, key,
-      fmt::format("this network needs about {:.1f} GB ({} router ports x {} VCs x {} flits, before any "
-                  "packet), more than the {:.1f} GB {}",
-                  need / 1e9, ports, c.router.vcs, c.router.buffer_flits, limit / 1e9,
-                  set ? "of run.max_memory_gb" : "this host has available (run.max_memory_gb sets a limit)"));
+  fail_at(c, key,
+          fmt::format("this network needs about {:.1f} GB ({} router ports x {} VCs x {} flits, before any "
+                      "packet), more than the {:.1f} GB {}",
+                      need / 1e9, ports, c.router.vcs, c.router.buffer_flits, limit / 1e9,
+                      set ? "of run.max_memory_gb" : available.source + " (run.max_memory_gb sets a limit)"));
 }
 
 void check_sweep(const ExperimentConfig& c) {

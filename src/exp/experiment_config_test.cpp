@@ -228,7 +228,7 @@ TEST(ExperimentConfig, UnreadableFileSaysWhy) {
     FAIL() << "expected a ConfigError";
   } catch (const core::ConfigError& e) {
     EXPECT_EQ(std::string(e.what()),
-              "/nonexistent/mppnet/x.toml: cannot read file: No such file or directory");
+              "/nonexistent/mppnet/x.toml: cannot read the config file: No such file or directory");
   }
 }
 

@@ -62,6 +62,13 @@ TEST(MemoryEstimate, ANetworkBeyondTheLimitIsRefusedWithTheEstimate) {
     EXPECT_NE(std::string(e.what()).find("run.max_memory_gb"), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find("needs about"), std::string::npos) << e.what();
   }
+  // No host has a million GB: a limit above what the process could ever have is refused, naming it.
+  try {
+    load("run.max_memory_gb=1000000");
+    FAIL() << "a limit of 10^6 GB accepted";
+  } catch (const core::ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("1000000 GB is more than the"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

@@ -1,18 +1,20 @@
-// io/atomic_file.cpp: temp file, fsync, rename; POSIX calls so every step reports errno.
+// io/atomic_file.cpp: checked target, unguessable temp file, fsync, rename; POSIX calls so every step
+// reports errno.
 #include "io/atomic_file.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
 
-#include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <system_error>
 
 #include <fmt/format.h>
 
 #include "core/error.hpp"
+#include "io/output_paths.hpp"
 #include "io/temp_files.hpp"
 
 namespace mppnet::io {
@@ -55,53 +57,47 @@ void sync_directory(const std::filesystem::path& dir) {
 }  // namespace
 
 void write_file_atomically(const std::filesystem::path& path, std::string_view content) {
-  if (path.filename().empty()) fail(path, "cannot write a file: the path names a directory");
+  if (path.empty() || path.filename().empty()) fail(path, "cannot write a file: the path names a directory");
   const std::filesystem::path parent =
       path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
 
   std::error_code ec;
   std::filesystem::create_directories(parent, ec);
   if (ec) fail(path, fmt::format("cannot create directory '{}': {}", parent.string(), ec.message()));
-
-  static std::atomic<unsigned> counter{0};
-  const std::filesystem::path temp =
-      parent / fmt::format(".{}.tmp.{}.{}", path.filename().string(), ::getpid(), counter.fetch_add(1));
+  check_output_target(path);
 
   // Registered before it exists, so that a SIGINT or SIGTERM at any point leaves no temp file behind.
-  const TempPath guard(temp);
-  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) fail(path, fmt::format("cannot create '{}': {}", temp.string(), errno_text(errno)));
+  std::optional<TempPath> guard;
+  const NewTemp temp = create_temp_file(parent, path.filename().string(), guard);
+  const int fd = temp.fd;
 
   // From here on every failure removes the temp file before throwing.
   const auto fail_removing = [&](const std::string& step, int err) {
-    ::unlink(temp.c_str());
+    ::unlink(temp.path.c_str());
     fail(path, fmt::format("{}: {}", step, errno_text(err)));
   };
   if (const int err = write_all(fd, content); err != 0) {
     ::close(fd);
-    fail_removing(fmt::format("cannot write '{}'", temp.string()), err);
+    fail_removing(fmt::format("cannot write '{}'", temp.path.string()), err);
   }
   if (::fsync(fd) != 0) {
     const int err = errno;
     ::close(fd);
-    fail_removing(fmt::format("cannot flush '{}' to disk", temp.string()), err);
+    fail_removing(fmt::format("cannot flush '{}' to disk", temp.path.string()), err);
   }
-  if (::close(fd) != 0) fail_removing(fmt::format("cannot close '{}'", temp.string()), errno);
-  if (::rename(temp.c_str(), path.c_str()) != 0) {
-    fail_removing(fmt::format("cannot rename '{}' to '{}'", temp.string(), path.string()), errno);
+  if (::close(fd) != 0) fail_removing(fmt::format("cannot close '{}'", temp.path.string()), errno);
+  // Checked again just before the rename: the target may have changed during a long write.
+  try {
+    check_output_target(path);
+  } catch (const core::ConfigError&) {
+    ::unlink(temp.path.c_str());
+    throw;
+  }
+  if (::rename(temp.path.c_str(), path.c_str()) != 0) {
+    fail_removing(fmt::format("cannot rename '{}' to '{}'", temp.path.string(), path.string()), errno);
   }
   sync_directory(parent);
-}
-
-OutputDirectory::OutputDirectory(std::filesystem::path dir) : dir_(std::move(dir)) {
-  std::error_code ec;
-  created_ = !std::filesystem::exists(dir_, ec);
-  prepare_output_directory(dir_);
-}
-
-OutputDirectory::~OutputDirectory() {
-  std::error_code ec;
-  if (created_ && std::filesystem::is_empty(dir_, ec) && !ec) std::filesystem::remove(dir_, ec);
+  note_written(path);
 }
 
 void prepare_output_directory(const std::filesystem::path& dir) {

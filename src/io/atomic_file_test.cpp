@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "io/scratch_dir_for_test.hpp"
 
 namespace mppnet::io {
 namespace {
@@ -14,17 +15,11 @@ namespace {
 namespace fs = std::filesystem;
 
 fs::path fresh_dir(const char* name) {
-  const fs::path d =
-      fs::temp_directory_path() / ("mppnet_atomic_" + std::string(name) + std::to_string(::getpid()));
-  fs::remove_all(d);
-  return d;
+  return testing::scratch_dir("atomic", name);
 }
 
 std::string read(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return testing::read_text(p);
 }
 
 TEST(AtomicFile, CreatesDirectoriesWritesAndOverwrites) {
@@ -59,15 +54,16 @@ TEST(AtomicFile, UnwritablePathThrowsNamingThePathAndLeavesNothing) {
   fs::remove_all(d);
 }
 
-TEST(AtomicFile, FailedRenameRemovesTheTemporaryFile) {
-  // The target is a non-empty directory: writing the temp file works, the rename fails (EISDIR).
+TEST(AtomicFile, AFolderAsTheTargetIsRefusedAndLeavesNoTemporary) {
+  // The target is a non-empty directory: refused before the temporary is written (once, the rename
+  // failed with EISDIR after the whole write).
   const fs::path d = fresh_dir("r");
   fs::create_directories(d / "target" / "inside");
   try {
     write_file_atomically(d / "target", "z");
     FAIL() << "no error";
   } catch (const core::ConfigError& e) {
-    EXPECT_NE(std::string(e.what()).find("cannot rename"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("target: is a folder"), std::string::npos) << e.what();
   }
   int entries = 0;
   for ([[maybe_unused]] const auto& e : fs::directory_iterator(d)) ++entries;

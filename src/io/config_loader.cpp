@@ -1,6 +1,8 @@
 // io/config_loader.cpp: reading and parsing a config file, choosing its preset, and origin lookup.
 #include "io/config_loader.hpp"
 
+#include "io/input_file.hpp"
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -25,17 +27,7 @@ std::string arg_key(const std::string& arg) {
 }  // namespace
 
 std::string read_config_file(const std::string& path) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) throw ConfigError({path, 0}, "", fmt::format("cannot read file: {}", std::strerror(errno)));
-  std::string text;
-  char buf[1 << 16];
-  std::size_t n = 0;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
-  const bool failed = std::ferror(f) != 0;
-  const int err = errno;
-  std::fclose(f);
-  if (failed) throw ConfigError({path, 0}, "", fmt::format("cannot read file: {}", std::strerror(err)));
-  return text;
+  return read_input_file(path, "config file");
 }
 
 toml::table parse_config(std::string_view text, const std::string& name) {

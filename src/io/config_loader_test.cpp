@@ -157,12 +157,11 @@ TEST(ConfigLoader, SyntaxErrorNamesFileAndLine) {
 
 TEST(ConfigLoader, UnreadableFileSaysWhy) {
   EXPECT_EQ(error_of([] { read_config_file("/nonexistent/mppnet/x.toml"); }),
-            "/nonexistent/mppnet/x.toml: cannot read file: No such file or directory");
+            "/nonexistent/mppnet/x.toml: cannot read the config file: No such file or directory");
 }
 
 TEST(ConfigLoader, DirectoryIsUnreadable) {
-  // fopen succeeds on a directory on Linux; the read fails with EISDIR.
-  EXPECT_EQ(error_of([] { read_config_file("/"); }), "/: cannot read file: Is a directory");
+  EXPECT_EQ(error_of([] { read_config_file("/"); }), "/: cannot read the config file: it is a folder");
 }
 
 TEST(ConfigLoader, ReadsTheFileByteForByte) {

@@ -12,6 +12,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -28,6 +29,19 @@ class Journal {
 
   // The record saved under `name` by this run or the interrupted one, if any.
   const nlohmann::json* find(const std::string& name) const;
+  // The record under `name` as `decode` reads it, or nullopt when there is none or it does not decode
+  // (a record edited by hand or cut short: that part is run again, never reported as a raw exception).
+  template <class Decode>
+  auto decoded(const std::string& name, Decode decode) const
+      -> std::optional<decltype(decode(std::declval<const nlohmann::json&>()))> {
+    const nlohmann::json* record = find(name);
+    if (record == nullptr) return std::nullopt;
+    try {
+      return decode(*record);
+    } catch (const std::exception&) {
+      return std::nullopt;
+    }
+  }
   // Writes `record` durably as <dir>/<name>.json. REQUIRES: `name` is a plain file name without ".json".
   void save(const std::string& name, const nlohmann::json& record);
   // Records the interrupted run left (found when the journal was opened).

@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "core/error.hpp"
+#include "io/scratch_dir_for_test.hpp"
 
 namespace mppnet::io {
 namespace {
@@ -15,10 +16,7 @@ namespace {
 namespace fs = std::filesystem;
 
 fs::path fresh_dir(const char* name) {
-  const fs::path d =
-      fs::temp_directory_path() / ("mppnet_journal_" + std::string(name) + std::to_string(::getpid()));
-  fs::remove_all(d);
-  return d;
+  return testing::scratch_dir("journal", name);
 }
 
 const nlohmann::json kPrint = {{"command", "sweep"}, {"config", {{"traffic", {{"rate", 0.1}}}}}};
@@ -116,6 +114,54 @@ TEST(Journal, RemoveKeepsAnotherCommandsJournal) {
   harvest.remove();
   EXPECT_FALSE(fs::exists(d / ".partial"));
   EXPECT_TRUE(fs::exists(d));
+  fs::remove_all(d);
+}
+
+// Expects Journal(d, "sweep") to refuse with `why` in its message.
+void expect_journal_refused(const fs::path& d, const std::string& why) {
+  try {
+    Journal j(d, "sweep", kPrint);
+    j.remove();
+    FAIL() << "opened";
+  } catch (const core::ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find(why), std::string::npos) << e.what();
+  }
+}
+
+TEST(Journal, APartialLinkIsRefusedAndWhatItPointsToKept) {
+  // A planted .partial -> target once made a finished sweep delete target/sweep recursively.
+  const fs::path d = fresh_dir("link");
+  fs::create_directories(d / "out");
+  fs::create_directories(d / "target" / "sweep");
+  std::ofstream(d / "target" / "sweep" / "thesis.tex") << "years of work";
+  fs::create_symlink(d / "target", d / "out" / ".partial");
+  expect_journal_refused(d / "out", ".partial: is a symbolic link");
+  fs::remove(d / "out" / ".partial");
+  fs::create_directories(d / "out" / ".partial");
+  fs::create_symlink(d / "target" / "sweep", d / "out" / ".partial" / "sweep");
+  expect_journal_refused(d / "out", "sweep: is a symbolic link");
+  EXPECT_TRUE(fs::exists(d / "target" / "sweep" / "thesis.tex"));
+  fs::remove_all(d);
+}
+
+TEST(Journal, OnlyItsOwnFilesAreEverRemoved) {
+  const fs::path d = fresh_dir("own");
+  fs::create_directories(d / ".partial" / "sweep" / "data");
+  std::ofstream(d / ".partial" / "sweep" / "notes.txt") << "the user's";
+  expect_journal_refused(d, "holds files mppnet did not write");
+  EXPECT_TRUE(fs::exists(d / ".partial" / "sweep" / "notes.txt"));
+  EXPECT_TRUE(fs::exists(d / ".partial" / "sweep" / "data"));
+  fs::remove_all(d);
+}
+
+TEST(Journal, AMalformedRecordDecodesToNothingAndIsRunAgain) {
+  const fs::path d = fresh_dir("malformed");
+  Journal(d, "sweep", kPrint).save("point-0000", {{"velue", 0.1}});
+  const Journal again(d, "sweep", kPrint);
+  ASSERT_NE(again.find("point-0000"), nullptr);
+  const auto value = [](const nlohmann::json& r) { return r.at("value").get<double>(); };
+  EXPECT_EQ(again.decoded("point-0000", value), std::nullopt);
+  EXPECT_EQ(again.decoded("point-0001", value), std::nullopt);
   fs::remove_all(d);
 }
 

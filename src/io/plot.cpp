@@ -6,8 +6,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <poll.h>
+
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
@@ -22,11 +26,15 @@
 #include "core/error.hpp"
 #include "io/atomic_file.hpp"
 #include "io/csv.hpp"
+#include "io/input_file.hpp"
+#include "io/output_paths.hpp"
 #include "io/temp_files.hpp"
 
 namespace mppnet::io {
 
 namespace {
+
+std::atomic<int> g_plot_timeout_ms{120'000};
 
 bool is_safe_file_name(const std::string& name) {
   if (name.empty() || name[0] == '.') return false;
@@ -59,8 +67,7 @@ std::string printable(const std::string& text) {
 }
 
 std::string read_all(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  return read_input_file(file, "plot file");
 }
 
 // Plain write, for files inside the private directory: they reach their final names by rename later.
@@ -77,13 +84,18 @@ class PrivateDirectory {
  public:
   PrivateDirectory(const std::filesystem::path& parent, const std::string& stem,
                    const std::vector<std::string>& names) {
-    std::string pattern = (parent / fmt::format(".{}.plot.XXXXXX", stem)).string();
-    if (::mkdtemp(pattern.data()) == nullptr)
-      throw core::ConfigError(
-          {parent.string(), 0}, "",
-          fmt::format("cannot create a directory for the plot: {}", std::strerror(errno)));
-    path_ = pattern;
-    dir_guard_.emplace(path_, TempPath::Kind::Directory);
+    // An unguessable name that a later run into the same folder recognises as a killed run's leftover
+    // (io/output_directory.hpp); registered before it exists, for the signal handler.
+    for (int attempt = 0;; ++attempt) {
+      path_ = parent / plot_folder_name(stem);
+      dir_guard_.reset();
+      dir_guard_.emplace(path_, TempPath::Kind::Directory);
+      if (::mkdir(path_.c_str(), 0700) == 0) break;
+      if (errno != EEXIST || attempt == 15)
+        throw core::ConfigError(
+            {parent.string(), 0}, "",
+            fmt::format("cannot create a directory for the plot: {}", std::strerror(errno)));
+    }
     for (const std::string& n : names) {
       files_.push_back(path_ / n);
       file_guards_.emplace_back(std::make_unique<TempPath>(path_ / n));
@@ -150,7 +162,24 @@ ChildResult run_in(const std::filesystem::path& program, const std::string& scri
   }
   ChildResult r;
   char buffer[4096];
+  const auto deadline =
+      std::chrono::steady_clock::now() + std::chrono::milliseconds(g_plot_timeout_ms.load());
   for (;;) {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    pollfd p{pipe_fds[0], POLLIN, 0};
+    const int ready = left.count() > 0 ? ::poll(&p, 1, static_cast<int>(left.count())) : 0;
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready == 0) {  // still running at the deadline: stopped, and the plot fails
+      ::kill(pid, SIGKILL);
+      while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+      }
+      ::close(pipe_fds[0]);
+      throw PlotError(
+          fmt::format("{} did not finish within {} s and was stopped; --plot-timeout SECONDS "
+                      "sets the wait",
+                      program.string(), g_plot_timeout_ms.load() / 1000.0));
+    }
     const ssize_t n = ::read(pipe_fds[0], buffer, sizeof buffer);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) break;
@@ -179,9 +208,11 @@ void sync_file(const std::filesystem::path& file) {
 
 void move_into_place(const std::filesystem::path& from, const std::filesystem::path& to) {
   sync_file(from);
+  check_output_target(to);
   if (::rename(from.c_str(), to.c_str()) != 0)
     throw core::ConfigError({to.string(), 0}, "",
                             fmt::format("cannot rename '{}' to it: {}", from.string(), std::strerror(errno)));
+  note_written(to);
 }
 
 // Writes `data` as data_name and `script` as stem.gp beside out_stem, then runs gnuplot on them to draw
@@ -202,6 +233,7 @@ PlotOutcome render(const std::filesystem::path& out_stem, const std::string& dat
   }
 
   prepare_output_directory(dir);
+  for (const std::string& file : {dat, gp, svg, png}) check_output_target(dir / file);  // before gnuplot runs
   const PrivateDirectory work(dir, stem, {dat, gp, svg, png});
   write_plain(work.path() / dat, data);
   write_plain(work.path() / gp, script);
@@ -225,6 +257,10 @@ PlotOutcome render(const std::filesystem::path& out_stem, const std::string& dat
 }
 
 }  // namespace
+
+void set_plot_timeout_ms(int ms) {
+  g_plot_timeout_ms.store(ms);
+}
 
 std::string gnuplot_string(const std::string& text) {
   std::string q = "'";

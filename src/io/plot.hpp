@@ -39,6 +39,11 @@ class PlotError : public std::runtime_error {
 // Titles and labels become single-quoted gnuplot strings with quotes doubled and control characters
 // written as visible escapes (`\n`), so no character ends the string. The temporaries are removed on
 // every path, a SIGINT or SIGTERM included (io/temp_files.hpp).
+// The longest gnuplot may run for one plot before it is killed and the plot fails (`--plot-timeout`);
+// 120 s unless set. A gnuplot that hangs (a terminal it waits on, a stuck file system) must not hold a
+// finished run for ever.
+void set_plot_timeout_ms(int ms);
+
 // Throws PlotError when gnuplot fails or leaves a plot empty or incomplete (gnuplot exits 0 when its
 // writes fail, so each file is checked: plot_file_problem); nothing is renamed then.
 // REQUIRES: out_stem's file name is made of letters, digits, '.', '_' and '-' (it appears in the script).

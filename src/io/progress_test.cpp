@@ -7,7 +7,7 @@ namespace mppnet::io {
 namespace {
 
 TEST(ProgressBar, SilentWhenStderrIsNotATerminal) {
-  testing::internal::CaptureStderr();  // stderr becomes a file, so isatty(2) is false from here on
+  ::testing::internal::CaptureStderr();  // stderr becomes a file, so isatty(2) is false from here on
   {
     ProgressBar bar;
     bar.update(0, 10, "start");
@@ -17,7 +17,7 @@ TEST(ProgressBar, SilentWhenStderrIsNotATerminal) {
     bar.finish();
     bar.finish();  // twice is harmless
   }                // the destructor finishes too
-  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+  EXPECT_EQ(::testing::internal::GetCapturedStderr(), "");
 }
 
 }  // namespace

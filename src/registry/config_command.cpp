@@ -10,7 +10,17 @@ void add_config_arguments(CLI::App& command, ConfigArguments& args, const std::s
                           const std::string& out_help) {
   command.add_option("config", args.config, config_help)->required();
   command.add_option("--set", args.sets, "Override a key (repeatable)");
-  command.add_option("--out", args.out, out_help);
+  refuse_empty_path(command.add_option("--out", args.out, out_help));
+}
+
+CLI::Option* refuse_empty_path(CLI::Option* out) {
+  return out->check(CLI::Validator(
+      [](std::string& path) {
+        return path.empty()
+                   ? std::string("an empty path names no output; leave the option out for the default")
+                   : std::string();
+      },
+      "PATH"));
 }
 
 std::filesystem::path output_directory(const std::string& config, const std::string& out) {

@@ -22,6 +22,10 @@ struct ConfigArguments {
 void add_config_arguments(CLI::App& command, ConfigArguments& args, const std::string& config_help,
                           const std::string& out_help);
 
+// For every --out: an empty path is refused as a usage error (exit 2), not taken for the default.
+// Returns `out`, so that it wraps an add_option call.
+CLI::Option* refuse_empty_path(CLI::Option* out);
+
 // --out, or results/<config file's stem> when it was not given.
 std::filesystem::path output_directory(const std::string& config, const std::string& out);
 

@@ -21,7 +21,8 @@
 
 namespace CLI {
 class App;
-}
+class Option;
+}  // namespace CLI
 
 namespace mppnet::am {
 class Machine;

@@ -69,7 +69,8 @@ TEST(Cm1Config, RejectsUnreadableFile) {
     load_cm1("/nonexistent/cm1.toml", {});
     FAIL();
   } catch (const core::ConfigError& e) {
-    EXPECT_EQ(std::string(e.what()), "/nonexistent/cm1.toml: cannot read file: No such file or directory");
+    EXPECT_EQ(std::string(e.what()),
+              "/nonexistent/cm1.toml: cannot read the config file: No such file or directory");
   }
 }
 
@@ -169,7 +170,7 @@ TEST(Cm1Config, RejectsFilePatternWithoutAFile) {
 
 TEST(Cm1Config, RejectsAMissingPatternFile) {
   EXPECT_EQ(load_error("[traffic]\npattern = \"file\"\nfile = \"/nonexistent/p.txt\"\n"),
-            "/nonexistent/p.txt: cannot read pattern file: No such file or directory");
+            "/nonexistent/p.txt: cannot read the pattern file: No such file or directory");
 }
 
 TEST(Cm1Config, RejectsAMalformedPatternLine) {

@@ -14,6 +14,7 @@
 
 #include "core/error.hpp"
 #include "core/rng.hpp"
+#include "io/input_file.hpp"
 #include "workload/patterns.hpp"
 
 namespace mppnet::machines::cm1 {
@@ -24,12 +25,7 @@ constexpr std::uint64_t kSendComponent = 0xc1002;
 }  // namespace
 
 std::vector<std::uint32_t> read_pattern_file(const std::string& path, std::uint32_t vps) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
-    throw core::ConfigError({path, 0}, "", "is a directory, not a pattern file");
-  std::ifstream in(path);
-  if (!in)
-    throw core::ConfigError({path, 0}, "", fmt::format("cannot read pattern file: {}", std::strerror(errno)));
+  std::istringstream in(io::read_input_file(path, "pattern file"));
   std::vector<std::uint32_t> dst(vps, kNoMessage);
   std::vector<int> line_of(vps, 0);
   std::string line;

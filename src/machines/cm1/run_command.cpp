@@ -9,6 +9,7 @@
 #include "core/exit_status.hpp"
 #include "io/atomic_file.hpp"
 #include "io/json_csv.hpp"
+#include "io/output_directory.hpp"
 #include "machines/cm1/config.hpp"
 #include "machines/cm1/run.hpp"
 

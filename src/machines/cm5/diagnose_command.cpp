@@ -13,6 +13,7 @@
 #include "core/exit_status.hpp"
 #include "io/atomic_file.hpp"
 #include "io/json_csv.hpp"
+#include "io/output_directory.hpp"
 #include "machines/cm5/diagnose_run.hpp"
 
 namespace mppnet::machines::cm5 {

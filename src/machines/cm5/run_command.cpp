@@ -10,6 +10,7 @@
 #include "core/exit_status.hpp"
 #include "io/atomic_file.hpp"
 #include "io/csv.hpp"
+#include "io/output_directory.hpp"
 #include "io/plot.hpp"
 #include "machines/cm5/config.hpp"
 #include "machines/cm5/locality.hpp"

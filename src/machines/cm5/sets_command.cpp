@@ -14,6 +14,7 @@
 #include "core/exit_status.hpp"
 #include "io/atomic_file.hpp"
 #include "io/csv.hpp"
+#include "io/output_directory.hpp"
 #include "machines/cm5/sets_run.hpp"
 
 namespace mppnet::machines::cm5 {

@@ -11,6 +11,7 @@
 #include "core/error.hpp"
 #include "io/atomic_file.hpp"
 #include "io/csv.hpp"
+#include "io/output_directory.hpp"
 #include "machines/metro/design_calculator.hpp"
 
 namespace mppnet::machines::metro {

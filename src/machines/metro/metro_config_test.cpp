@@ -176,7 +176,7 @@ TEST(MetroConfig, RejectsUnreadableFile) {
     load_metro("/nonexistent/metro.toml", {});
     FAIL();
   } catch (const core::ConfigError& e) {
-    EXPECT_NE(std::string(e.what()).find("cannot read file"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("cannot read the config file"), std::string::npos);
   }
 }
 

@@ -13,6 +13,7 @@
 #include "io/atomic_file.hpp"
 #include "io/csv.hpp"
 #include "io/journal.hpp"
+#include "io/output_directory.hpp"
 #include "io/plot.hpp"
 #include "io/progress.hpp"
 #include "machines/metro/harvest.hpp"
@@ -46,9 +47,9 @@ metro::TrialBatches journaled(io::Journal& journal, long long per_batch) {
                  per_batch, journal.dir().string().c_str());
   return {.trials_per_batch = per_batch,
           .load = [&journal](const std::string& batch) -> std::optional<std::vector<double>> {
-            const nlohmann::json* done = journal.find(batch);
-            if (done == nullptr) return std::nullopt;
-            return done->at("values").get<std::vector<double>>();
+            return journal.decoded(batch, [](const nlohmann::json& done) {
+              return done.at("values").get<std::vector<double>>();
+            });
           },
           .save =
               [&journal](const std::string& batch, const std::vector<double>& values) {

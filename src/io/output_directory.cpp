@@ -1,0 +1,193 @@
+// io/output_directory.cpp: checking, locking and cleaning a command's output folder, and its record of files.
+#include "io/output_directory.hpp"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <set>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "core/error.hpp"
+#include "io/atomic_file.hpp"
+#include "io/input_file.hpp"
+#include "io/output_paths.hpp"
+
+namespace mppnet::io {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+[[noreturn]] void refuse(const fs::path& where, const std::string& why) {
+  throw core::ConfigError({where.string(), 0}, "", why);
+}
+
+// A plot folder a killed run left: only the regular files mppnet put there, then the folder itself.
+void remove_plot_folder(const fs::path& dir) {
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec))
+    if (entry.symlink_status(ec).type() == fs::file_type::regular) ::unlink(entry.path().c_str());
+  ::rmdir(dir.c_str());
+}
+
+// Leftovers of a killed run (mppnet's temporaries and plot folders) are removed; an entry that is not a
+// regular file, a folder or a link to a folder is refused, since a result written there would destroy it.
+void clean_and_check(const fs::path& dir) {
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    struct stat st {};
+    if (::lstat(entry.path().c_str(), &st) != 0) continue;
+    if (S_ISREG(st.st_mode) && is_temp_file_name(name)) {
+      ::unlink(entry.path().c_str());
+    } else if (S_ISDIR(st.st_mode) && is_plot_folder_name(name)) {
+      remove_plot_folder(entry.path());
+    } else if (S_ISLNK(st.st_mode)) {
+      struct stat to {};
+      if (name == ".partial" || ::stat(entry.path().c_str(), &to) != 0 || !S_ISDIR(to.st_mode))
+        check_output_target(entry.path());  // refuses, naming the link
+    } else if (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+      check_output_target(entry.path());  // refuses, naming the kind
+    }
+  }
+}
+
+std::vector<std::string> read_record(const fs::path& file) {
+  std::vector<std::string> files;
+  struct stat st {};
+  if (::lstat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return files;
+  try {
+    const nlohmann::json j = nlohmann::json::parse(read_input_file(file, "the record of a run's files"));
+    for (const auto& f : j.at("files")) files.push_back(f.get<std::string>());
+  } catch (const std::exception&) {
+    files.clear();  // an unreadable record lists nothing: nothing is removed on its word
+  }
+  return files;
+}
+
+// A name a record may list: relative, inside the folder, not the journal's, not a record.
+bool is_recordable(const fs::path& relative) {
+  if (relative.empty() || relative.is_absolute()) return false;
+  for (const fs::path& part : relative)
+    if (part == ".." || part == ".partial") return false;
+  return relative.filename() != kFilesRecordName;
+}
+
+}  // namespace
+
+OutputDirectory::OutputDirectory(fs::path dir, Files files) : dir_(std::move(dir)), files_(files) {
+  if (dir_.empty()) refuse(dir_, "an empty path names no output folder");
+  struct stat st {};
+  if (::stat(dir_.c_str(), &st) == 0 && !S_ISDIR(st.st_mode))
+    refuse(dir_, "is not a folder; an output path (--out) names a folder for the results");
+  created_ = ::lstat(dir_.c_str(), &st) != 0;
+  prepare_output_directory(dir_);
+  std::error_code ec;
+  resolved_ = fs::canonical(dir_, ec);
+  if (ec) refuse(dir_, fmt::format("cannot resolve the folder's path: {}", ec.message()));
+
+  lock_fd_ = ::open(resolved_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (lock_fd_ < 0) refuse(dir_, fmt::format("cannot open the folder: {}", std::strerror(errno)));
+  if (::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
+    const int err = errno;
+    ::close(lock_fd_);
+    lock_fd_ = -1;
+    refuse(dir_, err == EWOULDBLOCK
+                     ? "another mppnet run is writing into this folder now; wait for it to finish, or "
+                       "choose another --out"
+                     : fmt::format("cannot lock the folder: {}", std::strerror(err)));
+  }
+  try {
+    clean_and_check(resolved_);
+  } catch (...) {
+    ::close(lock_fd_);
+    lock_fd_ = -1;
+    throw;
+  }
+  earlier_files_ = read_record(resolved_ / kFilesRecordName);
+  writes_at_start_ = writes_so_far();
+  exceptions_at_start_ = std::uncaught_exceptions();
+}
+
+OutputDirectory::~OutputDirectory() {
+  try {
+    finish(std::uncaught_exceptions() <= exceptions_at_start_);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "mppnet: note: %s\n", e.what());
+  }
+  if (lock_fd_ >= 0) ::close(lock_fd_);
+  std::error_code ec;
+  if (created_ && fs::is_empty(dir_, ec) && !ec) fs::remove(dir_, ec);
+}
+
+void OutputDirectory::finish(bool normal_end) {
+  std::set<std::string> now;
+  for (const fs::path& p : written_under(resolved_, writes_at_start_)) {
+    const fs::path relative = p.lexically_relative(resolved_);
+    struct stat st {};
+    if (is_recordable(relative) && ::lstat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode))
+      now.insert(relative.string());
+  }
+  std::set<std::string> record = now;
+  std::vector<std::string> removed;
+  for (const std::string& name : earlier_files_) {
+    if (now.count(name) != 0 || !is_recordable(name)) continue;
+    const fs::path file = resolved_ / name;
+    struct stat st {};
+    if (::lstat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) continue;  // gone, or not ours now
+    if (!normal_end || files_ == Files::AddToEarlierRun) {
+      record.insert(name);
+      continue;
+    }
+    if (::unlink(file.c_str()) != 0) {
+      record.insert(name);
+      continue;
+    }
+    removed.push_back(name);
+    // A nested folder the earlier run made (a sweep's point) goes too once nothing but its record is left.
+    for (fs::path parent = file.parent_path();
+         parent != resolved_ && parent.string().size() > resolved_.string().size();
+         parent = parent.parent_path()) {
+      std::error_code ec;
+      int entries = 0;
+      bool only_record = true;
+      for (const auto& e : fs::directory_iterator(parent, ec)) {
+        ++entries;
+        only_record = only_record && e.path().filename() == kFilesRecordName;
+      }
+      if (ec || (entries > 0 && !only_record)) break;
+      ::unlink((parent / kFilesRecordName).c_str());
+      if (::rmdir(parent.c_str()) != 0) break;
+    }
+  }
+  if (!removed.empty()) {
+    std::string list;
+    for (std::size_t i = 0; i < removed.size() && i < 5; ++i) list += (i > 0 ? ", " : "") + removed[i];
+    if (removed.size() > 5) list += fmt::format(" and {} more", removed.size() - 5);
+    std::fprintf(stderr,
+                 "mppnet: removed %zu file(s) an earlier run wrote into %s that this run did not: %s\n",
+                 removed.size(), dir_.string().c_str(), list.c_str());
+  }
+  const fs::path record_file = resolved_ / kFilesRecordName;
+  if (record.empty()) {
+    struct stat st {};
+    if (::lstat(record_file.c_str(), &st) == 0 && S_ISREG(st.st_mode)) ::unlink(record_file.c_str());
+    return;
+  }
+  nlohmann::json j;
+  j["files"] = std::vector<std::string>(record.begin(), record.end());
+  // A name that is not UTF-8 is written with replacement characters: it then matches no file, so the
+  // next run leaves that file alone rather than guess.
+  write_file_atomically(record_file, j.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+}
+
+}  // namespace mppnet::io
