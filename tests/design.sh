@@ -94,8 +94,13 @@ reject uneven_tree "design unit-tree: --dilation: r x d = 12 does not divide" un
 reject tolerated_above_parts "design reliability: --tolerated-faults: must be at most 10 (got 11)" reliability \
   --parts 10 --tolerated-faults 11
 reject permittivity "design wire: --permittivity: must be at least 1 (got 0.5)" wire --permittivity 0.5
-reject tiny_cycle "design wire: --cycle-ns: 5 ns of pad and wire take inf cycles of 1e-308 ns; at most 1e+06" \
-  wire --cycle-ns 1e-308
+reject tiny_cycle "design wire: --cycle-ns: must be 0 or between 1e-30 and 1e+30 in size" wire --cycle-ns 1e-308
+# Inputs that once gave an infinite, wrapped or zero result are refused, naming the input.
+reject infinite_bandwidth "design mbta: --slot-ns: must be 0 or between 1e-30 and 1e+30 in size" \
+  mbta --slot-ns 1e-310
+reject wrapped_register "design recycle-register: --clock-mhz: a 1e+12 ps period over 100 ps inverters" \
+  recycle-register --clock-mhz 1e-6
+reject zero_bandwidth "design mbta: --slot-ns: must be 0 or between 1e-30 and 1e+30 in size" mbta --slot-ns 1e300
 reject long_wire "design wire: --cycle-ns: 3.33333e+07 ns of pad and wire take 6.67e+06 cycles of 5 ns" \
   wire --wire-cm 5e8 --cycle-ns 5
 exit $fail

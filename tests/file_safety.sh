@@ -99,6 +99,15 @@ if command -v gnuplot > /dev/null; then
 fi
 [ "$(cat "$dir/shared/notes.txt")" = mine ] || fail "a file no run wrote was removed"
 
+# A model sweep over fewer values removes the points of the earlier sweep it does not run again.
+mkdir "$dir/cm1"
+printf '[machine]\nmodel = "cm1"\ndims = 6\n' > "$dir/cm1.toml"
+"$mppnet" sweep "$dir/cm1.toml" --sweep traffic.vp_ratio=1,2 --out "$dir/cm1" > /dev/null 2>&1 || fail "a CM-1 sweep"
+[ -f "$dir/cm1/points/traffic.vp_ratio=2/results.json" ] || fail "no second point: $(ls -R "$dir/cm1")"
+"$mppnet" sweep "$dir/cm1.toml" --sweep traffic.vp_ratio=1 --out "$dir/cm1" > /dev/null 2> "$dir/err.txt" || fail "a CM-1 sweep"
+[ ! -e "$dir/cm1/points/traffic.vp_ratio=2" ] || fail "a stale point of the earlier sweep was left"
+grep -q "removed .* file(s)" "$dir/err.txt" || fail "no word of the stale point's removal"
+
 # A killed run's hidden plot folder and temporary file are cleaned by the next run into the folder.
 mkdir "$dir/shared/.latency.mppnet-plot-AbCd1234"
 echo half > "$dir/shared/.latency.mppnet-plot-AbCd1234/latency.svg"

@@ -128,6 +128,27 @@ TEST(PlotInputs, RejectsWhatIsNotAResult) {
   }
 }
 
+TEST(PlotInputs, AMalformedResultIsRefusedByNameNeverDrawnAtZero) {
+  const auto refusal = [](const std::string& text) {
+    try {
+      parse_result_json(text, "r.json");
+    } catch (const core::ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  // A yield figure given as text: once a raw JSON exception.
+  nlohmann::json yield = nlohmann::json::parse(yield_json("random", 4.6));
+  yield["p_complete"][1] = "x";
+  EXPECT_NE(refusal(yield.dump()).find("r.json: a malformed result file"), std::string::npos)
+      << refusal(yield.dump());
+  // A sweep point whose value is true: once drawn at x = 1 (and false at x = 0).
+  nlohmann::json sweep = nlohmann::json::parse(sweep_json("mesh", 1, false));
+  ASSERT_TRUE(sweep["points"].is_array() && !sweep["points"].empty()) << sweep.dump();
+  sweep["points"][0]["value"] = true;
+  EXPECT_NE(refusal(sweep.dump()).find("not a number or a word"), std::string::npos) << refusal(sweep.dump());
+}
+
 TEST(PlotInputs, ADirectoryMustHoldOneResult) {
   const auto dir = std::filesystem::temp_directory_path() / ("mppnet_plot_in_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);

@@ -154,6 +154,12 @@ std::string read_text(const std::string& path) {
 
 }  // namespace
 
+namespace {
+
+ResultFile classify(nlohmann::json doc, const std::string& path);
+
+}  // namespace
+
 ResultFile parse_result_json(const std::string& text, const std::string& path) {
   nlohmann::json doc;
   try {
@@ -162,6 +168,18 @@ ResultFile parse_result_json(const std::string& text, const std::string& path) {
     fail(path, fmt::format("not JSON: {}", e.what()));
   }
   if (!doc.is_object()) fail(path, "not a result file of mppnet: the JSON is not an object");
+  // A field of the wrong type (a figure given as text, a value that is neither a number nor a word) is a
+  // malformed file, refused by name: never a raw exception, never a point drawn at 0.
+  try {
+    return classify(doc, path);
+  } catch (const nlohmann::json::exception& e) {
+    fail(path, fmt::format("a malformed result file: {}", e.what()));
+  }
+}
+
+namespace {
+
+ResultFile classify(nlohmann::json doc, const std::string& path) {
   ResultFile f;
   f.path = path;
   if (doc.contains("config_file") && doc["config_file"].is_string()) f.config_file = doc["config_file"];
@@ -199,6 +217,10 @@ ResultFile parse_result_json(const std::string& text, const std::string& path) {
       if (!point.is_object() || i >= f.rows.size()) break;
       auto& row = f.rows[i++];
       const nlohmann::json value = point.value("value", nlohmann::json());
+      if (!value.is_string() && !value.is_number())
+        fail(path,
+             fmt::format("a malformed sweep: point {} has {} as its value of {}, not a number or a word", i,
+                         value.dump(), swept_key));
       if (value.is_string()) {
         auto& words = f.categories[swept_key];
         const std::string word = value.get<std::string>();
@@ -224,6 +246,8 @@ ResultFile parse_result_json(const std::string& text, const std::string& path) {
   set_defaults(f, swept_key);
   return f;
 }
+
+}  // namespace
 
 ResultFile parse_result_csv(const std::string& text, const std::string& path) {
   ResultFile f;

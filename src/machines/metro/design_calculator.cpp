@@ -1,10 +1,13 @@
 // machines/metro/design_calculator.cpp: reading calculator options from their text.
 #include "machines/metro/design_calculator.hpp"
 
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+
+#include "core/error.hpp"
 
 namespace mppnet::machines::metro::design {
 
@@ -49,6 +52,15 @@ std::vector<std::pair<std::string, std::string>>* captured_rows = nullptr;  // R
 }  // namespace
 
 void row(const char* label, const std::string& text) {
+  // Inputs are bounded (Args::check_min) so that no result overflows; a calculator that still printed one
+  // would be our bug, not the user's input.
+  for (const char* bad : {"inf", "nan"}) {
+    const auto at = text.find(bad);
+    const bool word = at != std::string::npos &&
+                      (at == 0 || !std::isalpha(static_cast<unsigned char>(text[at - 1]))) &&
+                      (at + 3 == text.size() || !std::isalpha(static_cast<unsigned char>(text[at + 3])));
+    MPPNET_ASSERT(!word, "a design calculator's result is not finite");
+  }
   std::printf("%-20s %s\n", label, text.c_str());
   if (captured_rows != nullptr) captured_rows->emplace_back(label, text);
 }

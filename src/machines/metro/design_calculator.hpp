@@ -2,6 +2,7 @@
 // them, and how it prints a labelled result line.
 #pragma once
 
+#include <cmath>
 #include <map>
 #include <optional>
 #include <string>
@@ -111,9 +112,17 @@ class Args {
   }
   void check_min(const std::string& name, const std::string& what, const std::string& text, double v,
                  double min, bool strict) const {
-    if (strict ? v > min : v >= min) return;
-    throw error(name, fmt::format("{}must be {} {:g} (got {})", what, strict ? ">" : "at least", min, text));
+    if (!(strict ? v > min : v >= min))
+      throw error(name,
+                  fmt::format("{}must be {} {:g} (got {})", what, strict ? ">" : "at least", min, text));
+    // Products and quotients of a few inputs within these bounds stay far inside a double's range, so no
+    // result of a calculator is infinite or rounds to zero.
+    if (std::fabs(v) > kLargestInput || (v != 0 && std::fabs(v) < kSmallestInput))
+      throw error(name, fmt::format("{}must be 0 or between {:g} and {:g} in size, so that every result is "
+                                    "finite and nonzero (got {})",
+                                    what, kSmallestInput, kLargestInput, text));
   }
+  static constexpr double kLargestInput = 1e30, kSmallestInput = 1e-30;
   void check_whole(const std::string& name, const std::string& what, const std::string& text, long long v,
                    long long min, long long max) const {
     if (v < min) throw error(name, fmt::format("{}must be at least {} (got {})", what, min, text));

@@ -210,6 +210,11 @@ void bounce(const Args& a) {
 // The sample (recycle) register of §6.8-6.9 (note 004c target 6): 25 inverter pairs at 200 MHz, 100 ps.
 void recycle_register(const Args& a) {
   const double mhz = a.positive("clock-mhz"), inverter = a.positive("inverter-ps");
+  // The length is a count of inverter pairs: one that no int holds is refused, not wrapped.
+  if (1e6 / mhz / (2 * inverter) > 1e9)
+    throw a.error("clock-mhz", fmt::format("a {:g} ps period over {:g} ps inverters needs more than 10^9 "
+                                           "inverter pairs; raise the clock or the inverter delay",
+                                           1e6 / mhz, inverter));
   row("clock period", fmt::format("{:g} ps ({:g} MHz)", 1e6 / mhz, mhz));
   row("register length", fmt::format("ceil({:g} / (2 x {:g})) = {} inverter pairs", 1e6 / mhz, inverter,
                                      metro::recycle_register_pairs(mhz, inverter)));
