@@ -74,7 +74,7 @@ int yield_command(const io::ConfigFile& file, std::vector<std::string> sets, lon
   const metro::YieldParams params = metro::yield_params(cfg);
   const long long per_batch = metro::trials_per_batch(params.trials);
   io::Journal journal = open_journal(out, "yield", cfg, per_batch);
-  io::ProgressBar bar;
+  io::ProgressBar bar(/*note_long_runs=*/true);
   const metro::YieldResult r = metro::run_yield(
       params, [&](long long done, long long total) { bar.update(done, total, "yield trials"); },
       journaled(journal, per_batch));
@@ -121,7 +121,7 @@ int harvest_command(const io::ConfigFile& file, const std::vector<std::string>& 
   const long long per_batch =
       metro::trials_per_batch(params.trials * static_cast<long long>(params.fault_fractions.size()));
   io::Journal journal = open_journal(out, "harvest", cfg, per_batch);
-  io::ProgressBar bar;
+  io::ProgressBar bar(/*note_long_runs=*/true);
   const metro::HarvestResult r = metro::run_harvest(
       params, [&](long long done, long long total) { bar.update(done, total, "harvest trials"); },
       journaled(journal, per_batch));

@@ -23,16 +23,22 @@ void run_in_batches(const TrialBatches& batches, const std::string& group, long 
     const auto size = static_cast<std::size_t>(n * width);
     const std::string name = fmt::format("{}-batch{}", group, k);
     std::optional<std::vector<double>> kept = batches.load ? batches.load(name) : std::nullopt;
+    const auto trial = [&](long long j) {
+      return std::span<double>(values).subspan(static_cast<std::size_t>(j * width), width);
+    };
     if (kept && kept->size() == size) {
       values = std::move(*kept);
-    } else {
-      values.assign(size, 0.0);
-      for (long long j = 0; j < n; ++j)
-        run(first + j, std::span<double>(values).subspan(static_cast<std::size_t>(j * width), width));
-      if (batches.save) batches.save(name, values);
+      for (long long j = 0; j < n; ++j) take(first + j, trial(j));
+      continue;
     }
-    for (long long j = 0; j < n; ++j)
-      take(first + j, std::span<const double>(values).subspan(static_cast<std::size_t>(j * width), width));
+    // Each trial is taken as soon as it is run, so that progress (and the rate a long study is
+    // measured by) moves trial by trial, not batch by batch.
+    values.assign(size, 0.0);
+    for (long long j = 0; j < n; ++j) {
+      run(first + j, trial(j));
+      take(first + j, trial(j));
+    }
+    if (batches.save) batches.save(name, values);
   }
 }
 

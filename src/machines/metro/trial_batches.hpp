@@ -28,8 +28,8 @@ long long trials_per_batch(long long total);
 // Runs the `count` trials of one group (`group` names it, e.g. "instance0") batch by batch: with B trials
 // per batch, batch k holds trials k*B .. min((k+1)*B, count) - 1 and is named "<group>-batch<k>". A batch
 // that `load` returns with `width` values per trial is taken as it is; any other is run, `run(j, values)`
-// filling the `width` values of trial j, and handed to `save`. `take(j, values)` then sees the values of
-// every trial, loaded or run, in trial order.
+// filling the `width` values of trial j, and handed to `save`. `take(j, values)` sees the values of every
+// trial, loaded or run, in trial order (a trial that is run is taken right after it runs).
 void run_in_batches(const TrialBatches& batches, const std::string& group, long long count, int width,
                     const std::function<void(long long, std::span<double>)>& run,
                     const std::function<void(long long, std::span<const double>)>& take);

@@ -1,6 +1,7 @@
 // machines/metro/yield.cpp: the yield Monte Carlo.
 #include "machines/metro/yield.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -31,7 +32,8 @@ template <class Tracker>
 void run_trials(const YieldParams& p, Tracker& tracker, int inst, int units, YieldResult& res,
                 long long& done, const Progress& progress, const TrialBatches& batches) {
   std::vector<int> order;
-  const long long report_every = std::max<long long>(1, p.trials / 100);
+  // Often enough that a long study measures its rate within seconds (io::ProgressBar, long_run_note).
+  const long long report_every = std::clamp<long long>(p.trials / 100, 1, 100);
   const long long count = (p.trials - inst + p.instances - 1) / p.instances;
   const auto trial = [&](long long j) { return inst + j * p.instances; };
   run_in_batches(
