@@ -41,6 +41,9 @@ head -c 2000000 /dev/zero | tr '\0' a > "$dir/huge_key.toml"; printf ' = 1\n' >>
 start=$(date +%s)
 expect huge_key "characters not shown" run "$dir/huge_key.toml"
 [ $(($(date +%s) - start)) -le 5 ] || { echo "FAIL huge_key: took more than 5 s"; fail=1; }
+# --seeds never wraps past the largest seed.
+expect seeds_wrap "--seeds 3: run.seed: seeds 9223372036854775807 to 9223372036854775807 + 2 would pass" \
+  sweep "$(cfg wrap '')" --sweep traffic.rate=0.1,0.2 --seeds 3 --set run.seed=9223372036854775807
 # Errors blame what the user wrote: the sweep, not a --set it never typed.
 expect sweep_value "--sweep router.vcs=1:3:0.5: router.vcs: the sweep's value 1.5:" \
   sweep "$(cfg ok6 '')" --sweep router.vcs=1:3:0.5

@@ -108,6 +108,10 @@ printf '[machine]\nmodel = "cm1"\ndims = 6\n' > "$dir/cm1.toml"
 [ ! -e "$dir/cm1/points/traffic.vp_ratio=2" ] || fail "a stale point of the earlier sweep was left"
 grep -q "removed .* file(s)" "$dir/err.txt" || fail "no word of the stale point's removal"
 
+# Integers in sweep.json never pass through double: 2^53 + 1 stays itself.
+"$mppnet" sweep "$dir/small.toml" --sweep run.seed=9007199254740993,3 --out "$dir/bigseed" > /dev/null
+grep -q '"value": 9007199254740993,' "$dir/bigseed/sweep.json" || fail "a swept integer went through double"
+
 # A killed run's hidden plot folder and temporary file are cleaned by the next run into the folder.
 mkdir "$dir/shared/.latency.mppnet-plot-AbCd1234"
 echo half > "$dir/shared/.latency.mppnet-plot-AbCd1234/latency.svg"
