@@ -137,18 +137,25 @@ fi
 refused "run.max_memory_gb: 1000000 GB is more than the" "$mppnet" run "$dir/tree9.toml" \
   --set run.max_memory_gb=1000000 --out "$dir/tree9"
 
+# noted COMMAND...: starts the command, waits (60 s at most) for its note on stderr, then stops it.
+noted() {
+  "$@" > /dev/null 2> "$dir/err.txt" &
+  local pid=$!
+  for _ in $(seq 1 600); do
+    grep -q "note:" "$dir/err.txt" && break
+    kill -0 "$pid" 2> /dev/null || break
+    sleep 0.1
+  done
+  kill "$pid" 2> /dev/null || true
+  wait "$pid" 2> /dev/null || true
+}
 # A Monte Carlo study that will take hours says so within seconds, from the rate of its first trials
 # (10^7 yield trials on 4,096 nodes: hours of one core at full speed, more under the sanitizers).
-"$mppnet" yield "$2/configs/metro-1024.toml" --set metro.stages=6 --trials 10000000 --out "$dir/long" \
-  > /dev/null 2> "$dir/err.txt" &
-long=$!
-for _ in $(seq 1 600); do
-  grep -q "take about" "$dir/err.txt" && break
-  kill -0 "$long" 2> /dev/null || break
-  sleep 0.1
-done
-kill "$long" 2> /dev/null || true
-wait "$long" 2> /dev/null || true
+noted "$mppnet" yield "$2/configs/metro-1024.toml" --set metro.stages=6 --trials 10000000 --out "$dir/long"
 grep -q "yield trials take about .* hours in all" "$dir/err.txt" || fail "no note of a long study: $(cat "$dir/err.txt")"
+# CM-5 message sets say before they start when their messages will take more than an hour.
+noted "$mppnet" cm5-sets --nodes 16384 --copies 1024 --rounds 2047 --out "$dir/sets"
+grep -q "these sets hold 150962176 messages, about 1.0 hours" "$dir/err.txt" ||
+  fail "no note of long message sets: $(cat "$dir/err.txt")"
 
 echo "file safety: all checks passed"

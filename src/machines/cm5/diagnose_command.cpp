@@ -24,7 +24,6 @@ namespace {
 // diagnose.csv.
 void write_report(const std::filesystem::path& out, const DiagnoseOptions& o, const DiagnoseReport& r,
                   bool passed) {
-  const io::OutputDirectory output_directory(out);
   const nlohmann::json doc{
       {"mppnet_version", MPPNET_VERSION},
       {"command", "cm5-diagnose"},
@@ -76,6 +75,7 @@ registry::Command diagnose_command_entry() {
         command.add_option("--out", *out, "Directory for diagnose.json and diagnose.csv")
             ->capture_default_str();
         return [o, out] {
+          const io::OutputDirectory output_directory(*out);  // checked and held before any work
           const DiagnoseReport r = run_diagnosis(*o);
           std::fputs(r.text.c_str(), stdout);
           const bool found = r.chips_found.size() == 1 && r.chips_found.front() == r.injected;

@@ -69,7 +69,7 @@ const std::vector<std::string>& message_set_names() {
   return names;
 }
 
-SetsResult run_message_sets(const SetsOptions& o) {
+SetsResult run_message_sets(const SetsOptions& o, const std::function<void(std::int64_t messages)>& planned) {
   if (o.nodes < 32 || o.nodes > 16384 || o.nodes % 32 != 0)
     bad("--nodes", fmt::format("a CM-5 has a multiple of 32 nodes from 32 to 16384 (got {})", o.nodes));
   if (o.copies < 1 || o.copies > 1024) bad("--copies", fmt::format("1 to 1024 copies (got {})", o.copies));
@@ -109,6 +109,12 @@ SetsResult run_message_sets(const SetsOptions& o) {
                                   "with --rounds, or leave it out with --sets",
                                   name, o.nodes, messages, kMostSetMessages));
     }
+  }
+  if (planned) {
+    std::int64_t messages = 0;
+    for (const std::string& name : run)
+      messages += is_all_to_all(name) ? all_to_all_messages(name, o) : std::int64_t{o.nodes} * o.copies;
+    planned(messages);
   }
   for (const std::string& name : run) {
     const MessageSet set = build(name, o);

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,9 @@ const std::vector<std::string>& message_set_names();
 // size does not allow (transpose: a power of 4; the bit permutations and across_root: a power of 2), or
 // a count, window, word count or buffer out of range, or an all-to-all of more than kMostSetMessages
 // asked for by name (without --sets such a set is left out and named in left_out).
-SetsResult run_message_sets(const SetsOptions& o);
+// `planned`, when given, is told the messages of every set that will run, once the options are checked
+// and before any set runs (the command says when they will take long).
+SetsResult run_message_sets(const SetsOptions& o,
+                            const std::function<void(std::int64_t messages)>& planned = {});
 
 }  // namespace mppnet::machines::cm5

@@ -21,7 +21,6 @@ namespace {
 // The calculator's options and result lines as design.json and design.csv (label, text).
 void write_results(const std::filesystem::path& out, const design::CalculatorState& s,
                    const std::vector<std::pair<std::string, std::string>>& rows) {
-  const io::OutputDirectory output_directory(out);
   nlohmann::json options = nlohmann::json::object();
   for (const auto& [name, value] : s.values) options[name] = value;
   for (const auto& [name, on] : s.flags) options[name] = on;
@@ -77,6 +76,7 @@ registry::Command design_command_entry() {
         return [states] {
           for (const auto& s : *states) {
             if (!s->command->parsed()) continue;
+            const io::OutputDirectory output_directory(s->out);  // checked and held before any work
             std::vector<std::pair<std::string, std::string>> rows;
             {
               const design::RowCapture capture(rows);
