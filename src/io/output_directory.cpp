@@ -41,16 +41,16 @@ void remove_plot_folder(const fs::path& dir) {
 
 // Leftovers of a killed run (mppnet's temporaries and plot folders) are removed; an entry that is not a
 // regular file, a folder or a link to a folder is refused, since a result written there would destroy it.
-void clean_and_check(const fs::path& dir) {
+void clean_and_check(const fs::path& dir, bool remove_leftovers) {
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     const std::string name = entry.path().filename().string();
     struct stat st {};
     if (::lstat(entry.path().c_str(), &st) != 0) continue;
     if (S_ISREG(st.st_mode) && is_temp_file_name(name)) {
-      ::unlink(entry.path().c_str());
+      if (remove_leftovers) ::unlink(entry.path().c_str());
     } else if (S_ISDIR(st.st_mode) && is_plot_folder_name(name)) {
-      remove_plot_folder(entry.path());
+      if (remove_leftovers) remove_plot_folder(entry.path());
     } else if (S_ISLNK(st.st_mode)) {
       struct stat to {};
       if (name == ".partial" || ::stat(entry.path().c_str(), &to) != 0 || !S_ISDIR(to.st_mode))
@@ -95,19 +95,26 @@ OutputDirectory::OutputDirectory(fs::path dir, Files files) : dir_(std::move(dir
   resolved_ = fs::canonical(dir_, ec);
   if (ec) refuse(dir_, fmt::format("cannot resolve the folder's path: {}", ec.message()));
 
+  bool locked = true;
   lock_fd_ = ::open(resolved_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (lock_fd_ < 0) refuse(dir_, fmt::format("cannot open the folder: {}", std::strerror(errno)));
-  if (::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
-    const int err = errno;
-    ::close(lock_fd_);
-    lock_fd_ = -1;
-    refuse(dir_, err == EWOULDBLOCK
-                     ? "another mppnet run is writing into this folder now; wait for it to finish, or "
-                       "choose another --out"
-                     : fmt::format("cannot lock the folder: {}", std::strerror(err)));
+  while (::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
+    if (errno == EINTR) continue;
+    if (errno == EWOULDBLOCK) {
+      ::close(lock_fd_);
+      lock_fd_ = -1;
+      refuse(dir_,
+             "another mppnet run is writing into this folder now; wait for it to finish, or choose "
+             "another --out");
+    }
+    // A file system without locks (some network file systems: ENOLCK, EOPNOTSUPP): the run goes on
+    // unlocked, as it would have before locks existed, rather than refuse every folder there; it then
+    // leaves temporaries alone, since they may be another run's.
+    locked = false;
+    break;
   }
   try {
-    clean_and_check(resolved_);
+    clean_and_check(resolved_, locked);
   } catch (...) {
     ::close(lock_fd_);
     lock_fd_ = -1;

@@ -15,9 +15,9 @@ namespace mppnet::io {
 // before any work, not after it; a link to a folder, as `results -> /scratch/results`, is followed); a
 // linked folder is written through its resolved path. Creates the folder if needed, then takes an
 // exclusive lock on it (flock on the folder itself, so a SIGKILL releases it): a second mppnet run into
-// the same folder refuses at once, naming it, rather than mix its files with the first's. Removes what a
-// killed run left there: mppnet's own temporary files and plot folders (io/output_paths.hpp), never
-// anything else.
+// the same folder refuses at once, naming it, rather than mix its files with the first's (on a file
+// system without locks the run goes on unlocked). Removes what a killed run left there: mppnet's own
+// temporary files and plot folders (io/output_paths.hpp), never anything else (and only when locked).
 //
 // Destroyed: records the files this run wrote under the folder (io/output_paths.hpp, written_under) in
 // `.mppnet-files.json`. When the run ended normally, every file the earlier run's record lists that this
