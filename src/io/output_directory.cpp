@@ -151,6 +151,12 @@ void OutputDirectory::finish(bool normal_end) {
     const fs::path file = resolved_ / name;
     struct stat st {};
     if (::lstat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) continue;  // gone, or not ours now
+    // Reached through no link: a record planted beside a link to another folder must not reach there.
+    std::error_code ec;
+    if (fs::canonical(file.parent_path(), ec) != file.parent_path().lexically_normal() || ec) {
+      record.insert(name);
+      continue;
+    }
     if (!normal_end || files_ == Files::AddToEarlierRun) {
       record.insert(name);
       continue;

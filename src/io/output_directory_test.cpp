@@ -167,6 +167,13 @@ TEST(OutputDirectory, ARecordNamingFilesOutsideTheFolderOrLinksRemovesNone) {
     write_file_atomically(d / "out" / "results.json", "r");
   }
   EXPECT_EQ(read(d / "precious"), "keep");
+  // Nor through a link to a folder elsewhere, planted with a record that names a file behind it.
+  fs::create_directories(d / "elsewhere");
+  write_file_atomically(d / "elsewhere" / "precious.json", "keep");
+  fs::create_symlink(d / "elsewhere", d / "out" / "linked");
+  write_file_atomically(d / "out" / kFilesRecordName, R"({"files": ["linked/precious.json"]})");
+  { const OutputDirectory out(d / "out"); }
+  EXPECT_EQ(read(d / "elsewhere" / "precious.json"), "keep");
   // A malformed record lists nothing.
   write_file_atomically(d / "out" / kFilesRecordName, "{not json");
   { const OutputDirectory out(d / "out"); }
