@@ -90,11 +90,18 @@ ValidationCase path_expansion_case(int r, int stages, Wiring w, EndpointWiring e
       .evidence = Evidence::Behaviour,  // the thesis: both wirings reach the bound for all pairs
       .tolerance_origin = "exact: a count over every pair of the built graph",
   };
-  if (w == Wiring::MaximalFanout && e == EndpointWiring::Random)
-    c.discrepancy =
-        "the endpoint assignment fitted to Table 3.4 (auto = random endpoints for maximal fanout) puts "
-        "both ports of some nodes into one stage-1 fanout class, so those pairs reach half the stage-"
-        "(S) wires: the fitted network is not a maximal-fanout network (docs/metro.md §3)";
+  if (w == Wiring::MaximalFanout && e == EndpointWiring::Random) {
+    // The fraction depends on the random endpoint matching drawn: over seeds 1-10 it spreads with sd
+    // 0.063 (64 nodes) and 0.019 (256 nodes) around the seed-1 values 0.5 and 0.818.
+    const bool small = stages == 3;
+    c.difference = core::pinned_around(
+        small ? 0.5 : 0.818, small ? 0.189 : 0.056,
+        "the endpoint assignment fitted to Table 3.4 (auto = random endpoints for maximal fanout) puts both "
+        "ports of some nodes into one stage-1 fanout class, so those pairs reach half the stage-(S) wires: "
+        "the fitted network is not a maximal-fanout network (docs/assumptions.md, \"METRO, endpoint "
+        "wiring\"; docs/metro.md §3)",
+        small ? "3 sd of seeds 1-10 (sd 0.063)" : "3 sd of seeds 1-10 (sd 0.019)");
+  }
   return c;
 }
 
