@@ -41,6 +41,8 @@ const char* evidence_name(Evidence e) {
       return "behaviour";
     case Evidence::Independent:
       return "independent";
+    case Evidence::SameSource:
+      return "same-source";
     case Evidence::ClosedForm:
       return "closed-form";
     case Evidence::Calibration:

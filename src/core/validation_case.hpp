@@ -47,21 +47,22 @@ PinnedDifference pinned_around(double value, double margin, std::string reason, 
 
 // What kind of evidence a case is: what its expected value is, and so what a pass shows.
 enum class Evidence {
-  Behaviour,    // the simulation against a number the source reports for the machine's behaviour
-  Independent,  // the simulation against an independent model or a derivation (not the source's number)
-  ClosedForm,   // the arithmetic of a closed form the source gives: checks the transcription, not behaviour
-  SelfConsistency,  // the simulator against itself (two paths that must agree)
+  Behaviour,        // the simulated machine against a figure or behaviour its publication reports
+  Independent,      // the simulation against an independent model or a derivation (not the source's number)
+  SameSource,       // against an implementation written independently from the same notes as mppnet's
+  ClosedForm,       // structure or arithmetic: a count of the built network, a formula the source gives
+  SelfConsistency,  // the simulator against itself (two paths that must agree, its own timing rule)
   Calibration,      // a parameter was fitted to this very number: agreement is by construction, never a pass
   Unclassified,     // not yet declared (shown as such, so that the summary cannot overstate)
 };
 
 // Every kind a case may declare (Unclassified is not one).
-inline constexpr Evidence kEvidenceKinds[] = {Evidence::Behaviour, Evidence::Independent,
-                                              Evidence::ClosedForm, Evidence::SelfConsistency,
-                                              Evidence::Calibration};
+inline constexpr Evidence kEvidenceKinds[] = {Evidence::Behaviour,       Evidence::Independent,
+                                              Evidence::SameSource,      Evidence::ClosedForm,
+                                              Evidence::SelfConsistency, Evidence::Calibration};
 
-// The name `mppnet validate` prints: "behaviour", "independent", "closed-form", "self-check",
-// "calibration", "unclassified".
+// The name `mppnet validate` prints: "behaviour", "independent", "same-source", "closed-form",
+// "self-check", "calibration", "unclassified".
 const char* evidence_name(Evidence e);
 
 struct ValidationCase {
