@@ -33,6 +33,12 @@ int count(const std::map<Verdict, int>& counts, Verdict v) {
   return it == counts.end() ? 0 : it->second;
 }
 
+int cases_of(const std::map<Verdict, int>& counts) {
+  int n = 0;
+  for (const Verdict v : kVerdicts) n += count(counts, v);
+  return n;
+}
+
 std::map<Verdict, int> totals(const Summary& summary) {
   std::map<Verdict, int> total;
   for (const auto& [evidence, counts] : summary)
@@ -46,17 +52,39 @@ std::string totals_line(const std::map<Verdict, int>& total) {
                      count(total, Verdict::Calibrated));
 }
 
+// What the cases are evidence of: how many compare the simulated machine with what its publication
+// reports, and how many are of each other kind, so that the total is not read as that number.
+std::string evidence_line(const Summary& summary) {
+  const auto of = [&](core::Evidence e) {
+    const auto it = summary.find(e);
+    return it == summary.end() ? 0 : cases_of(it->second);
+  };
+  int all = 0;
+  for (const auto& [evidence, counts] : summary) all += cases_of(counts);
+  using core::Evidence;
+  std::string line = fmt::format(
+      "Evidence: of {} cases, {} compare the simulated machine with a figure or behaviour its publication "
+      "reports (behaviour); {} are structural or closed-form, {} self-checks, {} against an independent "
+      "model or derivation, {} against an implementation from the same notes (same-source), {} "
+      "calibrations",
+      all, of(Evidence::Behaviour), of(Evidence::ClosedForm), of(Evidence::SelfConsistency),
+      of(Evidence::Independent), of(Evidence::SameSource), of(Evidence::Calibration));
+  if (const int unclassified = of(Evidence::Unclassified); unclassified > 0)
+    line += fmt::format(", {} unclassified", unclassified);
+  return line;
+}
+
 // The table of verdicts by kind of evidence, then the totals; returns the number of failures.
 int print_summary(const Summary& summary) {
-  std::printf("\n%-14s %8s %8s %8s %11s\n", "by kind", "pass", "differs", "FAIL", "calibrated");
+  std::printf("\n%-14s %8s %8s %8s %8s %11s\n", "by kind", "cases", "pass", "differs", "FAIL", "calibrated");
   for (const auto& [evidence, counts] : summary) {
-    std::printf("%-14s", core::evidence_name(evidence));
+    std::printf("%-14s %8d", core::evidence_name(evidence), cases_of(counts));
     for (const Verdict v : kVerdicts)
       std::printf(v == Verdict::Calibrated ? " %11d" : " %8d", count(counts, v));
     std::printf("\n");
   }
   const auto total = totals(summary);
-  std::printf("%s\n", totals_line(total).c_str());
+  std::printf("%s\n%s\n", totals_line(total).c_str(), evidence_line(summary).c_str());
   return count(total, Verdict::Fail);
 }
 
@@ -77,13 +105,13 @@ std::string cell(const std::string& text) {
 // machine's page (its own) show them: scripts/validation_doc.sh splices them in. Numbers have six
 // significant digits, as printed.
 std::string markdown_table(const Summary& summary, const std::string& rows) {
-  std::string md = "| kind | pass | differs | FAIL | calibrated |\n|---|---|---|---|---|\n";
+  std::string md = "| kind | cases | pass | differs | FAIL | calibrated |\n|---|---|---|---|---|---|\n";
   for (const auto& [evidence, counts] : summary) {
-    md += fmt::format("| {} |", core::evidence_name(evidence));
+    md += fmt::format("| {} | {} |", core::evidence_name(evidence), cases_of(counts));
     for (const Verdict v : kVerdicts) md += fmt::format(" {} |", count(counts, v));
     md += "\n";
   }
-  md += "\n" + totals_line(totals(summary)) + ".\n\n";
+  md += "\n" + totals_line(totals(summary)) + ".\n\n" + evidence_line(summary) + ".\n\n";
   md +=
       "| case | kind | source | expected | simulated | tolerance | tolerance from | pinned band | "
       "documented difference | result |\n";
