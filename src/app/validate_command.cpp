@@ -164,7 +164,7 @@ int validate_command(const std::vector<std::string>& ids, bool list_only, bool f
   nlohmann::json rows = nlohmann::json::array();
   std::string md_rows;
   io::CsvTable csv({"id", "kind", "expected", "simulated", "tolerance", "tolerance_origin", "pinned_band",
-                    "documented_difference", "verdict", "source"});
+                    "pinned_band_from", "documented_difference", "verdict", "source"});
   Summary summary;
   // The same per machine (the id's first part: "cm1", "metro", ...), for the machine's own page.
   std::map<std::string, std::pair<Summary, std::string>> by_prefix;
@@ -202,15 +202,16 @@ int validate_command(const std::vector<std::string>& ids, bool list_only, bool f
         if (!j.problem.empty()) std::printf("  FAIL: %s\n", j.problem.c_str());
         std::fflush(stdout);
         const std::string result = v == Verdict::Differs ? "differs (documented)" : core::verdict_name(v);
-        const std::string row = fmt::format(
-            "| `{}` | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", c->id,
-            core::evidence_name(c->evidence), cell(c->source), fmt::format("{:.6g}", c->expected),
-            fmt::format("{:.6g}", o.measured), cell(c->tolerance.describe()), cell(c->tolerance_origin),
-            cell(d.band), cell(d.reason), j.problem.empty() ? result : result + ": " + cell(j.problem));
+        const std::string row =
+            fmt::format("| `{}` | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", c->id,
+                        core::evidence_name(c->evidence), cell(c->source), fmt::format("{:.6g}", c->expected),
+                        fmt::format("{:.6g}", o.measured), cell(c->tolerance.describe()),
+                        cell(c->tolerance_origin), cell(d.band.empty() ? "" : d.band + " (" + d.margin + ")"),
+                        cell(d.reason), j.problem.empty() ? result : result + ": " + cell(j.problem));
         md_rows += row;
         csv.add_row({io::cell(c->id), io::cell(std::string(core::evidence_name(c->evidence))),
                      io::cell(c->expected), io::cell(o.measured), io::cell(c->tolerance.describe()),
-                     io::cell(c->tolerance_origin), io::cell(d.band), io::cell(d.reason),
+                     io::cell(c->tolerance_origin), io::cell(d.band), io::cell(d.margin), io::cell(d.reason),
                      io::cell(std::string(core::verdict_name(v))), io::cell(c->source)});
         auto& [prefix_summary, prefix_rows] = by_prefix[c->id.substr(0, c->id.find('.'))];
         ++prefix_summary[c->evidence][v];
