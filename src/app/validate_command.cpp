@@ -23,28 +23,7 @@ namespace mppnet::app {
 
 namespace {
 
-enum class Verdict { Pass, Differs, Fail, Calibrated };
-
-const char* verdict_name(Verdict v) {
-  switch (v) {
-    case Verdict::Pass:
-      return "pass";
-    case Verdict::Differs:
-      return "differs";
-    case Verdict::Calibrated:
-      return "calibrated";
-    case Verdict::Fail:
-      break;
-  }
-  return "FAIL";
-}
-
-// A calibration within tolerance only shows that the fit took; outside it, the fit no longer holds.
-Verdict verdict(const exp::ValidationCase& c, bool within_tolerance) {
-  if (within_tolerance)
-    return c.evidence == core::Evidence::Calibration ? Verdict::Calibrated : Verdict::Pass;
-  return c.discrepancy.empty() ? Verdict::Fail : Verdict::Differs;
-}
+using core::Verdict;
 
 using Summary = std::map<core::Evidence, std::map<Verdict, int>>;
 constexpr Verdict kVerdicts[] = {Verdict::Pass, Verdict::Differs, Verdict::Fail, Verdict::Calibrated};
@@ -52,6 +31,12 @@ constexpr Verdict kVerdicts[] = {Verdict::Pass, Verdict::Differs, Verdict::Fail,
 int count(const std::map<Verdict, int>& counts, Verdict v) {
   const auto it = counts.find(v);
   return it == counts.end() ? 0 : it->second;
+}
+
+int cases_of(const std::map<Verdict, int>& counts) {
+  int n = 0;
+  for (const Verdict v : kVerdicts) n += count(counts, v);
+  return n;
 }
 
 std::map<Verdict, int> totals(const Summary& summary) {
@@ -67,17 +52,39 @@ std::string totals_line(const std::map<Verdict, int>& total) {
                      count(total, Verdict::Calibrated));
 }
 
+// What the cases are evidence of: how many compare the simulated machine with what its publication
+// reports, and how many are of each other kind, so that the total is not read as that number.
+std::string evidence_line(const Summary& summary) {
+  const auto of = [&](core::Evidence e) {
+    const auto it = summary.find(e);
+    return it == summary.end() ? 0 : cases_of(it->second);
+  };
+  int all = 0;
+  for (const auto& [evidence, counts] : summary) all += cases_of(counts);
+  using core::Evidence;
+  std::string line = fmt::format(
+      "Evidence: of {} cases, {} compare the simulated machine with a figure or behaviour its publication "
+      "reports (behaviour); {} are structural or closed-form, {} self-checks, {} against an independent "
+      "model or derivation, {} against an implementation from the same notes (same-source), {} "
+      "calibrations",
+      all, of(Evidence::Behaviour), of(Evidence::ClosedForm), of(Evidence::SelfConsistency),
+      of(Evidence::Independent), of(Evidence::SameSource), of(Evidence::Calibration));
+  if (const int unclassified = of(Evidence::Unclassified); unclassified > 0)
+    line += fmt::format(", {} unclassified", unclassified);
+  return line;
+}
+
 // The table of verdicts by kind of evidence, then the totals; returns the number of failures.
 int print_summary(const Summary& summary) {
-  std::printf("\n%-14s %8s %8s %8s %11s\n", "by kind", "pass", "differs", "FAIL", "calibrated");
+  std::printf("\n%-14s %8s %8s %8s %8s %11s\n", "by kind", "cases", "pass", "differs", "FAIL", "calibrated");
   for (const auto& [evidence, counts] : summary) {
-    std::printf("%-14s", core::evidence_name(evidence));
+    std::printf("%-14s %8d", core::evidence_name(evidence), cases_of(counts));
     for (const Verdict v : kVerdicts)
       std::printf(v == Verdict::Calibrated ? " %11d" : " %8d", count(counts, v));
     std::printf("\n");
   }
   const auto total = totals(summary);
-  std::printf("%s\n", totals_line(total).c_str());
+  std::printf("%s\n%s\n", totals_line(total).c_str(), evidence_line(summary).c_str());
   return count(total, Verdict::Fail);
 }
 
@@ -98,16 +105,28 @@ std::string cell(const std::string& text) {
 // machine's page (its own) show them: scripts/validation_doc.sh splices them in. Numbers have six
 // significant digits, as printed.
 std::string markdown_table(const Summary& summary, const std::string& rows) {
-  std::string md = "| kind | pass | differs | FAIL | calibrated |\n|---|---|---|---|---|\n";
+  std::string md = "| kind | cases | pass | differs | FAIL | calibrated |\n|---|---|---|---|---|---|\n";
   for (const auto& [evidence, counts] : summary) {
-    md += fmt::format("| {} |", core::evidence_name(evidence));
+    md += fmt::format("| {} | {} |", core::evidence_name(evidence), cases_of(counts));
     for (const Verdict v : kVerdicts) md += fmt::format(" {} |", count(counts, v));
     md += "\n";
   }
-  md += "\n" + totals_line(totals(summary)) + ".\n\n";
-  md += "| case | kind | source | expected | simulated | tolerance | tolerance from | result |\n";
-  md += "|---|---|---|---|---|---|---|---|\n";
+  md += "\n" + totals_line(totals(summary)) + ".\n\n" + evidence_line(summary) + ".\n\n";
+  md +=
+      "| case | kind | source | expected | simulated | tolerance | tolerance from | pinned band | "
+      "documented difference | result |\n";
+  md += "|---|---|---|---|---|---|---|---|---|---|\n";
   return md + rows;
+}
+
+// The pinned band of a case's documented difference, its reason and its margin's origin ("" without one).
+struct DifferenceText {
+  std::string band, reason, margin;
+};
+
+DifferenceText difference_text(const exp::ValidationCase& c) {
+  if (!c.difference) return {};
+  return {c.difference->describe(), c.difference->reason, c.difference->margin};
 }
 
 }  // namespace
@@ -144,8 +163,8 @@ int validate_command(const std::vector<std::string>& ids, bool list_only, bool f
               "result");
   nlohmann::json rows = nlohmann::json::array();
   std::string md_rows;
-  io::CsvTable csv(
-      {"id", "kind", "expected", "simulated", "tolerance", "tolerance_origin", "verdict", "source"});
+  io::CsvTable csv({"id", "kind", "expected", "simulated", "tolerance", "tolerance_origin", "pinned_band",
+                    "pinned_band_from", "documented_difference", "verdict", "source"});
   Summary summary;
   // The same per machine (the id's first part: "cm1", "metro", ...), for the machine's own page.
   std::map<std::string, std::pair<Summary, std::string>> by_prefix;
@@ -168,29 +187,41 @@ int validate_command(const std::vector<std::string>& ids, bool list_only, bool f
         const exp::ValidationCase* c = chosen[i];
         if (!journaled[i])
           journal.save(journal_name(i), {{"id", c->id}, {"measured", o.measured}, {"passed", o.passed}});
-        const Verdict v = verdict(*c, o.passed);
-        const bool known = v == Verdict::Differs;
+        const core::Judgement j = core::judge(*c, o.measured);
+        const Verdict v = j.verdict;
+        const DifferenceText d = difference_text(*c);
         ++summary[c->evidence][v];
         std::printf("%-38s %-12s %12.6g %12.6g %12s  %s\n", c->id.c_str(), core::evidence_name(c->evidence),
-                    c->expected, o.measured, c->tolerance.describe().c_str(), verdict_name(v));
+                    c->expected, o.measured, c->tolerance.describe().c_str(), core::verdict_name(v));
         std::printf("  %s\n  setup: %s\n  source: %s\n", c->quantity.c_str(), c->setup.c_str(),
                     c->source.c_str());
         if (!c->tolerance_origin.empty()) std::printf("  tolerance from: %s\n", c->tolerance_origin.c_str());
-        if (known) std::printf("  documented difference: %s\n", c->discrepancy.c_str());
+        if (c->difference)
+          std::printf("  documented difference: %s\n  pinned to %s: %s\n", d.reason.c_str(), d.band.c_str(),
+                      d.margin.c_str());
+        if (!j.problem.empty()) std::printf("  FAIL: %s\n", j.problem.c_str());
         std::fflush(stdout);
+        const std::string result = v == Verdict::Differs ? "differs (documented)" : core::verdict_name(v);
         const std::string row =
-            fmt::format("| `{}` | {} | {} | {} | {} | {} | {} | {} |\n", c->id,
+            fmt::format("| `{}` | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", c->id,
                         core::evidence_name(c->evidence), cell(c->source), fmt::format("{:.6g}", c->expected),
                         fmt::format("{:.6g}", o.measured), cell(c->tolerance.describe()),
-                        cell(c->tolerance_origin), known ? "differs (documented)" : verdict_name(v));
+                        cell(c->tolerance_origin), cell(d.band.empty() ? "" : d.band + " (" + d.margin + ")"),
+                        cell(d.reason), j.problem.empty() ? result : result + ": " + cell(j.problem));
         md_rows += row;
         csv.add_row({io::cell(c->id), io::cell(std::string(core::evidence_name(c->evidence))),
                      io::cell(c->expected), io::cell(o.measured), io::cell(c->tolerance.describe()),
-                     io::cell(c->tolerance_origin), io::cell(std::string(verdict_name(v))),
-                     io::cell(c->source)});
+                     io::cell(c->tolerance_origin), io::cell(d.band), io::cell(d.margin), io::cell(d.reason),
+                     io::cell(std::string(core::verdict_name(v))), io::cell(c->source)});
         auto& [prefix_summary, prefix_rows] = by_prefix[c->id.substr(0, c->id.find('.'))];
         ++prefix_summary[c->evidence][v];
         prefix_rows += row;
+        nlohmann::json pinned = nullptr;
+        if (c->difference)
+          pinned = {{"low", c->difference->low},
+                    {"high", c->difference->high},
+                    {"reason", d.reason},
+                    {"band_from", d.margin}};
         rows.push_back({{"id", c->id},
                         {"source", c->source},
                         {"setup", c->setup},
@@ -202,8 +233,10 @@ int validate_command(const std::vector<std::string>& ids, bool list_only, bool f
                         {"passed", v == Verdict::Pass},
                         {"within_tolerance", o.passed},
                         {"evidence", core::evidence_name(c->evidence)},
-                        {"verdict", verdict_name(v)},
-                        {"documented_difference", known ? c->discrepancy : ""}});
+                        {"verdict", core::verdict_name(v)},
+                        {"problem", j.problem},
+                        {"pinned_difference", pinned},
+                        {"documented_difference", v == Verdict::Differs ? d.reason : ""}});
       });
   nlohmann::json doc{{"mppnet_version", MPPNET_VERSION}, {"cases", rows}};
   io::write_file_atomically(out / "validation.json", doc.dump(2) + "\n");

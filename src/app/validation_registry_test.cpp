@@ -1,7 +1,9 @@
 // app/validation_registry_test.cpp: every registered validation case says what kind of evidence it is
-// and where its tolerance comes from, so that the summary `mppnet validate` prints cannot overstate.
+// and where its tolerance comes from, so that the summary `mppnet validate` prints cannot overstate; and a
+// documented difference is a pinned expectation that a moved model fails.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 #include <string>
@@ -11,18 +13,82 @@
 namespace mppnet::app {
 namespace {
 
+using core::Verdict;
+
+const core::ValidationCase& find_case(const std::string& id) {
+  const auto& cases = exp::validation_cases();
+  const auto it = std::find_if(cases.begin(), cases.end(), [&](const auto& c) { return c.id == id; });
+  if (it == cases.end()) throw std::invalid_argument("no case " + id);
+  return *it;
+}
+
 TEST(ValidationRegistry, EveryCaseDeclaresItsKindSourceAndToleranceOrigin) {
   const auto& cases = exp::validation_cases();
   ASSERT_GT(cases.size(), 100u);
   std::set<std::string> ids;
   for (const auto& c : cases) {
     EXPECT_TRUE(ids.insert(c.id).second) << "two cases named " << c.id;
-    EXPECT_NE(c.evidence, core::Evidence::Unclassified) << c.id;
+    EXPECT_NE(std::find(std::begin(core::kEvidenceKinds), std::end(core::kEvidenceKinds), c.evidence),
+              std::end(core::kEvidenceKinds))
+        << c.id << " is of no defined kind (" << core::evidence_name(c.evidence) << ")";
     EXPECT_FALSE(c.source.empty()) << c.id;
     EXPECT_FALSE(c.tolerance_origin.empty()) << c.id << " does not say where its tolerance comes from";
     EXPECT_TRUE(c.measure) << c.id;
     // A band open on both sides accepts everything: such a case could not fail.
     EXPECT_FALSE(std::isinf(c.tolerance.below) && std::isinf(c.tolerance.above)) << c.id;
+  }
+}
+
+TEST(ValidationRegistry, EveryPinnedBandSaysWhyAndCatchesADoubledError) {
+  int pinned = 0;
+  for (const auto& c : exp::validation_cases()) {
+    if (!c.difference) continue;
+    ++pinned;
+    const core::PinnedDifference& d = *c.difference;
+    EXPECT_LE(d.low, d.high) << c.id;
+    EXPECT_NE(d.reason.find("docs/assumptions.md"), std::string::npos) << c.id << ": the reason's page";
+    EXPECT_FALSE(d.margin.empty()) << c.id << " does not say why its band is as wide as it is";
+    // The band's middle is a documented difference: outside the source's tolerance, inside the band ...
+    const double middle = (d.low + d.high) / 2;
+    EXPECT_EQ(core::judge(c, middle).verdict, Verdict::Differs) << c.id << " at " << middle;
+    // ... and a regression that doubles its error (measured from the source's value) fails.
+    const double doubled = c.expected + 2 * (middle - c.expected);
+    EXPECT_EQ(core::judge(c, doubled).verdict, Verdict::Fail) << c.id << " at " << doubled;
+  }
+  EXPECT_GT(pinned, 0);
+}
+
+TEST(ValidationRegistry, AMeasurementMovedPastItsPinnedBandFails) {
+  // cm1.e7.messages_per_bit_time_v1 (fast): the model delivers 90.5 messages per bit-time where the paper's
+  // words allow 99.1 to 121.2; the difference is pinned to what 14 or 15 petit cycles give.
+  const core::ValidationCase& c = find_case("cm1.e7.messages_per_bit_time_v1");
+  ASSERT_TRUE(c.difference);
+  const double measured = c.measure();
+  EXPECT_EQ(core::judge(c, measured).verdict, Verdict::Differs) << measured;
+  // The test hook: the verdict on a measurement moved by hand, past either edge of the band.
+  const double width = c.difference->high - c.difference->low;
+  const core::Judgement above = core::judge(c, c.difference->high + 0.1 * width);
+  EXPECT_EQ(above.verdict, Verdict::Fail);
+  EXPECT_NE(above.problem.find("pinned band"), std::string::npos) << above.problem;
+  EXPECT_EQ(core::judge(c, c.difference->low - 0.1 * width).verdict, Verdict::Fail);
+  EXPECT_EQ(core::judge(c, c.difference->low + 0.5 * width).verdict, Verdict::Differs);
+  // Within the paper's tolerance the difference would be stale: that too fails, naming the cause.
+  const core::Judgement stale = core::judge(c, c.expected);
+  EXPECT_EQ(stale.verdict, Verdict::Fail);
+  EXPECT_NE(stale.problem.find("within the source's tolerance"), std::string::npos) << stale.problem;
+  EXPECT_EQ(core::judge(c, std::nan("")).verdict, Verdict::Fail);
+}
+
+TEST(ValidationRegistry, NoFastCaseCarriesADifferenceWithinTolerance) {
+  // Every fast case of the registry, measured: a pass (or calibrated) without a difference, a documented
+  // difference inside its pinned band with one. `mppnet validate` applies the same verdict to the slow
+  // ones, and fails a case within tolerance that carries a difference.
+  for (const auto& c : exp::validation_cases()) {
+    if (c.slow) continue;
+    const double measured = c.measure();
+    const core::Judgement j = core::judge(c, measured);
+    EXPECT_NE(j.verdict, Verdict::Fail) << c.id << ": measured " << measured << ": " << j.problem;
+    EXPECT_EQ(j.verdict == Verdict::Differs, c.difference.has_value()) << c.id;
   }
 }
 

@@ -1,4 +1,4 @@
-// core/validation_case.cpp: tolerance checks and their descriptions.
+// core/validation_case.cpp: tolerance checks, pinned differences, and the verdict on a measurement.
 #include "core/validation_case.hpp"
 
 #include <cmath>
@@ -22,12 +22,27 @@ std::string Tolerance::describe() const {
   return fmt::format("-{} / +{}", part(below), part(above));
 }
 
+bool PinnedDifference::contains(double measured) const {
+  // The same allowance for floating-point rounding as Tolerance::accepts.
+  return !std::isnan(measured) && measured >= low - 1e-12 && measured <= high + 1e-12;
+}
+
+std::string PinnedDifference::describe() const {
+  return fmt::format("[{:.6g}, {:.6g}]", low, high);
+}
+
+PinnedDifference pinned_around(double value, double margin, std::string reason, std::string margin_origin) {
+  return {value - margin, value + margin, std::move(reason), std::move(margin_origin)};
+}
+
 const char* evidence_name(Evidence e) {
   switch (e) {
     case Evidence::Behaviour:
       return "behaviour";
     case Evidence::Independent:
       return "independent";
+    case Evidence::SameSource:
+      return "same-source";
     case Evidence::ClosedForm:
       return "closed-form";
     case Evidence::Calibration:
@@ -38,6 +53,36 @@ const char* evidence_name(Evidence e) {
       break;
   }
   return "unclassified";
+}
+
+const char* verdict_name(Verdict v) {
+  switch (v) {
+    case Verdict::Pass:
+      return "pass";
+    case Verdict::Differs:
+      return "differs";
+    case Verdict::Calibrated:
+      return "calibrated";
+    case Verdict::Fail:
+      break;
+  }
+  return "FAIL";
+}
+
+Judgement judge(const ValidationCase& c, double measured) {
+  if (std::isnan(measured)) return {Verdict::Fail, "the measurement is not a number"};
+  if (c.tolerance.accepts(c.expected, measured)) {
+    if (c.difference)
+      return {Verdict::Fail,
+              "within the source's tolerance, yet the case carries a documented difference: the "
+              "difference must go (a case within tolerance never carries one)"};
+    return {c.evidence == Evidence::Calibration ? Verdict::Calibrated : Verdict::Pass, ""};
+  }
+  if (!c.difference) return {Verdict::Fail, "outside the source's tolerance"};
+  if (c.difference->contains(measured)) return {Verdict::Differs, ""};
+  return {Verdict::Fail, fmt::format("outside the source's tolerance and outside the pinned band {} of its "
+                                     "documented difference: the model has moved",
+                                     c.difference->describe())};
 }
 
 }  // namespace mppnet::core

@@ -1,10 +1,12 @@
-// core/validation_case.hpp: a claim from a source document and the function that measures it.
+// core/validation_case.hpp: a claim from a source document, the function that measures it, and the
+// verdict on a measurement.
 //
 // Machines declare their cases with this type; exp/validation.cpp gathers them into the registry that
 // `mppnet validate` runs.
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 
 namespace mppnet::core {
@@ -26,18 +28,41 @@ struct Tolerance {
   std::string describe() const;
 };
 
+// A documented difference: the model is known to give another value than the source, and why is
+// explained in docs/assumptions.md. The value the model gives is pinned to a band, so that the
+// explanation covers that value only: a measurement outside the band is a FAIL like any other, and a
+// regression that moves the model cannot hide behind the explanation.
+struct PinnedDifference {
+  double low = 0;  // the band the model's value must stay in, [low, high]
+  double high = 0;
+  std::string reason;  // why the model differs from the source (names where docs/ explain it)
+  std::string margin;  // why the band is as wide as it is: a measured spread, or the reason's own words
+
+  bool contains(double measured) const;
+  std::string describe() const;  // "[0.382, 0.402]"
+};
+
+// The band value ± margin.
+PinnedDifference pinned_around(double value, double margin, std::string reason, std::string margin_origin);
+
 // What kind of evidence a case is: what its expected value is, and so what a pass shows.
 enum class Evidence {
-  Behaviour,    // the simulation against a number the source reports for the machine's behaviour
-  Independent,  // the simulation against an independent model or a derivation (not the source's number)
-  ClosedForm,   // the arithmetic of a closed form the source gives: checks the transcription, not behaviour
-  SelfConsistency,  // the simulator against itself (two paths that must agree)
+  Behaviour,        // the simulated machine against a figure or behaviour its publication reports
+  Independent,      // the simulation against an independent model or a derivation (not the source's number)
+  SameSource,       // against an implementation written independently from the same notes as mppnet's
+  ClosedForm,       // structure or arithmetic: a count of the built network, a formula the source gives
+  SelfConsistency,  // the simulator against itself (two paths that must agree, its own timing rule)
   Calibration,      // a parameter was fitted to this very number: agreement is by construction, never a pass
   Unclassified,     // not yet declared (shown as such, so that the summary cannot overstate)
 };
 
-// The name `mppnet validate` prints: "behaviour", "independent", "closed-form", "calibration",
-// "self-check", "unclassified".
+// Every kind a case may declare (Unclassified is not one).
+inline constexpr Evidence kEvidenceKinds[] = {Evidence::Behaviour,       Evidence::Independent,
+                                              Evidence::SameSource,      Evidence::ClosedForm,
+                                              Evidence::SelfConsistency, Evidence::Calibration};
+
+// The name `mppnet validate` prints: "behaviour", "independent", "same-source", "closed-form",
+// "self-check", "calibration", "unclassified".
 const char* evidence_name(Evidence e);
 
 struct ValidationCase {
@@ -49,14 +74,30 @@ struct ValidationCase {
   Tolerance tolerance;
   bool slow = false;  // left out of the unit tests; `mppnet validate` runs it
   std::function<double()> measure;
-  // Set when the simulator is known to differ from the source and the difference is explained in docs/
-  // (not tuned away): why, and where. `mppnet validate` reports such a case as a documented difference.
-  std::string discrepancy = {};
+  // Set only when the model is outside the source's tolerance for a reason docs/ explain (not tuned
+  // away): the band the model's value is pinned to, and why. A case within tolerance carries none.
+  std::optional<PinnedDifference> difference = {};
   Evidence evidence = Evidence::Unclassified;
   // Where the tolerance comes from: the source's own words ("about", "more than"), a confidence interval
   // of the run, the tolerance a reference note recommends, or exactness. A tolerance may be no wider than
   // its origin allows.
   std::string tolerance_origin = {};
 };
+
+enum class Verdict { Pass, Differs, Fail, Calibrated };
+
+// "pass", "differs", "FAIL", "calibrated".
+const char* verdict_name(Verdict v);
+
+struct Judgement {
+  Verdict verdict = Verdict::Fail;
+  std::string problem;  // why it is a FAIL, in one line; empty otherwise
+};
+
+// The verdict on `measured` for case `c`: within the source's tolerance, a pass (a calibration is only
+// "calibrated": the fit took); outside it but inside the case's pinned band, a documented difference;
+// outside both, or not a number, a FAIL. A case within tolerance that carries a difference is a FAIL
+// too: its explanation is stale (or was written in advance) and must go.
+Judgement judge(const ValidationCase& c, double measured);
 
 }  // namespace mppnet::core

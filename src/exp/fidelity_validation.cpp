@@ -12,6 +12,8 @@
 #include <stdexcept>
 #include <string>
 
+#include <fmt/format.h>
+
 #include "core/error.hpp"
 #include "exp/dragonfly_validation.hpp"
 #include "exp/foundation_validation.hpp"
@@ -97,6 +99,60 @@ double app_difference(const ExperimentConfig& cfg, const std::string& name, int 
   return packet_vs_flit(cfg, [&](const ExperimentConfig& c) { return app_time_us(c, name, alltoall_bytes); });
 }
 
+// Why the packet model differs from the flit model where it does (docs/assumptions.md, "Packet-level
+// against flit-level model").
+constexpr const char* kInterleaving =
+    "with several VCs the flit model's switch allocator interleaves the flits of packets on different VCs, "
+    "so a packet takes longer to cross a busy router; the packet model sends a packet's flits back to back "
+    "once it is granted, so its mean latency under load is lower. With one VC the two agree (the _1vc "
+    "cases; docs/assumptions.md, \"Packet-level against flit-level model\")";
+constexpr const char* kLostMatches =
+    "with several VCs the flit model's separable switch allocator loses matches (an input alternating "
+    "between packets on different VCs leaves outputs idle); the packet model sends each packet's flits back "
+    "to back, as a flit-level router with a switch speedup would. With one VC the two agree (the _1vc "
+    "cases), and a flit model with router.speedup = 2 is as fast "
+    "(fidelity.saturation.tree4ary3_uniform_flit_speedup2; docs/assumptions.md, \"Packet-level against "
+    "flit-level model\")";
+constexpr const char* kWholePacketRoom =
+    "the packet model sends a packet only when the buffer behind it has room for all of it (virtual "
+    "cut-through), where the flit model's wormhole packets advance into partial room; on the CM-5 "
+    "schedule's thinned tree under transpose that costs throughput (the flit model with router.switching = "
+    "virtual_cut_through saturates lower still; docs/assumptions.md, \"Packet-level against flit-level "
+    "model\")";
+
+// The cases outside their tolerance, each pinned to the value it gives (seed 1) within 3 standard
+// deviations of its value over seeds 1-8 of the same runs.
+struct Pinned {
+  const char* id;
+  double value, seed_sd;
+  const char* reason;
+};
+constexpr Pinned kPinned[] = {
+    {"fidelity.latency.mesh8x8_uniform_0.2", -0.0713, 0.0009, kInterleaving},
+    {"fidelity.latency.mesh8x8_uniform_0.7sat", -0.0861, 0.0016, kInterleaving},
+    {"fidelity.latency.torus8x8_uniform_0.7sat", -0.0581, 0.0007, kInterleaving},
+    {"fidelity.saturation.torus8x8_uniform", 0.1456, 0.0102, kLostMatches},
+    {"fidelity.latency.tree4ary3_uniform_0.7sat", -0.1003, 0.0036, kInterleaving},
+    {"fidelity.saturation.tree4ary3_uniform", 0.1513, 0.0040, kLostMatches},
+    {"fidelity.saturation.tree4ary3_bit_complement", 0.1105, 0.0112, kLostMatches},
+    {"fidelity.latency.cm5_1024_uniform_0.7sat", -0.0687, 0.0011, kInterleaving},
+    {"fidelity.saturation.cm5_1024_uniform", 0.1365, 0.0014, kLostMatches},
+    {"fidelity.latency.cm5_1024_transpose_0.7sat", -0.0531, 0.0007, kInterleaving},
+    {"fidelity.saturation.cm5_1024_transpose", -0.1032, 0.0063, kWholePacketRoom},
+    {"fidelity.latency.dragonfly72_uniform_0.7sat", -0.1533, 0.0010, kInterleaving},
+    {"fidelity.saturation.dragonfly72_uniform", 0.1684, 0.0036, kLostMatches},
+    {"fidelity.latency.dragonfly72_hot_spot_0.7sat", -0.0504, 0.0012, kInterleaving},
+};
+
+void pin_differences(std::vector<ValidationCase>& cases) {
+  for (const Pinned& p : kPinned) {
+    const auto c = std::find_if(cases.begin(), cases.end(), [&](const auto& k) { return k.id == p.id; });
+    MPPNET_ASSERT(c != cases.end(), "a pinned difference names a case of this table");
+    c->difference = core::pinned_around(p.value, 3 * p.seed_sd, p.reason,
+                                        fmt::format("3 sd of seeds 1-8 (sd {:.4f})", p.seed_sd));
+  }
+}
+
 }  // namespace
 
 std::vector<ValidationCase> fidelity_validation_cases() {
@@ -126,32 +182,26 @@ std::vector<ValidationCase> fidelity_validation_cases() {
   const char* latency_origin =
       "the packet model's requirement: mean latency within 5% up to 70% of saturation";
   const char* throughput_origin = "the packet model's requirement: saturation throughput within 10%";
-  auto latency = [&](std::string id, std::string setup, ExperimentConfig cfg, double rate, std::string why) {
+  auto latency = [&](std::string id, std::string setup, ExperimentConfig cfg, double rate) {
     cases.push_back({std::move(id), issue, std::move(setup), "(packet - flit) / flit, mean latency", 0,
                      Tolerance::absolute(0.05), true,
-                     [cfg = std::move(cfg), rate] { return latency_difference(cfg, rate); }, std::move(why)});
+                     [cfg = std::move(cfg), rate] { return latency_difference(cfg, rate); }});
     cases.back().tolerance_origin = latency_origin;
   };
   ExperimentConfig one_vc = mesh_8x8_config();
   one_vc.router.vcs = 1;
   latency("fidelity.latency.mesh8x8_1vc_uniform_0.2",
           "8x8 mesh, 1 VC, 4-flit packets, uniform, 0.2 flits/node/cycle (60% of its 0.33 saturation)",
-          one_vc, 0.2, "");
+          one_vc, 0.2);
   latency("fidelity.latency.mesh8x8_1vc_uniform_0.3",
           "8x8 mesh, 1 VC, 4-flit packets, uniform, 0.3 flits/node/cycle (90% of saturation, beyond the "
           "70% the requirement covers)",
-          one_vc, 0.3, "");
-  const char* interleaving =
-      "with several VCs the flit model's switch allocator interleaves the flits of packets on different "
-      "VCs, so a packet takes longer to cross a busy router; the packet model sends a packet's flits back "
-      "to back once it is granted, so its mean latency under load is lower. With one VC the two agree "
-      "(the _1vc cases; docs/assumptions.md, \"Packet-level model\")";
+          one_vc, 0.3);
   latency("fidelity.latency.mesh8x8_uniform_0.2",
-          "8x8 mesh, 4 VCs, 4-flit packets, uniform, 0.2 flits/node/cycle", mesh_8x8_config(), 0.2,
-          interleaving);
+          "8x8 mesh, 4 VCs, 4-flit packets, uniform, 0.2 flits/node/cycle", mesh_8x8_config(), 0.2);
   latency("fidelity.latency.cm5_1024_uniform_0.1",
           "CM-5 schedule fat tree, 1,024 nodes, 4 VCs, 4-flit packets, uniform, 0.1 flits/node/cycle",
-          fat_tree_224_config(5), 0.1, interleaving);
+          fat_tree_224_config(5), 0.1);
 
   // Latency at 70% of the flit model's saturation throughput (the top of the band the requirement
   // covers), and saturation throughput, under adversarial and hot-spot traffic as well as uniform.
@@ -162,7 +212,6 @@ std::vector<ValidationCase> fidelity_validation_cases() {
   struct PatternCase {
     std::string name, setup;
     ExperimentConfig config;
-    bool whole_packet_room = false;  // the saturation difference is the room rule's (see `room` below)
   };
   const std::vector<PatternCase> patterns = {
       {"mesh8x8_uniform", "8x8 mesh, DOR, 4 VCs, uniform", mesh},
@@ -181,7 +230,7 @@ std::vector<ValidationCase> fidelity_validation_cases() {
        with_pattern(tree, PatternKind::HotSpot)},
       {"cm5_1024_uniform", "CM-5 schedule fat tree, 1,024 nodes, 4 VCs, uniform", tree224},
       {"cm5_1024_transpose", "CM-5 schedule fat tree, 1,024 nodes, 4 VCs, transpose",
-       with_pattern(tree224, PatternKind::Transpose), true},
+       with_pattern(tree224, PatternKind::Transpose)},
       {"dragonfly72_uniform", "dragonfly p=2 a=4 h=2, minimal routing, 4 VCs, uniform", dragonfly},
       {"dragonfly72_hot_spot", "dragonfly p=2 a=4 h=2, minimal routing, 4 VCs, 10% of packets to node 0",
        with_pattern(dragonfly, PatternKind::HotSpot)},
@@ -192,31 +241,18 @@ std::vector<ValidationCase> fidelity_validation_cases() {
       {"cm5_1024_uniform_1vc", "CM-5 schedule fat tree, 1,024 nodes, 1 VC, uniform", with_vcs(tree224, 1)},
   };
   const char* throughput_issue = "fidelity requirement: saturation throughput within 10% of the flit model";
-  const char* flow =
-      "with several VCs the flit model's separable switch allocator loses matches (an input alternating "
-      "between packets on different VCs leaves outputs idle); the packet model sends each packet's flits "
-      "back to back, as a flit-level router with a switch speedup would. With one VC the two agree (the "
-      "_1vc cases), and a flit model with router.speedup = 2 is as fast "
-      "(fidelity.saturation.tree4ary3_uniform_flit_speedup2; docs/assumptions.md, \"Packet-level model\")";
-  const char* room =
-      "the packet model sends a packet only when the buffer behind it has room for all of it (virtual "
-      "cut-through), where the flit model's wormhole packets advance into partial room; on the CM-5 "
-      "schedule's thinned tree under transpose that costs throughput (the flit model with "
-      "router.switching = virtual_cut_through saturates lower still; docs/assumptions.md, "
-      "\"Packet-level model\")";
   for (const PatternCase& pc : patterns) {
     cases.push_back({"fidelity.latency." + pc.name + "_0.7sat", issue,
                      pc.setup +
                          ", 4-flit packets, at 70% of the flit model's saturation load (the highest load "
                          "a latency run sustains, by bisection)",
                      "(packet - flit) / flit, mean latency", 0, Tolerance::absolute(0.05), true,
-                     [cfg = pc.config] { return latency_difference_at(cfg, 0.7); }, interleaving});
+                     [cfg = pc.config] { return latency_difference_at(cfg, 0.7); }});
     cases.back().tolerance_origin = latency_origin;
     cases.push_back({"fidelity.saturation." + pc.name, throughput_issue,
                      pc.setup + ", 4-flit packets, every node offering 1 flit/cycle",
                      "(packet - flit) / flit, accepted flits/node/cycle", 0, Tolerance::absolute(0.10), true,
-                     [cfg = pc.config] { return saturation_difference(cfg); },
-                     pc.whole_packet_room ? room : flow});
+                     [cfg = pc.config] { return saturation_difference(cfg); }});
     cases.back().tolerance_origin = throughput_origin;
   }
 
@@ -260,13 +296,17 @@ std::vector<ValidationCase> fidelity_validation_cases() {
                      [cfg = ac.config, name = ac.app, bytes = ac.alltoall_bytes]() mutable {
                        cfg.router.cycle_ps = 25000;
                        return app_difference(cfg, name, bytes);
-                     },
-                     flow});
+                     }});
     cases.back().tolerance_origin = "the packet model's requirement: completion times within 10%";
   }
-  // The flit-level model, run by each case, is the independent model the packet model is held to; each
-  // tolerance is the requirement the packet model was built to (docs/validation.md, Fidelity).
-  for (ValidationCase& c : cases) c.evidence = core::Evidence::Independent;
+  pin_differences(cases);
+  // The zero-load cases hold the packet model to the analytic formula: independent evidence. The others
+  // hold it to the flit-level model, mppnet against itself (two models of the same network): self-checks.
+  // Each tolerance is the requirement the packet model was built to (docs/validation.md, Fidelity).
+  for (ValidationCase& c : cases) {
+    const bool zero_load = c.id.rfind("fidelity.zero_load.", 0) == 0;
+    c.evidence = zero_load ? core::Evidence::Independent : core::Evidence::SelfConsistency;
+  }
   return cases;
 }
 

@@ -2,9 +2,10 @@
 //
 // Each case declares what kind of evidence it is and where its tolerance comes from. Where the paper's
 // number and the simulated value differ, the expected value stays the paper's, the tolerance stays what the
-// paper's words allow, and the case carries a `discrepancy` explained in docs/cm1.md ("Where the simulation
-// and the paper differ"). The cases themselves live in validation_static.cpp, validation_heart.cpp and
-// validation_load.cpp (validation_parts.hpp says which holds what).
+// paper's words allow, and the case carries a documented difference, explained in docs/cm1.md ("Where the
+// simulation and the paper differ"), with the band the model's value is pinned to. The cases themselves live
+// in validation_static.cpp, validation_heart.cpp and validation_load.cpp (validation_parts.hpp says which
+// holds what).
 #include "machines/cm1/validation.hpp"
 
 #include <algorithm>

@@ -87,21 +87,29 @@ ValidationCase path_expansion_case(int r, int stages, Wiring w, EndpointWiring e
             const auto pe = path_expansion(build_instance(p, 1, 0));
             return static_cast<double>(pe.pairs_at_bound) / static_cast<double>(pe.pairs);
           },
-      .evidence = Evidence::Behaviour,  // the thesis: both wirings reach the bound for all pairs
+      // Structure: the thesis says both wirings reach the bound for all pairs; the count on the built
+      // graph checks that mppnet wires them so, not how they behave.
+      .evidence = Evidence::ClosedForm,
       .tolerance_origin = "exact: a count over every pair of the built graph",
   };
-  if (w == Wiring::MaximalFanout && e == EndpointWiring::Random)
-    c.discrepancy =
-        "the endpoint assignment fitted to Table 3.4 (auto = random endpoints for maximal fanout) puts "
-        "both ports of some nodes into one stage-1 fanout class, so those pairs reach half the stage-"
-        "(S) wires: the fitted network is not a maximal-fanout network (docs/metro.md §3)";
+  if (w == Wiring::MaximalFanout && e == EndpointWiring::Random) {
+    // The fraction depends on the random endpoint matching drawn: over seeds 1-10 it spreads with sd
+    // 0.063 (64 nodes) and 0.019 (256 nodes) around the seed-1 values 0.5 and 0.818.
+    const bool small = stages == 3;
+    c.difference = core::pinned_around(
+        small ? 0.5 : 0.818, small ? 0.189 : 0.056,
+        "the endpoint assignment fitted to Table 3.4 (auto = random endpoints for maximal fanout) puts both "
+        "ports of some nodes into one stage-1 fanout class, so those pairs reach half the stage-(S) wires: "
+        "the fitted network is not a maximal-fanout network (docs/assumptions.md, \"METRO, endpoint "
+        "wiring\"; docs/metro.md §3)",
+        small ? "3 sd of seeds 1-10 (sd 0.063)" : "3 sd of seeds 1-10 (sd 0.019)");
+  }
   return c;
 }
 
 // R1: Eq 3.6's paths per pair, min over pairs on the built graph.
 ValidationCase total_paths_case(int r, int stages) {
   const auto p = sized(r, stages, Wiring::Deterministic, EndpointWiring::Block);
-  const bool printed = r == 2;  // the thesis works the 16-node example (L982); the others apply Eq 3.6
   return {
       .id = "metro.r1.total_paths_" + nodes_of(p) + "_det_ep_block",
       .source = thesis("§3.5.3, Eq 3.6 (L980-982)"),
@@ -111,14 +119,15 @@ ValidationCase total_paths_case(int r, int stages) {
       .tolerance = Tolerance::exact(),
       .slow = stages == 5,
       .measure = [p] { return static_cast<double>(path_expansion(build_instance(p, 1, 0)).min_total_paths); },
-      .evidence = printed ? Evidence::Behaviour : Evidence::Independent,
+      // A count on the built graph against Eq 3.6, printed (r = 2) or applied: structure.
+      .evidence = Evidence::ClosedForm,
       .tolerance_origin = "exact: a count over every pair of the built graph",
   };
 }
 
 // R1, "random wiring falls short": p(s) statistics of randomly wired networks (validated endpoints)
-// against an independent prototype simulation (docs/metro.md §2). `stat` picks mean / min / max of stage `s`
-// (1-based) over pairs.
+// against a prototype simulation written from the same notes (docs/metro.md §2). `stat` picks mean / min /
+// max of stage `s` (1-based) over pairs.
 enum class Stat { Mean, Min, Max };
 ValidationCase random_shortfall_case(int stages, int s, Stat stat, double prototype, double instance_sd) {
   const auto p = network(stages, Wiring::Random, EndpointWiring::Random);
@@ -126,8 +135,8 @@ ValidationCase random_shortfall_case(int stages, int s, Stat stat, double protot
   const char* what = stat == Stat::Mean ? "mean" : stat == Stat::Min ? "min" : "max";
   return {
       .id = "metro.r1.random_shortfall_" + nodes_of(p) + "_ep_random_p" + std::to_string(s) + "_" + what,
-      .source = thesis("§3.5.3 (L1005-1007): Eq 3.5 is an upper bound for random wiring; expected: an "
-                       "independent prototype simulation (docs/metro.md §2)"),
+      .source = thesis("§3.5.3 (L1005-1007): Eq 3.5 is an upper bound for random wiring; expected: a "
+                       "prototype simulation written from the same notes (docs/metro.md §2)"),
       .setup = describe(p) + ", " + std::to_string(instances) + " instances, all ordered pairs",
       .quantity = std::string(what) + " over pairs (and instances) of p(" + std::to_string(s) + ") (bound " +
                   std::to_string(path_expansion_bound(p)[s - 1]) + ")",
@@ -147,7 +156,7 @@ ValidationCase random_shortfall_case(int stages, int s, Stat stat, double protot
             }
             return stat == Stat::Mean ? sum / instances : stat == Stat::Min ? lo : hi;
           },
-      .evidence = Evidence::Independent,  // the prototype's; the thesis gives no number
+      .evidence = Evidence::SameSource,  // the prototype's, from the same notes; the thesis gives no number
       .tolerance_origin =
           stat == Stat::Mean
               ? "3 sd of (one prototype instance - our mean): instance-to-instance sd of the mean p(s) "
@@ -193,7 +202,7 @@ void add_path_cases(std::vector<ValidationCase>& cases) {
             const auto g = graph_paths(to_graph(build_instance(flat, 1, 0)), 1023);
             return g.min_hops == g.max_hops ? static_cast<double>(g.max_hops) : -1.0;
           },
-      .evidence = Evidence::Behaviour,
+      .evidence = Evidence::ClosedForm,  // hop counts of the built graph: structure
       .tolerance_origin = "exact: hop counts on the built graph",
   });
 }

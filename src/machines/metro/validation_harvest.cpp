@@ -1,5 +1,6 @@
 // machines/metro/validation_harvest.cpp: the harvest cases (R5): Chong's reconfiguration on the 1024-node
-// network of Fig 3.29, whose curve is lost, against an independent prototype simulation (docs/metro.md §2).
+// network of Fig 3.29, whose curve is lost, against a prototype simulation written from the same notes as
+// this model (docs/metro.md §2): same-source evidence.
 //
 // The prototype ran 600 trials per fault level on one instance of each wiring with its own endpoint
 // choices (docs/metro.md §1) and symmetric final pairing; so do these cases (1200 trials over 4
@@ -8,9 +9,9 @@
 // rounding of the printed value (uniform, sd 0.0003 at 3 decimals, 0.00003 at 4) and the instance spread
 // (measured on the same 30 instances; 0 for the deterministic network).
 #include <cmath>
+#include <string>
 
 #include <fmt/format.h>
-#include <string>
 
 #include "machines/metro/completeness.hpp"
 #include "machines/metro/harvest.hpp"
@@ -98,14 +99,16 @@ void add_harvest_cases(std::vector<ValidationCase>& cases) {
         if (ch == '.') ch = 'p';
       cases.push_back({
           .id = id_prefix(c.wiring) + "_" + pct_id + "pct",
-          .source = kFig329 + "; expected: an independent prototype simulation (docs/metro.md §2)",
+          .source =
+              kFig329 + "; expected: a prototype simulation written from the same notes (docs/metro.md §2)",
           .setup = run_setup(c.wiring) + ", " + pct + "% of the packages faulty",
           .quantity = "fraction of nodes harvested",
           .expected = c.prototype[i],
           .tolerance = Tolerance::absolute(tol),
           .slow = true,
           .measure = [run, i] { return run.get().points[i].harvest; },
-          .evidence = Evidence::Independent,  // the prototype's, the curve being lost
+          .evidence =
+              Evidence::SameSource,  // the prototype's, written from the same notes; the curve is lost
           .tolerance_origin = "3 sd of (prototype - ours): standard errors of 600 and 1200 trials (measured "
                               "trial sd " +
                               fmt::format("{:.4f}", c.trial_sd[i]) +
@@ -117,9 +120,8 @@ void add_harvest_cases(std::vector<ValidationCase>& cases) {
     const double se = std::sqrt(p * (1 - p));
     cases.push_back({
         .id = id_prefix(c.wiring) + "_p_complete_5pct",
-        .source =
-            kFig329 +
-            "; expected: an independent prototype simulation (docs/metro.md §2), in contrast with yield",
+        .source = kFig329 + "; expected: a prototype simulation written from the same notes (docs/metro.md "
+                            "§2), in contrast with yield",
         .setup = run_setup(c.wiring) + ", 64 faulty packages (5%)",
         .quantity = "P(complete) at 5% package faults",
         .expected = p,
@@ -128,7 +130,7 @@ void add_harvest_cases(std::vector<ValidationCase>& cases) {
                       c.p_complete_sd * std::sqrt(1 + 1 / instances)})),
         .slow = true,
         .measure = [run] { return run.get().points[2].p_complete; },
-        .evidence = Evidence::Independent,
+        .evidence = Evidence::SameSource,
         .tolerance_origin =
             "3 sd of (prototype - ours): binomial errors of 600 and 1200 trials, the prototype's "
             "figure (±0.005: 'about 0.02-0.03' read as 0.025 ± 0.005), instance sd of P(complete)",
@@ -161,7 +163,7 @@ void add_harvest_cases(std::vector<ValidationCase>& cases) {
             }
             return worst;
           },
-      .evidence = Evidence::Behaviour,
+      .evidence = Evidence::ClosedForm,  // structure: §3.5.2's argument checked on the built networks
       .tolerance_origin = "exact: every single fault is tried",
   });
 }

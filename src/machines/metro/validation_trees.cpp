@@ -31,8 +31,8 @@ P tree(int levels, int ni, int final_dilation) {
   return p;
 }
 
-// Counts on a built graph: exact. `evidence` is Behaviour where the thesis prints the number, Independent
-// where it is derived from the thesis's construction rules.
+// Counts on a built graph: exact. `evidence` is ClosedForm (structure) where the thesis prints the number,
+// Independent where it is derived from the thesis's construction rules.
 ValidationCase exact(std::string id, std::string source, std::string setup, std::string quantity,
                      double expected, std::function<double()> measure, core::Evidence evidence) {
   return {.id = std::move(id),
@@ -62,7 +62,7 @@ std::vector<ValidationCase> tree_validation_cases() {
             (stride > 1 ? ", destinations 0, 1023, ..." : ", all pairs"),
         "routers on the longest shortest route ((4/3) log4 N)", expected,
         [p, stride] { return static_cast<double>(graph_paths(build_fat_tree(p), stride).max_hops); },
-        core::Evidence::Behaviour));
+        core::Evidence::ClosedForm));
   }
   const std::string s74 = std::string(kThesis) + " §7.5.4, Table 7.4, Eqs 7.1-7.2";
   for (const auto& [ni, name, counts] : {std::tuple{2, "ut64x2", std::vector<int>{16, 16, 12, 8}},
@@ -78,7 +78,7 @@ std::vector<ValidationCase> tree_validation_cases() {
                         "turnaround)",
           std::string(parts[i]) + " routers in the built tree", counts[i],
           [p, role] { return static_cast<double>(build_fat_tree(p).count_role(role)); },
-          core::Evidence::Behaviour));
+          core::Evidence::ClosedForm));
     }
   }
   const auto p64 = tree<MetroFatTreeParams>(3, 4, 2);
@@ -123,11 +123,11 @@ std::vector<ValidationCase> tree_validation_cases() {
   cases.push_back(exact(
       "metro.hft.first_stage_tree_inputs", s357, describe(hy),
       "fraction of cluster first-stage inputs from the tree (1/r)", 0.25,
-      [first_stage_fraction] { return first_stage_fraction(true); }, core::Evidence::Behaviour));
+      [first_stage_fraction] { return first_stage_fraction(true); }, core::Evidence::ClosedForm));
   cases.push_back(exact(
       "metro.hft.first_stage_up_outputs", s357, describe(hy),
       "fraction of cluster first-stage outputs into the tree (1 of r directions)", 0.25,
-      [first_stage_fraction] { return first_stage_fraction(false); }, core::Evidence::Behaviour));
+      [first_stage_fraction] { return first_stage_fraction(false); }, core::Evidence::ClosedForm));
   return cases;
 }
 
