@@ -89,6 +89,7 @@ class Node {
   // The program's current simulated time.
   Picoseconds now() const { return time_; }
   Machine& machine() { return *machine_; }
+  const Machine& machine() const { return *machine_; }
 
   // ---- Local memory: addresses are byte offsets into this node's memory.
   std::span<std::byte> memory() { return memory_; }

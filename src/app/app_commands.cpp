@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "am/am_keys.hpp"
+#include "am/collectives.hpp"
 #include "am/message.hpp"
 #include "core/error.hpp"
 #include "core/exit_status.hpp"
@@ -29,6 +30,7 @@
 #include "registry/registry.hpp"
 #include "topo/build.hpp"
 #include "workload/apps/app_keys.hpp"
+#include "workload/apps/expected_work.hpp"
 #include "workload/apps/registry.hpp"
 #include "workload/apps/sized_defaults.hpp"
 
@@ -158,13 +160,15 @@ int app_command(const std::string& name, const io::ConfigFile& file, const std::
   // An input error leaves no results, not even the empty directory (io::OutputDirectory removes it).
   std::optional<io::OutputDirectory> output_directory;
   if (!options.check_only) output_directory.emplace(out);
-  const ProgressLines lines(name, options.progress);
+  ProgressLines lines(name, options.progress);
   workload::apps::AppResult r;
   try {
     if (options.check_only) {
       app.check(c.settings.app, nodes, c.settings.am);
       return report_check(name, config, nodes, fitted);
     }
+    app.check(c.settings.app, nodes, c.settings.am);  // parameters that do not fit: no estimate printed
+    lines.expect(workload::apps::expected_messages(name, c.settings.app, nodes, c.settings.am));
     r = workload::apps::run_application(app, e.topology, e.router, c.settings.am, c.settings.app,
                                         static_cast<std::uint64_t>(e.run.seed), e.run.watchdog_cycles,
                                         lines.sink());
@@ -206,7 +210,7 @@ int app_command(const std::string& name, const io::ConfigFile& file, const std::
   workload::apps::AppResult r;
   std::unique_ptr<registry::NodeMachine> host;
   std::vector<workload::apps::DefaultChange> fitted;
-  const ProgressLines lines(name, options.progress);
+  ProgressLines lines(name, options.progress);
   try {
     host = model.node_programs.build(file, model_sets, settings.am);
     const int nodes = host->machine().nodes();
@@ -216,6 +220,11 @@ int app_command(const std::string& name, const io::ConfigFile& file, const std::
       app.check(settings.app, nodes, settings.am);
       return report_check(name, path, nodes, fitted);
     }
+    app.check(settings.app, nodes, settings.am);
+    const bool software = dynamic_cast<const am::TreeCollectives*>(&host->machine().collectives()) != nullptr;
+    lines.expect(workload::apps::expected_messages(
+        name, settings.app, nodes, settings.am,
+        software ? workload::apps::CollectivesIn::Software : workload::apps::CollectivesIn::Hardware));
     r = workload::apps::run_application_on(app, host->machine(), settings.app, host->seed(), lines.sink());
   } catch (const workload::apps::AppParamError& err) {
     throw core::ConfigError(io::where_set(settings.origin, path, err.key()), err.key(), err.what());

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "app/app_commands.hpp"
+#include "app/app_report.hpp"
 #include "core/error.hpp"
 #include "io/config_loader.hpp"
 #include "topo/k_ary_n_cube.hpp"
@@ -177,6 +178,24 @@ TEST_F(AppCommandErrors, TooLittleMemoryNamesTheApplicationsKey) {
       error("alltoall", "", {"app.alltoall_bytes=4096"}),
       "--set app.alltoall_bytes=4096: app.alltoall_bytes: alltoall needs 131088 bytes of memory per node "
       "(2 x 16 nodes x app.alltoall_bytes = 4096); am.memory_bytes is 65536");
+}
+
+}  // namespace
+}  // namespace mppnet::app
+
+namespace mppnet::app {
+namespace {
+
+// The expected work at the two measured rates: 3.6e5 messages are 1 s to 5.1 s; a run whose slowest
+// projection passes an hour (2.6e8 messages / 70,000 a second = 1.03 hours) says so.
+TEST(ExpectedWorkLine, GivesBothRatesAndWarnsPastAnHour) {
+  const std::string short_run = expected_work_line("alltoall", 360e3);
+  EXPECT_NE(short_run.find("about 360000 active messages"), std::string::npos) << short_run;
+  EXPECT_NE(short_run.find("1 s to 5.1 s"), std::string::npos) << short_run;
+  EXPECT_EQ(short_run.find("more than an hour"), std::string::npos) << short_run;
+  const std::string long_run = expected_work_line("alltoall", 2.6e8);
+  EXPECT_NE(long_run.find("12 minutes to 62 minutes"), std::string::npos) << long_run;
+  EXPECT_NE(long_run.find("more than an hour"), std::string::npos) << long_run;
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "io/atomic_file.hpp"
 #include "io/csv.hpp"
 #include "io/json_csv.hpp"
+#include "io/progress.hpp"
 
 namespace mppnet::app {
 
@@ -72,11 +73,44 @@ bool stderr_is_terminal() {
 
 ProgressLines::ProgressLines(std::string app, bool enabled)
     : app_(std::move(app)), start_(std::chrono::steady_clock::now()), last_(start_) {
+  lines_ = enabled;
   if (enabled) sink_ = [this](const workload::apps::Progress& p) { print(p); };
+}
+
+std::string expected_work_line(const std::string& app, double messages) {
+  const auto seconds = [](double s) {
+    if (s < 120) return fmt::format("{:.2g} s", s);
+    if (s < 7200) return fmt::format("{:.2g} minutes", s / 60);
+    return fmt::format("{:.2g} hours", s / 3600);
+  };
+  std::string line = fmt::format(
+      "mppnet: app {}: about {:.0f} active messages (requests and replies): {} to {} at the {:.0f},000 to "
+      "{:.0f},000 a second measured on a 2-core host",
+      app, messages, seconds(messages / kFastestMessagesPerSecond),
+      seconds(messages / kSlowestMessagesPerSecond), kSlowestMessagesPerSecond / 1000,
+      kFastestMessagesPerSecond / 1000);
+  if (messages / kSlowestMessagesPerSecond > 3600)
+    line += "; note: this run may take more than an hour, and an app run cannot be resumed (docs/am.md)";
+  return line;
+}
+
+void ProgressLines::expect(double messages) {
+  std::fprintf(stderr, "%s\n", expected_work_line(app_, messages).c_str());
+  expected_ = static_cast<long long>(messages);
+  sink_ = [this](const workload::apps::Progress& p) { print(p); };
 }
 
 void ProgressLines::print(const workload::apps::Progress& p) {
   const auto now = std::chrono::steady_clock::now();
+  if (!noted_ && expected_ > 0) {
+    const std::string note = io::long_run_note(std::chrono::duration<double>(now - start_).count(),
+                                               p.messages, expected_, "active messages");
+    if (!note.empty()) {
+      std::fputs(note.c_str(), stderr);
+      noted_ = true;
+    }
+  }
+  if (!lines_) return;
   if (std::chrono::duration<double>(now - last_).count() < kProgressSeconds) return;
   last_ = now;
   const double elapsed = std::chrono::duration<double>(now - start_).count();

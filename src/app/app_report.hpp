@@ -25,8 +25,13 @@ class ProgressLines {
   ProgressLines(std::string app, bool enabled);
   ProgressLines(const ProgressLines&) = delete;  // the sink points at this object
   ProgressLines& operator=(const ProgressLines&) = delete;
-  // The sink to hand the application; empty when not enabled, so the run pays nothing for it.
+  // The sink to hand the application; empty when neither enabled nor expecting, so the run pays nothing
+  // for it.
   const workload::apps::ProgressSink& sink() const { return sink_; }
+  // Before the run: prints its expected work (about `messages` requests and replies) and the time that
+  // takes at the rates measured; during it, a note as soon as the rate of its first seconds says it will
+  // pass an hour (io::long_run_note).
+  void expect(double messages);
 
  private:
   void print(const workload::apps::Progress& p);
@@ -34,7 +39,16 @@ class ProgressLines {
   std::string app_;
   std::chrono::steady_clock::time_point start_, last_;
   workload::apps::ProgressSink sink_;
+  bool lines_ = false;      // progress lines wanted
+  long long expected_ = 0;  // messages expected in all (0: unknown)
+  bool noted_ = false;      // the long-run note was printed
 };
+
+// The active messages a second that `mppnet app` runs at, from the slowest to the fastest measured on a
+// 2-core host (docs/performance.md, "Node programs").
+inline constexpr double kSlowestMessagesPerSecond = 70e3, kFastestMessagesPerSecond = 360e3;
+// The line printed before a run of `messages` expected requests and replies (no newline).
+std::string expected_work_line(const std::string& app, double messages);
 
 // Whether progress lines are drawn by default: stderr is a terminal.
 bool stderr_is_terminal();

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "am/machine.hpp"
+
 namespace mppnet::workload::apps {
 
 namespace {
@@ -46,6 +48,8 @@ void PhaseTimer::maybe_report(const am::Node& node) {
   Progress p;
   p.simulated_ps = latest_;
   p.nodes = nodes_;
+  const am::MachineTotals t = node.machine().totals();
+  p.messages = t.requests + t.replies;
   std::vector<int> in(names_.size(), 0);
   for (const int c : current_) {
     if (c == kEnded) ++p.nodes_ended;

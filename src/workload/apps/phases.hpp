@@ -26,6 +26,7 @@ struct Progress {
   int nodes_in_phase = 0;
   int nodes = 0;
   int nodes_ended = 0;
+  std::int64_t messages = 0;  // requests and replies sent so far, by all nodes
 };
 using ProgressSink = std::function<void(const Progress&)>;
 
