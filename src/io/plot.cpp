@@ -28,6 +28,7 @@
 #include "io/csv.hpp"
 #include "io/input_file.hpp"
 #include "io/output_paths.hpp"
+#include "io/printable.hpp"
 #include "io/temp_files.hpp"
 
 namespace mppnet::io {
@@ -44,26 +45,6 @@ bool is_safe_file_name(const std::string& name) {
     if (!ok) return false;
   }
   return true;
-}
-
-// Control characters as visible escapes: a newline in a data-file comment would start a data line.
-std::string printable(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    const auto u = static_cast<unsigned char>(c);
-    if (u >= 0x20 && u != 0x7f) {
-      out += c;
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else {
-      out += fmt::format("\\x{:02x}", u);
-    }
-  }
-  return out;
 }
 
 std::string read_all(const std::filesystem::path& file) {

@@ -64,9 +64,10 @@ TEST_F(PlotTest, PngNeedsSignatureAndIendChunk) {
 }
 
 TEST(GnuplotString, NothingEndsTheString) {
-  // A newline would end the gnuplot command and start the next one; a quote is doubled.
-  EXPECT_EQ(gnuplot_string("it's\nsystem(\"touch PWNED\")\n#"), R"('it''s\nsystem("touch PWNED")\n#')");
-  EXPECT_EQ(gnuplot_string(std::string("a\tb\rc\x01\x7f", 7)), R"('a\tb\rc\x01\x7f')");
+  // A newline would end the gnuplot command and start the next one (every control character is written
+  // as io::printable's \xNN); a quote is doubled.
+  EXPECT_EQ(gnuplot_string("it's\nsystem(\"touch PWNED\")\n#"), R"('it''s\x0asystem("touch PWNED")\x0a#')");
+  EXPECT_EQ(gnuplot_string(std::string("a\tb\rc\x01\x7f", 7)), R"('a\x09b\x0dc\x01\x7f')");
   EXPECT_EQ(gnuplot_string("`date` @x $y"), "'`date` @x $y'");  // inert inside single quotes
 }
 
