@@ -72,11 +72,7 @@ std::string read_input_file(const std::filesystem::path& path, std::string_view 
     // A FIFO, pipe or device: wait until it has data or its writer's end. On Linux a FIFO that no writer
     // has opened yet reports neither, and a read would return 0 as at an end of file: only poll can tell.
     if (!regular) {
-      const auto left =
-          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-      pollfd p{file.fd, POLLIN, 0};
-      const int ready = left.count() > 0 ? ::poll(&p, 1, static_cast<int>(left.count())) : 0;
-      if (ready < 0 && errno == EINTR) continue;
+      const int ready = wait_readable(file.fd, deadline);
       if (ready < 0) refuse(path, fmt::format("cannot read the {}: {}", what, std::strerror(errno)));
       if (ready == 0)
         refuse(path, fmt::format("cannot read the {}: no data within {} s (a FIFO with no writer?); "
@@ -92,6 +88,18 @@ std::string read_input_file(const std::filesystem::path& path, std::string_view 
     if (n == 0) return text;
     if (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) continue;
     refuse(path, fmt::format("cannot read the {}: {}", what, std::strerror(errno)));
+  }
+}
+
+int wait_readable(int fd, std::chrono::steady_clock::time_point deadline) {
+  for (;;) {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) return 0;
+    pollfd p{fd, POLLIN, 0};
+    const int ready = ::poll(&p, 1, static_cast<int>(left.count()));
+    if (ready < 0 && errno == EINTR) continue;
+    return ready < 0 ? -1 : ready > 0 ? 1 : 0;
   }
 }
 

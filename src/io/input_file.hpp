@@ -3,6 +3,7 @@
 // error rather than a hang, an exhausted memory or a silently empty input.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -24,5 +25,9 @@ const InputLimits& input_limits();
 // than the limit, so an endless device is refused too), delivers no data within the time limit (a FIFO
 // with no writer), or a read fails (EIO is an error, never an end of file).
 std::string read_input_file(const std::filesystem::path& path, std::string_view what);
+
+// Waits until `fd` can be read (it has data, or its writer's end is closed) or `deadline` passes: 1 when
+// readable, 0 at the deadline, -1 on an error (errno says which). A wait interrupted by a signal goes on.
+int wait_readable(int fd, std::chrono::steady_clock::time_point deadline);
 
 }  // namespace mppnet::io

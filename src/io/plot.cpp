@@ -6,7 +6,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <poll.h>
 
 #include <algorithm>
 #include <atomic>
@@ -146,11 +145,7 @@ ChildResult run_in(const std::filesystem::path& program, const std::string& scri
   const auto deadline =
       std::chrono::steady_clock::now() + std::chrono::milliseconds(g_plot_timeout_ms.load());
   for (;;) {
-    const auto left =
-        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-    pollfd p{pipe_fds[0], POLLIN, 0};
-    const int ready = left.count() > 0 ? ::poll(&p, 1, static_cast<int>(left.count())) : 0;
-    if (ready < 0 && errno == EINTR) continue;
+    const int ready = wait_readable(pipe_fds[0], deadline);
     if (ready == 0) {  // still running at the deadline: stopped, and the plot fails
       ::kill(pid, SIGKILL);
       while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
