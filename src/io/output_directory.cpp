@@ -136,64 +136,59 @@ OutputDirectory::~OutputDirectory() {
   if (created_ && fs::is_empty(dir_, ec) && !ec) fs::remove(dir_, ec);
 }
 
-void OutputDirectory::finish(bool normal_end) {
+namespace {
+
+// The files this run wrote under `dir` (relative names), regular files only.
+std::set<std::string> files_written(const fs::path& dir, long long writes_at_start) {
   std::set<std::string> now;
-  for (const fs::path& p : written_under(resolved_, writes_at_start_)) {
-    const fs::path relative = p.lexically_relative(resolved_);
+  for (const fs::path& p : written_under(dir, writes_at_start)) {
+    const fs::path relative = p.lexically_relative(dir);
     struct stat st {};
     if (is_recordable(relative) && ::lstat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode))
       now.insert(relative.string());
   }
-  std::set<std::string> record = now;
-  std::vector<std::string> removed;
-  for (const std::string& name : earlier_files_) {
-    if (now.count(name) != 0 || !is_recordable(name)) continue;
-    const fs::path file = resolved_ / name;
-    struct stat st {};
-    if (::lstat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) continue;  // gone, or not ours now
-    // Reached through no link: a record planted beside a link to another folder must not reach there.
+  return now;
+}
+
+bool is_plain_file(const fs::path& file) {
+  struct stat st {};
+  return ::lstat(file.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+// Removes `file`, an earlier run's regular file, when it is reached through no link (a record planted
+// beside a link to another folder must not reach there). False when it stays.
+bool remove_earlier_file(const fs::path& file) {
+  std::error_code ec;
+  if (fs::canonical(file.parent_path(), ec) != file.parent_path().lexically_normal() || ec) return false;
+  return ::unlink(file.c_str()) == 0;
+}
+
+// A nested folder the earlier run made (a sweep's point) goes too once nothing but its record is left,
+// and so on up to `top`.
+void remove_emptied_folders(const fs::path& file, const fs::path& top) {
+  for (fs::path parent = file.parent_path(); parent != top && parent.string().size() > top.string().size();
+       parent = parent.parent_path()) {
     std::error_code ec;
-    if (fs::canonical(file.parent_path(), ec) != file.parent_path().lexically_normal() || ec) {
-      record.insert(name);
-      continue;
-    }
-    if (!normal_end || files_ == Files::AddToEarlierRun) {
-      record.insert(name);
-      continue;
-    }
-    if (::unlink(file.c_str()) != 0) {
-      record.insert(name);
-      continue;
-    }
-    removed.push_back(name);
-    // A nested folder the earlier run made (a sweep's point) goes too once nothing but its record is left.
-    for (fs::path parent = file.parent_path();
-         parent != resolved_ && parent.string().size() > resolved_.string().size();
-         parent = parent.parent_path()) {
-      std::error_code ec;
-      int entries = 0;
-      bool only_record = true;
-      for (const auto& e : fs::directory_iterator(parent, ec)) {
-        ++entries;
-        only_record = only_record && e.path().filename() == kFilesRecordName;
-      }
-      if (ec || (entries > 0 && !only_record)) break;
-      ::unlink((parent / kFilesRecordName).c_str());
-      if (::rmdir(parent.c_str()) != 0) break;
-    }
+    for (const auto& e : fs::directory_iterator(parent, ec))
+      if (e.path().filename() != kFilesRecordName) return;
+    if (ec) return;
+    ::unlink((parent / kFilesRecordName).c_str());
+    if (::rmdir(parent.c_str()) != 0) return;
   }
-  if (!removed.empty()) {
-    std::string list;
-    for (std::size_t i = 0; i < removed.size() && i < 5; ++i) list += (i > 0 ? ", " : "") + removed[i];
-    if (removed.size() > 5) list += fmt::format(" and {} more", removed.size() - 5);
-    std::fprintf(stderr,
-                 "mppnet: removed %zu file(s) an earlier run wrote into %s that this run did not: %s\n",
-                 removed.size(), dir_.string().c_str(), list.c_str());
-  }
-  const fs::path record_file = resolved_ / kFilesRecordName;
+}
+
+void say_removed(const std::vector<std::string>& removed, const fs::path& dir) {
+  if (removed.empty()) return;
+  std::string list;
+  for (std::size_t i = 0; i < removed.size() && i < 5; ++i) list += (i > 0 ? ", " : "") + removed[i];
+  if (removed.size() > 5) list += fmt::format(" and {} more", removed.size() - 5);
+  std::fprintf(stderr, "mppnet: removed %zu file(s) an earlier run wrote into %s that this run did not: %s\n",
+               removed.size(), dir.string().c_str(), list.c_str());
+}
+
+void write_record(const fs::path& record_file, const std::set<std::string>& record) {
   if (record.empty()) {
-    struct stat st {};
-    if (::lstat(record_file.c_str(), &st) == 0 && S_ISREG(st.st_mode)) ::unlink(record_file.c_str());
+    if (is_plain_file(record_file)) ::unlink(record_file.c_str());
     return;
   }
   nlohmann::json j;
@@ -201,6 +196,28 @@ void OutputDirectory::finish(bool normal_end) {
   // A name that is not UTF-8 is written with replacement characters: it then matches no file, so the
   // next run leaves that file alone rather than guess.
   write_file_atomically(record_file, j.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+}
+
+}  // namespace
+
+void OutputDirectory::finish(bool normal_end) {
+  const std::set<std::string> now = files_written(resolved_, writes_at_start_);
+  std::set<std::string> record = now;
+  std::vector<std::string> removed;
+  const bool replace = normal_end && files_ != Files::AddToEarlierRun;
+  for (const std::string& name : earlier_files_) {
+    if (now.count(name) != 0 || !is_recordable(name)) continue;
+    const fs::path file = resolved_ / name;
+    if (!is_plain_file(file)) continue;  // gone, or not ours now: forgotten
+    if (replace && remove_earlier_file(file)) {
+      removed.push_back(name);
+      remove_emptied_folders(file, resolved_);
+    } else {
+      record.insert(name);
+    }
+  }
+  say_removed(removed, dir_);
+  write_record(resolved_ / kFilesRecordName, record);
 }
 
 }  // namespace mppnet::io
