@@ -2,6 +2,7 @@
 #include "app/validate_command.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -129,6 +130,35 @@ DifferenceText difference_text(const exp::ValidationCase& c) {
   return {c.difference->describe(), c.difference->reason, c.difference->margin};
 }
 
+// A measurement as the tables give it: "0.0123", or over seeds "0.0123 ± 0.0045 (8 seeds)".
+std::string simulated_text(const exp::ValidationOutcome& o) {
+  if (o.seeds == 0) return fmt::format("{:.6g}", o.measured);
+  return fmt::format("{:.6g} ± {:.3g} ({} seeds)", o.measured, o.interval, o.seeds);
+}
+
+// A case that takes this long says so on stderr as it ends.
+constexpr double kSlowCaseSeconds = 10;
+
+// The slowest cases this run measured (journaled ones were not timed), on stderr: where the time of a
+// validation goes, without touching the results, which must not depend on the host.
+void print_slowest(const std::vector<const exp::ValidationCase*>& chosen,
+                   const std::vector<double>& seconds) {
+  std::vector<std::size_t> order;
+  double total = 0;
+  for (std::size_t i = 0; i < chosen.size(); ++i)
+    if (seconds[i] >= 0) {
+      order.push_back(i);
+      total += seconds[i];
+    }
+  if (order.empty()) return;
+  std::sort(order.begin(), order.end(),
+            [&](std::size_t a, std::size_t b) { return seconds[a] > seconds[b]; });
+  std::fprintf(stderr, "mppnet: validate: %zu cases measured in %.0f s of case time; the slowest:\n",
+               order.size(), total);
+  for (std::size_t k = 0; k < order.size() && k < 5; ++k)
+    std::fprintf(stderr, "  %-50s %7.1f s\n", chosen[order[k]]->id.c_str(), seconds[order[k]]);
+}
+
 }  // namespace
 
 int validate_command(const std::vector<std::string>& ids, bool list_only, bool fast_only, int jobs,
@@ -155,16 +185,25 @@ int validate_command(const std::vector<std::string>& ids, bool list_only, bool f
   nlohmann::json ids_chosen = nlohmann::json::array();
   for (const auto* c : chosen) ids_chosen.push_back(c->id);
   io::Journal journal(out, "validate",
-                      {{"command", "validate"}, {"mppnet_version", MPPNET_VERSION}, {"cases", ids_chosen}});
+                      {{"command", "validate"},
+                       {"mppnet_version", MPPNET_VERSION},
+                       {"cases", ids_chosen},
+                       {"fast", fast_only}});
   if (journal.resumed() > 0)
     std::fprintf(stderr, "mppnet: resuming: %zu of %zu cases were done (%s)\n", journal.resumed(),
                  chosen.size(), journal.dir().string().c_str());
+  if (fast_only)
+    std::printf(
+        "--fast: slow cases left out; a random quantity is the mean of %d seeds, its 95%% interval "
+        "shown but not required to be narrower than the tolerance\n",
+        exp::kFastSeeds);
   std::printf("%-38s %-12s %12s %12s %12s  %s\n", "case", "kind", "expected", "simulated", "tolerance",
               "result");
   nlohmann::json rows = nlohmann::json::array();
   std::string md_rows;
-  io::CsvTable csv({"id", "kind", "expected", "simulated", "tolerance", "tolerance_origin", "pinned_band",
-                    "pinned_band_from", "documented_difference", "verdict", "source"});
+  io::CsvTable csv({"id", "kind", "expected", "simulated", "interval95", "seeds", "tolerance",
+                    "tolerance_origin", "pinned_band", "pinned_band_from", "documented_difference", "verdict",
+                    "source"});
   Summary summary;
   // The same per machine (the id's first part: "cm1", "metro", ...), for the machine's own page.
   std::map<std::string, std::pair<Summary, std::string>> by_prefix;
@@ -176,23 +215,39 @@ int validate_command(const std::vector<std::string>& ids, bool list_only, bool f
       const nlohmann::json& m = done.at("measured");
       if (done.at("id").get<std::string>() != chosen[i]->id) throw std::invalid_argument("another case");
       return exp::ValidationOutcome{chosen[i], m.is_null() ? std::nan("") : m.get<double>(),
-                                    done.at("passed").get<bool>()};
+                                    done.at("passed").get<bool>(), done.at("interval").get<double>(),
+                                    done.at("seeds").get<int>()};
     });
   }
   // The cases run on `jobs` threads (each is a pure function of itself); they are printed, journaled
   // and tabled here in their order, so every output is the same for any number of jobs.
-  const auto run = [&](std::size_t i) { return journaled[i] ? *journaled[i] : exp::run_case(*chosen[i]); };
+  // Wall time per case measured here, each index on one thread; it reaches stderr only, never a result.
+  std::vector<double> seconds(chosen.size(), -1);
+  const auto run = [&](std::size_t i) {
+    if (journaled[i]) return *journaled[i];
+    const auto start = std::chrono::steady_clock::now();
+    exp::ValidationOutcome o = exp::run_case(*chosen[i], fast_only);
+    seconds[i] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return o;
+  };
   core::for_each_ordered<exp::ValidationOutcome>(
       chosen.size(), jobs, run, [&](std::size_t i, exp::ValidationOutcome o) {
         const exp::ValidationCase* c = chosen[i];
         if (!journaled[i])
-          journal.save(journal_name(i), {{"id", c->id}, {"measured", o.measured}, {"passed", o.passed}});
-        const core::Judgement j = core::judge(*c, o.measured);
+          journal.save(journal_name(i), {{"id", c->id},
+                                         {"measured", o.measured},
+                                         {"passed", o.passed},
+                                         {"interval", o.interval},
+                                         {"seeds", o.seeds}});
+        const core::Judgement j = core::judge(*c, o.measured, o.interval, !fast_only);
+        const std::string simulated = simulated_text(o);
         const Verdict v = j.verdict;
         const DifferenceText d = difference_text(*c);
         ++summary[c->evidence][v];
-        std::printf("%-38s %-12s %12.6g %12.6g %12s  %s\n", c->id.c_str(), core::evidence_name(c->evidence),
-                    c->expected, o.measured, c->tolerance.describe().c_str(), core::verdict_name(v));
+        std::printf("%-38s %-12s %12.6g %12s %12s  %s\n", c->id.c_str(), core::evidence_name(c->evidence),
+                    c->expected, fmt::format("{:.6g}", o.measured).c_str(), c->tolerance.describe().c_str(),
+                    core::verdict_name(v));
+        if (o.seeds > 0) std::printf("  mean over seeds: %s\n", simulated.c_str());
         std::printf("  %s\n  setup: %s\n  source: %s\n", c->quantity.c_str(), c->setup.c_str(),
                     c->source.c_str());
         if (!c->tolerance_origin.empty()) std::printf("  tolerance from: %s\n", c->tolerance_origin.c_str());
@@ -201,18 +256,21 @@ int validate_command(const std::vector<std::string>& ids, bool list_only, bool f
                       d.margin.c_str());
         if (!j.problem.empty()) std::printf("  FAIL: %s\n", j.problem.c_str());
         std::fflush(stdout);
+        if (seconds[i] >= kSlowCaseSeconds)
+          std::fprintf(stderr, "mppnet: validate: %s took %.1f s\n", c->id.c_str(), seconds[i]);
         const std::string result = v == Verdict::Differs ? "differs (documented)" : core::verdict_name(v);
         const std::string row =
             fmt::format("| `{}` | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", c->id,
                         core::evidence_name(c->evidence), cell(c->source), fmt::format("{:.6g}", c->expected),
-                        fmt::format("{:.6g}", o.measured), cell(c->tolerance.describe()),
-                        cell(c->tolerance_origin), cell(d.band.empty() ? "" : d.band + " (" + d.margin + ")"),
-                        cell(d.reason), j.problem.empty() ? result : result + ": " + cell(j.problem));
+                        simulated, cell(c->tolerance.describe()), cell(c->tolerance_origin),
+                        cell(d.band.empty() ? "" : d.band + " (" + d.margin + ")"), cell(d.reason),
+                        j.problem.empty() ? result : result + ": " + cell(j.problem));
         md_rows += row;
         csv.add_row({io::cell(c->id), io::cell(std::string(core::evidence_name(c->evidence))),
-                     io::cell(c->expected), io::cell(o.measured), io::cell(c->tolerance.describe()),
-                     io::cell(c->tolerance_origin), io::cell(d.band), io::cell(d.margin), io::cell(d.reason),
-                     io::cell(std::string(core::verdict_name(v))), io::cell(c->source)});
+                     io::cell(c->expected), io::cell(o.measured), io::cell(o.interval), io::cell(o.seeds),
+                     io::cell(c->tolerance.describe()), io::cell(c->tolerance_origin), io::cell(d.band),
+                     io::cell(d.margin), io::cell(d.reason), io::cell(std::string(core::verdict_name(v))),
+                     io::cell(c->source)});
         auto& [prefix_summary, prefix_rows] = by_prefix[c->id.substr(0, c->id.find('.'))];
         ++prefix_summary[c->evidence][v];
         prefix_rows += row;
@@ -230,6 +288,8 @@ int validate_command(const std::vector<std::string>& ids, bool list_only, bool f
                         {"tolerance", c->tolerance.describe()},
                         {"tolerance_origin", c->tolerance_origin},
                         {"simulated", o.measured},
+                        {"interval95", o.interval},
+                        {"seeds", o.seeds},
                         {"passed", v == Verdict::Pass},
                         {"within_tolerance", o.passed},
                         {"evidence", core::evidence_name(c->evidence)},
@@ -246,7 +306,9 @@ int validate_command(const std::vector<std::string>& ids, bool list_only, bool f
     io::write_file_atomically(out / fmt::format("validation-{}.md", prefix),
                               markdown_table(table.first, table.second));
   journal.remove();
-  return print_summary(summary) == 0 ? 0 : core::kExitRunFailed;
+  const int failures = print_summary(summary);
+  print_slowest(chosen, seconds);
+  return failures == 0 ? 0 : core::kExitRunFailed;
 }
 
 }  // namespace mppnet::app

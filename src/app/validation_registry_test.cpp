@@ -33,10 +33,26 @@ TEST(ValidationRegistry, EveryCaseDeclaresItsKindSourceAndToleranceOrigin) {
         << c.id << " is of no defined kind (" << core::evidence_name(c.evidence) << ")";
     EXPECT_FALSE(c.source.empty()) << c.id;
     EXPECT_FALSE(c.tolerance_origin.empty()) << c.id << " does not say where its tolerance comes from";
-    EXPECT_TRUE(c.measure) << c.id;
+    // One way to measure: once, or over two seeds or more.
+    EXPECT_NE(static_cast<bool>(c.measure), c.seeds > 0) << c.id;
+    EXPECT_EQ(static_cast<bool>(c.measure_at), c.seeds > 0) << c.id;
+    EXPECT_NE(c.seeds, 1) << c.id;
     // A band open on both sides accepts everything: such a case could not fail.
     EXPECT_FALSE(std::isinf(c.tolerance.below) && std::isinf(c.tolerance.above)) << c.id;
   }
+}
+
+TEST(ValidationRegistry, AMeanWhoseIntervalIsWiderThanTheToleranceFails) {
+  // fidelity.app.permutation_tree4ary3 is a mean over eight seeds, tolerance ±0.1: the verdict on a mean
+  // within tolerance depends on its 95% interval. Narrower than the tolerance, a pass; wider, the seeds
+  // cannot tell, and it fails; --fast (interval not checked) judges the mean alone.
+  const core::ValidationCase& c = find_case("fidelity.app.permutation_tree4ary3");
+  ASSERT_EQ(c.seeds, 8);
+  EXPECT_EQ(core::judge(c, 0.02, 0.05).verdict, Verdict::Pass);
+  const core::Judgement wide = core::judge(c, 0.02, 0.15);
+  EXPECT_EQ(wide.verdict, Verdict::Fail);
+  EXPECT_NE(wide.problem.find("more seeds"), std::string::npos) << wide.problem;
+  EXPECT_EQ(core::judge(c, 0.02, 0.15, false).verdict, Verdict::Pass);
 }
 
 TEST(ValidationRegistry, EveryPinnedBandSaysWhyAndCatchesADoubledError) {
@@ -85,8 +101,9 @@ TEST(ValidationRegistry, NoFastCaseCarriesADifferenceWithinTolerance) {
   // ones, and fails a case within tolerance that carries a difference.
   for (const auto& c : exp::validation_cases()) {
     if (c.slow) continue;
-    const double measured = c.measure();
-    const core::Judgement j = core::judge(c, measured);
+    const exp::ValidationOutcome o = exp::run_case(c);
+    const double measured = o.measured;
+    const core::Judgement j = core::judge(c, measured, o.interval);
     EXPECT_NE(j.verdict, Verdict::Fail) << c.id << ": measured " << measured << ": " << j.problem;
     EXPECT_EQ(j.verdict == Verdict::Differs, c.difference.has_value()) << c.id;
   }

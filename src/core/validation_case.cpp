@@ -1,6 +1,7 @@
 // core/validation_case.cpp: tolerance checks, pinned differences, and the verdict on a measurement.
 #include "core/validation_case.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -11,6 +12,11 @@ bool Tolerance::accepts(double expected, double measured) const {
   if (std::isnan(measured)) return false;
   const double scale = relative ? std::abs(expected) : 1.0;
   return measured >= expected - below * scale - 1e-12 && measured <= expected + above * scale + 1e-12;
+}
+
+double Tolerance::narrower_side(double expected) const {
+  const double scale = relative ? std::abs(expected) : 1.0;
+  return std::min(below, above) * scale;
 }
 
 std::string Tolerance::describe() const {
@@ -69,8 +75,12 @@ const char* verdict_name(Verdict v) {
   return "FAIL";
 }
 
-Judgement judge(const ValidationCase& c, double measured) {
+Judgement judge(const ValidationCase& c, double measured, double interval, bool interval_checked) {
   if (std::isnan(measured)) return {Verdict::Fail, "the measurement is not a number"};
+  if (interval_checked && interval > c.tolerance.narrower_side(c.expected) + 1e-12)
+    return {Verdict::Fail, fmt::format("the 95% interval of the mean over seeds, ±{:.3g}, is wider than the "
+                                       "tolerance: more seeds are needed to tell",
+                                       interval)};
   if (c.tolerance.accepts(c.expected, measured)) {
     if (c.difference)
       return {Verdict::Fail,

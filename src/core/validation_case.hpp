@@ -5,6 +5,7 @@
 // `mppnet validate` runs.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -26,6 +27,8 @@ struct Tolerance {
 
   bool accepts(double expected, double measured) const;
   std::string describe() const;
+  // The narrower of the two sides, in the measurement's units (infinite when both are).
+  double narrower_side(double expected) const;
 };
 
 // A documented difference: the model is known to give another value than the source, and why is
@@ -82,6 +85,11 @@ struct ValidationCase {
   // of the run, the tolerance a reference note recommends, or exactness. A tolerance may be no wider than
   // its origin allows.
   std::string tolerance_origin = {};
+  // A random quantity is measured over seeds 1..seeds by measure_at(seed) (and `measure` is left
+  // empty): the verdict judges the mean, and the mean's 95% confidence interval must be narrower than the
+  // tolerance, or one seed's luck could decide it. `validate --fast` takes fewer seeds and says so.
+  int seeds = 0;
+  std::function<double(std::uint64_t seed)> measure_at = {};
 };
 
 enum class Verdict { Pass, Differs, Fail, Calibrated };
@@ -97,7 +105,9 @@ struct Judgement {
 // The verdict on `measured` for case `c`: within the source's tolerance, a pass (a calibration is only
 // "calibrated": the fit took); outside it but inside the case's pinned band, a documented difference;
 // outside both, or not a number, a FAIL. A case within tolerance that carries a difference is a FAIL
-// too: its explanation is stale (or was written in advance) and must go.
-Judgement judge(const ValidationCase& c, double measured);
+// too: its explanation is stale (or was written in advance) and must go. For a mean over seeds,
+// `interval` is the half-width of its 95% confidence interval: one wider than the tolerance's narrower
+// side is a FAIL (the seeds cannot tell pass from fail), unless `interval_checked` is false (--fast).
+Judgement judge(const ValidationCase& c, double measured, double interval = 0, bool interval_checked = true);
 
 }  // namespace mppnet::core
