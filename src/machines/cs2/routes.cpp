@@ -99,7 +99,7 @@ std::vector<BroadcastBox> decompose_range(const LayerShape& shape, std::int64_t 
     int p = 0;
     while (p < k && x % w[p + 1] == 0 && x + w[p + 1] - 1 <= b) ++p;
     if (p == k) {
-      out.push_back({x, w[k], k, 0, 0});
+      out.push_back({x, w[k], k - 1, 0, shape.radix(k - 1) - 1});  // the whole network: every top digit
       x += w[k];
       continue;
     }
@@ -110,6 +110,19 @@ std::vector<BroadcastBox> decompose_range(const LayerShape& shape, std::int64_t 
     x += count * w[p];
   }
   return out;
+}
+
+topo::SourceRoute broadcast_route(const LayerShape& shape, std::int64_t src, const BroadcastBox& box) {
+  MPPNET_ASSERT(!shape.back_to_back(), "broadcast boxes are formed on one tree (reading B or an even size)");
+  const int m = box.pos + 1;  // the stage whose output digit is box.pos
+  int j = m;
+  while (j < shape.stages() && shape.prefix(src, j) != shape.prefix(box.first, j)) ++j;
+  topo::SourceRoute r;
+  for (int st = 1; st < j; ++st) r.push_back(topo::single_output(4));
+  for (int st = j; st > m; --st) r.push_back(topo::single_output(shape.digit(box.first, st - 1)));
+  r.push_back(topo::output_range(box.lo, box.hi));
+  for (int st = m - 1; st >= 1; --st) r.push_back(topo::output_range(0, shape.radix(st - 1) - 1));
+  return r;
 }
 
 const char* policy_name(Policy p) {

@@ -63,9 +63,9 @@ std::array<topo::SourceRoute, kAlternatives> table_entry(const LayerShape& shape
 // The switch at which x's route to d with up-ports `ups` turns back down (the top switch across halves).
 SwitchId turn_switch(const LayerShape& shape, std::int64_t x, std::span<const int> ups, int j);
 
-// An aligned box of a broadcast range (note §4.7): the PEs whose digits above `pos` equal start's, whose
-// digit `pos` is in [lo, hi], and whose digits below `pos` are free. pos = stages() stands for the whole
-// network.
+// An aligned box of a broadcast range (note §4.7): the PEs whose digits above `pos` equal first's, whose
+// digit `pos` is in [lo, hi], and whose digits below `pos` are free (the whole network: pos = k - 1 with
+// every top digit).
 struct BroadcastBox {
   std::int64_t first = 0;  // lowest PE of the box
   std::int64_t count = 0;  // PEs in it
@@ -77,6 +77,13 @@ struct BroadcastBox {
 // The contiguous range [a, b] as aligned boxes, lowest first: at most 2k-1 of them (note §2.9). Boxes are
 // formed on the complete network's addresses; REQUIRES: 0 <= a <= b < capacity() (reading B or even).
 std::vector<BroadcastBox> decompose_range(const LayerShape& shape, std::int64_t a, std::int64_t b);
+
+// The route bytes of one broadcast packet from src to `box` on the canonical tree (note §4.7, §2.10): climb
+// on up-port 0 (to plane 0, so that broadcasts share one tree and cannot deadlock each other) to the
+// lowest stage from which the whole box is reached, descend on box's fixed digits, take the range [lo, hi]
+// at its digit, then every output below: 2 j - 1 bytes for turn stage j. REQUIRES: a box of
+// decompose_range() on this shape.
+topo::SourceRoute broadcast_route(const LayerShape& shape, std::int64_t src, const BroadcastBox& box);
 
 const char* policy_name(Policy p);
 const char* turn_name(Turn t);

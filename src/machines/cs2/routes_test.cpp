@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 #include "machines/cs2/channel_load.hpp"
@@ -94,12 +95,60 @@ TEST(Cs2Routes, ARangeSplitsIntoAtMostTwoKMinusOneAlignedBoxes) {
   }
   const auto whole = decompose_range(LayerShape(64, Doubling::EightWayTop), 0, 63);
   ASSERT_EQ(whole.size(), 1u);
-  EXPECT_EQ(whole[0].pos, 3);
+  EXPECT_EQ(whole[0].pos, 2);
+  EXPECT_EQ(whole[0].hi, 3);
   const auto two = decompose_range(LayerShape(64, Doubling::EightWayTop), 4, 15);
   ASSERT_EQ(two.size(), 1u);
   EXPECT_EQ(two[0].pos, 1);
   EXPECT_EQ(two[0].lo, 1);
   EXPECT_EQ(two[0].hi, 3);
+}
+
+// The PEs a broadcast route reaches, following every output of a range byte; empty if it breaks.
+void reach(const topo::Graph& g, RouterId r, const topo::SourceRoute& route, int i, std::vector<NodeId>& out,
+           bool& broken) {
+  if (i >= route.length) {
+    broken = true;
+    return;
+  }
+  const auto b = topo::decode_route_byte(route.bytes[i]);
+  for (int p = b->lo; p <= b->hi; ++p) {
+    const topo::PortLink& l = g.link(r, p);
+    if (l.kind == topo::PeerKind::Node) {
+      out.push_back(l.peer);
+      broken |= i + 1 != route.length;
+    } else if (l.kind == topo::PeerKind::Router) {
+      reach(g, l.peer, route, i + 1, out, broken);
+    } else {
+      broken = true;
+    }
+  }
+}
+
+TEST(Cs2Routes, EveryBroadcastBoxIsReachedExactlyOnceOnTheCanonicalTree) {
+  for (const int n : {64, 128}) {
+    const LayerShape s(n, Doubling::EightWayTop);
+    const topo::Graph g = build_layer(s);
+    for (std::int64_t a = 0; a < n; a += 7)
+      for (std::int64_t b = a; b < n; b += 11)
+        for (const BroadcastBox& box : decompose_range(s, a, b))
+          for (const NodeId src : {0, 5, n - 1}) {
+            const topo::SourceRoute r = broadcast_route(s, src, box);
+            std::vector<NodeId> got;
+            bool broken = false;
+            reach(g, g.node_links[src].router, r, 0, got, broken);
+            ASSERT_FALSE(broken) << topo::format_source_route(r);
+            std::sort(got.begin(), got.end());
+            ASSERT_EQ(static_cast<std::int64_t>(got.size()), box.count);
+            for (std::int64_t i = 0; i < box.count; ++i) EXPECT_EQ(got[i], box.first + i);
+            EXPECT_EQ(r.length % 2, 1);
+            EXPECT_LE(r.length, 2 * s.stages() - 1);
+          }
+  }
+  // The note's full-machine broadcast: [4]*(k-1), the whole top range, then [0-3] below.
+  const LayerShape s(64, Doubling::EightWayTop);
+  EXPECT_EQ(topo::format_source_route(broadcast_route(s, 9, decompose_range(s, 0, 63)[0])),
+            "4.4.[0-3].[0-3].[0-3]");
 }
 
 }  // namespace

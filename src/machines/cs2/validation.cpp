@@ -48,7 +48,8 @@ ValidationCase exact(std::string id, std::string source, std::string setup, std:
 
 std::string layer_text(int pes, Doubling d = Doubling::EightWayTop) {
   const LayerShape s(pes, d);
-  std::string t = fmt::format("one layer of {} PEs (size {}, {} stages)", pes, s.size(), s.stages());
+  std::string t = fmt::format("one layer of {} PEs (size {}, {} stage{})", pes, s.size(), s.stages(),
+                              s.stages() == 1 ? "" : "s");
   if (s.odd()) t += fmt::format(", odd size read as {}", doubling_name(d));
   return t;
 }
