@@ -78,6 +78,8 @@ PacketId Network::clone_packet(PacketId id) {
   packets_[copy].next = kNoPacket;
   packets_.hops(copy) = hops;
   if (route_header_) packets_.route_header(copy) = header;
+  // Every branch carries the same remaining route bytes (the CS-2's broadcast; docs/design.md).
+  if (source_routes_) packets_.source_route(copy) = packets_.source_route(id);
   return copy;
 }
 

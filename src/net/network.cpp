@@ -51,6 +51,8 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
     packets_.keep_route_headers();
     route_key_ = core::RandomStream(seed, 2'000'000'000ull, core::Stream::RouteChoice).next_u64();
   }
+  source_routes_ = routing.needs_source_route();
+  if (source_routes_) packets_.keep_source_routes();
   const int routers = graph.num_routers();
   const int ports = static_cast<int>(graph.ports.size());
   const int node_links = graph.num_nodes * graph.links_per_node;

@@ -61,6 +61,12 @@ class Network final : public NetworkModel {
   // REQUIRES: 0 <= vnet < params().vnets; route_header == 0 unless the routing needs_header().
   PacketId inject(NodeId src, NodeId dest, int flits, std::uint64_t tag = 0, int vnet = 0,
                   std::uint64_t route_header = 0) override;
+  PacketId inject(NodeId src, NodeId dest, int flits, std::uint64_t tag, int vnet,
+                  const topo::SourceRoute& route) override;
+  const topo::SourceRoute& source_route(PacketId id) const override {
+    MPPNET_ASSERT(source_routes_, "this network's routing keeps no source routes");
+    return packets_.source_route(id);
+  }
 
   // While held, node v drains no flits of virtual network `vnet`: they back up into the network.
   void hold_ejection(NodeId v, int vnet, bool hold) override;
@@ -419,6 +425,9 @@ class Network final : public NetworkModel {
   // The routing reads and writes the packet's header word: route_front passes it (and the packet's
   // source and a random value keyed by route_key_) only then. Last, so that no hot member moves.
   bool route_header_ = false;
+  // The routing steers by route bytes: route_front passes the packet's SourceRoute (its cursor is the
+  // header word). Implies route_header_.
+  bool source_routes_ = false;
   std::uint64_t route_key_ = 0;
   // The routing may multicast: per router input VC and branch, the output VC and the packet copy.
   bool multicast_ = false;

@@ -38,6 +38,13 @@ class NetworkModel {
   // routing word the first router sees, for routings that read one.
   virtual PacketId inject(NodeId src, NodeId dest, int flits, std::uint64_t tag = 0, int vnet = 0,
                           std::uint64_t route_header = 0) = 0;
+  // Puts a packet steered by `route` (topo/source_route.hpp) in src's source queue: each router it
+  // reaches consumes one byte. Throws std::invalid_argument, naming the byte, for a route that names no
+  // output. REQUIRES: the routing needs_source_route(); 0 <= vnet < params().vnets.
+  virtual PacketId inject(NodeId src, NodeId dest, int flits, std::uint64_t tag, int vnet,
+                          const topo::SourceRoute& route) = 0;
+  // The packet's route bytes. REQUIRES: the routing needs_source_route().
+  virtual const topo::SourceRoute& source_route(PacketId id) const = 0;
   // While held, node v accepts no packet of virtual network vnet: they back up into the network.
   virtual void hold_ejection(NodeId v, int vnet, bool hold) = 0;
   // Advances one cycle.

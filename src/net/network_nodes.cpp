@@ -2,6 +2,8 @@
 // links, sending a flit per link per cycle, and draining arrived flits at the ejection rate.
 #include <algorithm>
 #include <bit>
+#include <stdexcept>
+#include <string>
 
 #include "net/network.hpp"
 
@@ -34,6 +36,16 @@ PacketId Network::inject(NodeId src, NodeId dest, int flits, std::uint64_t tag, 
   ++queued_packets_;
   ++node_packets_[src];
   set_bit(sending_bits_, src);
+  return id;
+}
+
+PacketId Network::inject(NodeId src, NodeId dest, int flits, std::uint64_t tag, int vnet,
+                         const topo::SourceRoute& route) {
+  MPPNET_ASSERT(source_routes_, "a source route for a routing that steers by none");
+  if (const std::string problem = topo::source_route_problem(route); !problem.empty())
+    throw std::invalid_argument(problem);
+  const PacketId id = inject(src, dest, flits, tag, vnet, 0);  // cursor 0: the first byte
+  packets_.source_route(id) = route;
   return id;
 }
 

@@ -11,6 +11,7 @@
 #include "core/error.hpp"
 #include "core/slot_pool.hpp"
 #include "core/types.hpp"
+#include "topo/source_route.hpp"
 
 namespace mppnet::net {
 
@@ -50,6 +51,7 @@ class PacketPool {
     if (id >= hops_.size()) {
       hops_.resize(slots_.capacity());
       if (keep_route_headers_) route_header_.resize(slots_.capacity());
+      if (keep_source_routes_) source_route_.resize(slots_.capacity());
     }
     hops_[id] = 0;
     if (keep_route_headers_) route_header_[id] = 0;
@@ -62,6 +64,14 @@ class PacketPool {
     keep_route_headers_ = true;
     route_header_.resize(hops_.size());
   }
+  // Keep a SourceRoute per packet (topo/source_route.hpp), for routings that steer by route bytes; others
+  // pay nothing. A fixed 17-byte record per slot, grown with the pool: no allocation per packet.
+  // REQUIRES: no packet allocated yet.
+  void keep_source_routes() {
+    MPPNET_ASSERT(live() == 0, "source routes are switched on before the first packet");
+    keep_source_routes_ = true;
+    source_route_.resize(hops_.size());
+  }
   void release(PacketId id) { slots_.release(id); }
   Packet& operator[](PacketId id) { return slots_[id]; }
   const Packet& operator[](PacketId id) const { return slots_[id]; }
@@ -73,6 +83,10 @@ class PacketPool {
   std::uint64_t& route_header(PacketId id) { return route_header_[id]; }
   std::uint64_t route_header(PacketId id) const { return route_header_[id]; }
   bool keeps_route_headers() const { return keep_route_headers_; }
+  // The packet's route bytes. REQUIRES: keep_source_routes() was called.
+  topo::SourceRoute& source_route(PacketId id) { return source_route_[id]; }
+  const topo::SourceRoute& source_route(PacketId id) const { return source_route_[id]; }
+  bool keeps_source_routes() const { return keep_source_routes_; }
   std::size_t live() const { return slots_.live(); }
   std::size_t capacity() const { return slots_.capacity(); }
 
@@ -81,6 +95,8 @@ class PacketPool {
   std::vector<std::uint16_t> hops_;
   std::vector<std::uint64_t> route_header_;
   bool keep_route_headers_ = false;
+  std::vector<topo::SourceRoute> source_route_;
+  bool keep_source_routes_ = false;
 };
 
 }  // namespace mppnet::net

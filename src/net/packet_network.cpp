@@ -76,8 +76,19 @@ PacketNetwork::PacketNetwork(const topo::Graph& graph, const topo::Routing& rout
     node_rng_.emplace_back(seed, static_cast<std::uint64_t>(v), core::Stream::Arrival);
   port_flits_.assign(static_cast<std::size_t>(ports_), 0);
   if (routing.needs_header()) packets_.keep_route_headers();
+  if (routing.needs_source_route()) packets_.keep_source_routes();
   route_key_ = core::splitmix64(seed ^ 0x7061636b6574ULL);  // "packet"
   wheel_.resize(kWheel);
+}
+
+PacketId PacketNetwork::inject(NodeId src, NodeId dest, int flits, std::uint64_t tag, int vnet,
+                               const topo::SourceRoute& route) {
+  MPPNET_ASSERT(packets_.keeps_source_routes(), "a source route for a routing that steers by none");
+  if (const std::string problem = topo::source_route_problem(route); !problem.empty())
+    throw std::invalid_argument(problem);
+  const PacketId id = inject(src, dest, flits, tag, vnet, 0);  // cursor 0: the first byte
+  packets_.source_route(id) = route;
+  return id;
 }
 
 PacketId PacketNetwork::inject(NodeId src, NodeId dest, int flits, std::uint64_t tag, int vnet,

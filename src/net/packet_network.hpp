@@ -53,6 +53,12 @@ class PacketNetwork final : public NetworkModel {
   Cycle now() const override { return now_; }
   PacketId inject(NodeId src, NodeId dest, int flits, std::uint64_t tag = 0, int vnet = 0,
                   std::uint64_t route_header = 0) override;
+  PacketId inject(NodeId src, NodeId dest, int flits, std::uint64_t tag, int vnet,
+                  const topo::SourceRoute& route) override;
+  const topo::SourceRoute& source_route(PacketId id) const override {
+    MPPNET_ASSERT(packets_.keeps_source_routes(), "this network's routing keeps no source routes");
+    return packets_.source_route(id);
+  }
   void hold_ejection(NodeId v, int vnet, bool hold) override;
   void step() override;
   std::span<const PacketId> delivered() const override { return delivered_; }

@@ -115,6 +115,7 @@ Cycle PacketNetwork::take_vc(RouterId r, int in_port, int vc, std::uint64_t& vc_
       head.random = core::splitmix64(
           route_key_ ^ core::splitmix64((std::uint64_t{id} << 32) ^ static_cast<std::uint64_t>(r)) ^
           static_cast<std::uint64_t>(now_) * 0x9e3779b97f4a7c15ULL);
+      if (packets_.keeps_source_routes()) head.source_route = &packets_.source_route(id);
     }
     w.route = routing_.route(r, in_port, vc - first_vc, head);
     if (packets_.keeps_route_headers()) packets_.route_header(id) = head.header;

@@ -56,6 +56,7 @@ void Network::route_front(RouterId r, int ivc_local) {
     head.random = core::splitmix64(
         route_key_ ^ core::splitmix64((std::uint64_t{f.packet} << 32) ^ static_cast<std::uint64_t>(r)) ^
         static_cast<std::uint64_t>(now_) * 0x9e3779b97f4a7c15ULL);
+    if (source_routes_) head.source_route = &packets_.source_route(f.packet);
   }
   topo::RouteSet rs = routing_.route(r, local_port_[ivc_local], in_vc, head);
   if (route_header_) packets_.route_header(f.packet) = head.header;

@@ -32,6 +32,8 @@ namespace mppnet::topo {
 
 constexpr int kMaxRouteCandidates = 8;
 
+struct SourceRoute;  // topo/source_route.hpp
+
 // How the router chooses among several candidate ports of a route (a multicast takes them all).
 enum class PortSelection {
   RandomFree,   // at random among the candidates with a usable output VC
@@ -69,11 +71,16 @@ struct PacketHead {
   // A random value for this packet at this router: a hash of (run seed, packet, router, cycle), so it
   // does not depend on the order routers are visited. Only for policies with kNeedsHeader.
   std::uint64_t random = 0;
+  // The packet's route bytes (topo/source_route.hpp), for policies with kNeedsSourceRoute; the header
+  // word is then their cursor. Null for every other policy.
+  const SourceRoute* source_route = nullptr;
 };
 
 // A routing policy: a value type with
 //   static constexpr bool kNeedsHeader;   // whether route() reads or writes PacketHead::header/random
 //   static constexpr bool kMayMulticast;  // optional (false if absent): whether route() may multicast
+//   static constexpr bool kNeedsSourceRoute;  // optional (false if absent): whether route() reads
+//                                             // PacketHead::source_route (requires kNeedsHeader)
 //   PortSelection port_selection() const;  // optional (RandomFree if absent): how candidates are chosen
 //   RouteSet route(RouterId, PortId in_port, VcId in_vc, PacketHead&) const noexcept;
 //   int router_hops(NodeId src, NodeId dest) const;  // routers on the route (minimal choice)
@@ -107,6 +114,10 @@ class Routing {
     r.vcs_ = vcs;
     r.needs_header_ = P::kNeedsHeader;
     if constexpr (requires { P::kMayMulticast; }) r.may_multicast_ = P::kMayMulticast;
+    if constexpr (requires { P::kNeedsSourceRoute; }) {
+      static_assert(!P::kNeedsSourceRoute || P::kNeedsHeader, "a source route's cursor is the header word");
+      r.needs_source_route_ = P::kNeedsSourceRoute;
+    }
     if constexpr (requires(const P& p) { p.port_selection(); })
       r.port_selection_ = static_cast<const P*>(r.self_)->port_selection();
     r.uses_input_vc_ = static_cast<const P*>(r.self_)->uses_input_vc();
@@ -129,6 +140,9 @@ class Routing {
   // Whether route() reads or writes the packet's header (then the network passes it, and does not
   // memoise routes).
   bool needs_header() const { return needs_header_; }
+  // Whether route() reads the packet's route bytes (then the network keeps a SourceRoute per packet and
+  // packets are injected with one).
+  bool needs_source_route() const { return needs_source_route_; }
   // Whether route() may return a multicast set (then the network replicates, on its general router).
   bool may_multicast() const { return may_multicast_; }
   // How the router chooses among a route's candidate ports.
@@ -167,6 +181,7 @@ class Routing {
   bool needs_header_ = false;
   bool uses_input_vc_ = false;
   bool may_multicast_ = false;
+  bool needs_source_route_ = false;
   PortSelection port_selection_ = PortSelection::RandomFree;
 };
 

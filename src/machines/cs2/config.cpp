@@ -1,0 +1,114 @@
+// machines/cs2/config.cpp: key declarations for Cs2Config, the loader and the cross-key checks.
+//
+// Reading, parsing, --set and origins are io::load_config's; this file adds the keys and the checks.
+#include "machines/cs2/config.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace mppnet::machines::cs2 {
+
+namespace {
+
+using io::fail_at;
+using io::in_range;
+using io::key;
+using io::one_of;
+using io::section;
+
+io::KeyTable<Cs2Config> make_table() {
+  return io::KeyTable<Cs2Config>{
+      section("machine", &Cs2Config::machine,
+              {
+                  key("model", &MachineParams::model, one_of({"cs2"}),
+                      "The simulation model this file configures: the Meiko CS-2 network."),
+                  key("name", &MachineParams::name, io::any_value(), "Name shown in results."),
+                  key("pes", &MachineParams::pes, in_range(kMinPes, kMaxPes),
+                      "Processing elements; the smallest Meiko size holding them is built, PEs 0..pes-1 "
+                      "populated (an incomplete network where pes is not a full size; L304-L306)."),
+                  key("doubling", &MachineParams::doubling, one_of({"eight_way_top", "back_to_back"}),
+                      "Odd sizes (doubled without a stage, Fig 2-3 lost): an 8-way top stage (note 003 "
+                      "§2.4.3 reading B) or two networks joined back to back (reading C)."),
+                  key("layers", &MachineParams::layers, in_range(1, 2),
+                      "Identical independent network layers; each PE's Elan has one link into each (L92)."),
+              }),
+      section("elite", &Cs2Config::elite,
+              {
+                  key("clock_ps", &EliteParams::clock_ps, in_range(1000, 100000),
+                      "Link clock period in ps: 70 MHz byte-wide links (L78, L339-L347)."),
+                  key("data_cycles", &EliteParams::data_cycles, in_range(1, 64),
+                      "Cycles of data latency through a switch (L386-L387)."),
+                  key("ack_cycles", &EliteParams::ack_cycles, in_range(1, 64),
+                      "Cycles of acknowledgement latency through a switch (L386-L387)."),
+                  key("wire_cycles", &EliteParams::wire_cycles, in_range(0, 64),
+                      "Cycles of wire delay per link (note 003 §6 #25)."),
+                  key("buffer_bytes", &EliteParams::buffer_bytes, in_range(4, 4096),
+                      "Input FIFO per link in bytes (note 003 §6 #14)."),
+              }),
+      section("routing", &Cs2Config::routing,
+              {
+                  key("policy", &RoutingParams::policy, one_of({"dest", "random"}),
+                      "Up-path of a route: dest (every destination through a fixed top plane, "
+                      "Omega-like, L417-L423) or random (drawn per source, destination and alternative)."),
+                  key("turn", &RoutingParams::turn, one_of({"minimal", "top"}),
+                      "Where routes turn down: at the lowest common ancestor, or always at the top stage."),
+                  key("alternatives", &RoutingParams::alternatives, in_range(1, kAlternatives),
+                      "Distinct routes per destination in a PE's table, padded to 4 (L409-L413)."),
+              }),
+      section("run", &Cs2Config::run,
+              {
+                  key("seed", &RunParams::seed, io::at_least(0), "Seed of every random stream."),
+              }),
+  };
+}
+
+}  // namespace
+
+const io::KeyTable<Cs2Config>& cs2_keys() {
+  static const io::KeyTable<Cs2Config> table = make_table();
+  return table;
+}
+
+std::vector<io::KeyInfo> cs2_key_list() {
+  return cs2_keys().list();
+}
+
+Cs2Config load_cs2(const io::ConfigFile& file, const std::vector<std::string>& sets) {
+  Cs2Config c = io::load_config(cs2_keys(), file.doc, file.path, sets);
+  check_cs2(c);
+  return c;
+}
+
+Cs2Config load_cs2_text(const std::string& text, const std::string& name,
+                        const std::vector<std::string>& sets) {
+  return load_cs2(io::config_file_from_text(text, name), sets);
+}
+
+void check_cs2(const Cs2Config& c) {
+  io::check_keys(cs2_keys(), c);
+  // Credit flow control needs a buffer longer than a link's round trip (data there, credit back) plus
+  // the 8 bytes one flow-control token grants (note 003 §6 #14), or a link can never run at full rate.
+  const int round_trip = 2 * c.elite.wire_cycles + 8;
+  if (c.elite.buffer_bytes < round_trip)
+    fail_at(
+        c, "elite.buffer_bytes",
+        fmt::format("{} bytes cannot cover a link's round trip of 2 x elite.wire_cycles ({}) + 8 = {} bytes",
+                    c.elite.buffer_bytes, c.elite.wire_cycles, round_trip));
+  // The longest route must fit the route bytes a packet carries.
+  const LayerShape shape = layer_shape(c);
+  const int longest = 2 * shape.stages() - (shape.back_to_back() ? 0 : 1);
+  if (longest > topo::kMaxRouteBytes)
+    fail_at(c, "machine.pes",
+            fmt::format("{} PEs need routes of {} bytes; at most {} are carried", c.machine.pes, longest,
+                        topo::kMaxRouteBytes));
+}
+
+nlohmann::json to_json(const Cs2Config& c) {
+  return cs2_keys().to_json(c);
+}
+
+LayerShape layer_shape(const Cs2Config& c) {
+  return LayerShape(c.machine.pes, c.machine.doubling);
+}
+
+}  // namespace mppnet::machines::cs2

@@ -1,0 +1,79 @@
+// machines/cs2/config.hpp: what a Meiko CS-2 config can say, its declared keys and its loader.
+//
+// Defaults are the document's machine (Meiko, "CS-2 Communications Network Overview", 1993) where it
+// gives a value, else reference note 003's recommended choice (§6), named in each key's doc. Only the
+// keys that the built parts read, or that the unicast network (next increment) certainly needs, exist:
+// the Elan's protocol keys and faults come with the parts that read them.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "core/error.hpp"
+#include "io/config_loader.hpp"
+#include "io/key_table.hpp"
+#include "machines/cs2/elite_topology.hpp"
+#include "machines/cs2/routes.hpp"
+
+namespace mppnet::machines::cs2 {
+
+struct MachineParams {
+  std::string model = "cs2";  // the simulation model this file configures (registry::model_of)
+  std::string name = "CS-2";  // shown in results
+  int pes = 64;               // processing elements; the smallest size that holds them is built
+  Doubling doubling = Doubling::EightWayTop;  // odd sizes: note 003 §2.4.3 readings B and C
+  int layers = 2;                             // independent identical layers, one Elan link into each (L92)
+};
+
+struct EliteParams {
+  int clock_ps = 14286;   // 70 MHz link clock (L78, L339-L347)
+  int data_cycles = 7;    // data latency through a switch (L386-L387)
+  int ack_cycles = 5;     // acknowledgement latency through a switch (L386-L387)
+  int wire_cycles = 1;    // per link (note §6 #25)
+  int buffer_bytes = 32;  // input FIFO per link (note §6 #14)
+};
+
+struct RoutingParams {
+  Policy policy = Policy::Dest;  // up-paths: DEST (L417-L423) or RANDOM
+  Turn turn = Turn::Minimal;     // turn at the lowest common ancestor, or always at the top (note §6 #8)
+  int alternatives = 4;          // distinct routes per destination in a PE's table (L409-L413)
+};
+
+struct RunParams {
+  std::int64_t seed = 1;
+};
+
+struct Cs2Config {
+  MachineParams machine;
+  EliteParams elite;
+  RoutingParams routing;
+  RunParams run;
+
+  std::map<std::string, core::SourceLocation> origin;  // where each key was set, for errors after loading
+  std::string source_file;
+};
+
+const io::KeyTable<Cs2Config>& cs2_keys();
+std::vector<io::KeyInfo> cs2_key_list();
+
+// Reads the file, applies each "key=value" of `sets` in order, then check_cs2. Throws core::ConfigError
+// "file:line: key: reason" (exit status 2 in app/) for syntax, unknown keys, types, ranges and the
+// cross-key checks.
+Cs2Config load_cs2(const io::ConfigFile& file, const std::vector<std::string>& sets);
+Cs2Config load_cs2_text(const std::string& text, const std::string& name,
+                        const std::vector<std::string>& sets);
+
+// Every key on its own, then across keys: the buffer must cover a link's flow-control round trip (note
+// §6 #14: at least 2 x wire cycles + 8 bytes), and the longest route must fit topo::kMaxRouteBytes.
+void check_cs2(const Cs2Config& c);
+
+nlohmann::json to_json(const Cs2Config& c);
+
+// The layer shape a config describes.
+LayerShape layer_shape(const Cs2Config& c);
+
+}  // namespace mppnet::machines::cs2

@@ -1,0 +1,56 @@
+// machines/cs2/config_test.cpp: the CS-2 keys, their checks and the configs in configs/.
+#include "machines/cs2/config.hpp"
+
+#include <gtest/gtest.h>
+
+#include "core/error.hpp"
+
+namespace mppnet::machines::cs2 {
+namespace {
+
+std::string error_of(const std::string& text, const std::vector<std::string>& sets = {}) {
+  try {
+    load_cs2_text(text, "t.toml", sets);
+  } catch (const core::ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(Cs2Config, DefaultsAreTheDocumentsMachine) {
+  const Cs2Config c = load_cs2_text("[machine]\nmodel = \"cs2\"\n", "t.toml", {});
+  EXPECT_EQ(c.machine.pes, 64);
+  EXPECT_EQ(c.machine.layers, 2);
+  EXPECT_EQ(c.elite.clock_ps, 14286);
+  EXPECT_EQ(c.elite.data_cycles, 7);
+  EXPECT_EQ(c.elite.ack_cycles, 5);
+  EXPECT_EQ(c.routing.policy, Policy::Dest);
+  EXPECT_EQ(layer_shape(c).stages(), 3);
+}
+
+TEST(Cs2Config, KeysAreReadAndSetOnTheCommandLine) {
+  const Cs2Config c = load_cs2_text("[machine]\nmodel = \"cs2\"\npes = 512\ndoubling = \"back_to_back\"\n",
+                                    "t.toml", {"routing.policy=random", "routing.turn=top"});
+  EXPECT_EQ(c.machine.doubling, Doubling::BackToBack);
+  EXPECT_EQ(c.routing.policy, Policy::Random);
+  EXPECT_EQ(c.routing.turn, Turn::Top);
+  EXPECT_TRUE(layer_shape(c).back_to_back());
+}
+
+TEST(Cs2Config, BadInputNamesFileLineKeyAndReason) {
+  EXPECT_EQ(error_of("[machine]\nmodel = \"cs2\"\npes = 1\n").rfind("t.toml:3: machine.pes: ", 0), 0u);
+  EXPECT_NE(
+      error_of("[machine]\nmodel = \"cs2\"\ndoubling = \"triple\"\n").find("t.toml:3: machine.doubling"),
+      std::string::npos);
+  EXPECT_NE(error_of("[routing]\npolicy = \"rearranged\"\n").find("routing.policy"), std::string::npos);
+  EXPECT_NE(error_of("[elite]\nbufer_bytes = 8\n").find("unknown key"), std::string::npos);
+  EXPECT_EQ(
+      error_of("[elite]\nwire_cycles = 20\nbuffer_bytes = 40\n"),
+      "t.toml:3: elite.buffer_bytes: 40 bytes cannot cover a link's round trip of 2 x elite.wire_cycles "
+      "(20) + 8 = 48 bytes");
+  EXPECT_EQ(error_of("", {"machine.layers=3"}),
+            "--set machine.layers=3: machine.layers: must be between 1 and 2 (got 3)");
+}
+
+}  // namespace
+}  // namespace mppnet::machines::cs2

@@ -1,0 +1,16 @@
+// machines/cs2/validation.hpp: the Meiko CS-2's registered validation cases (note 003 §5): the
+// structural ones of this increment, R1-R3, R9 and the static parts of R7, R8 and R10.
+#pragma once
+
+#include <vector>
+
+#include "core/validation_case.hpp"
+
+namespace mppnet::machines::cs2 {
+
+// Counts on the built layer (R1), Meiko's naming and route strings (R2), locality (R3), the down half
+// under DEST (R9), the links a bisection cuts (R7), channel loads of shifts and butterflies (R8) and of
+// bit reversal and transpose (R10). docs/cs2.md lists them and what is not registered yet.
+std::vector<core::ValidationCase> cs2_validation_cases();
+
+}  // namespace mppnet::machines::cs2

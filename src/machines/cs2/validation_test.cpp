@@ -1,0 +1,40 @@
+// machines/cs2/validation_test.cpp: the CS-2 cases are well formed, exact, and every fast one passes; a
+// case measures a real value, so a wrong expectation fails.
+#include "machines/cs2/validation.hpp"
+
+#include <set>
+
+#include <gtest/gtest.h>
+
+namespace mppnet::machines::cs2 {
+namespace {
+
+TEST(Cs2Validation, IdsAreUniqueAndEveryCaseCitesASourceKindAndToleranceOrigin) {
+  std::set<std::string> ids;
+  for (const auto& c : cs2_validation_cases()) {
+    EXPECT_TRUE(ids.insert(c.id).second) << c.id;
+    EXPECT_EQ(c.id.rfind("cs2.r", 0), 0u) << c.id;
+    EXPECT_NE(c.source.find("Meiko"), std::string::npos) << c.id;
+    EXPECT_NE(c.source.find("N §"), std::string::npos) << c.id << ": cites the note's section";
+    EXPECT_TRUE(static_cast<bool>(c.measure)) << c.id;
+    EXPECT_NE(c.evidence, core::Evidence::Unclassified) << c.id;
+    EXPECT_FALSE(c.tolerance_origin.empty()) << c.id;
+    EXPECT_FALSE(c.difference.has_value()) << c.id;
+  }
+}
+
+TEST(Cs2Validation, FastCasesPassAndAWrongExpectationFails) {
+  for (auto c : cs2_validation_cases()) {
+    if (c.slow) continue;
+    const double m = c.measure();
+    const core::Judgement j = core::judge(c, m);
+    EXPECT_EQ(j.verdict, core::Verdict::Pass)
+        << c.id << ": expected " << c.expected << " " << c.tolerance.describe() << ", measured " << m << ": "
+        << j.problem;
+    c.expected += 1;
+    EXPECT_EQ(core::judge(c, m).verdict, core::Verdict::Fail) << c.id << " cannot fail";
+  }
+}
+
+}  // namespace
+}  // namespace mppnet::machines::cs2
