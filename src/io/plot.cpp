@@ -6,7 +6,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
