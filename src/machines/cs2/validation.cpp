@@ -194,9 +194,12 @@ double worst_load(const LayerShape& s, Permutation p, const std::vector<std::int
 // R8 (static): shifts and butterflies pass DEST without contention; the Fig 3-2 bytes (L417-L427).
 void r8(std::vector<ValidationCase>& cases) {
   const std::string src = std::string(kDoc) + ", ch. 3, L417-L427; N §4.5, §5 R8";
-  for (const auto& [n, d, suffix] :
+  for (const auto& [size, doubling, suffix] :
        {std::tuple{64, Doubling::EightWayTop, ""}, std::tuple{512, Doubling::EightWayTop, "_eight_way_top"},
         std::tuple{1024, Doubling::EightWayTop, ""}}) {
+    // Plain copies: a lambda may not capture a structured binding before C++20's P1091 (clang before 16).
+    const int n = size;
+    const Doubling d = doubling;
     const bool big = n >= 512;
     for (const Turn turn : {Turn::Minimal, Turn::Top}) {
       const std::string t = turn == Turn::Minimal ? "" : "_top";
@@ -244,13 +247,14 @@ void r8(std::vector<ValidationCase>& cases) {
 // R9: every down-channel carries one destination under DEST (L424-L425, "guaranteed non blocking").
 void r9(std::vector<ValidationCase>& cases) {
   const std::string src = std::string(kDoc) + ", ch. 3, L417-L425; N §4.5, §5 R9";
-  for (const auto& [n, d, turn] : {std::tuple{16, Doubling::EightWayTop, Turn::Minimal},
-                                   std::tuple{64, Doubling::EightWayTop, Turn::Minimal},
-                                   std::tuple{256, Doubling::EightWayTop, Turn::Minimal},
-                                   std::tuple{1024, Doubling::EightWayTop, Turn::Minimal},
-                                   std::tuple{1024, Doubling::EightWayTop, Turn::Top},
-                                   std::tuple{512, Doubling::EightWayTop, Turn::Minimal},
-                                   std::tuple{512, Doubling::BackToBack, Turn::Minimal}}) {
+  for (const auto& [n, d, turn_of_case] : {std::tuple{16, Doubling::EightWayTop, Turn::Minimal},
+                                           std::tuple{64, Doubling::EightWayTop, Turn::Minimal},
+                                           std::tuple{256, Doubling::EightWayTop, Turn::Minimal},
+                                           std::tuple{1024, Doubling::EightWayTop, Turn::Minimal},
+                                           std::tuple{1024, Doubling::EightWayTop, Turn::Top},
+                                           std::tuple{512, Doubling::EightWayTop, Turn::Minimal},
+                                           std::tuple{512, Doubling::BackToBack, Turn::Minimal}}) {
+    const Turn turn = turn_of_case;  // a plain copy for the lambda below (see r8)
     const LayerShape s(n, d);
     std::string id = fmt::format("cs2.r9.down_channel_destinations_{}", n);
     if (s.odd()) id += std::string("_") + doubling_name(d);
