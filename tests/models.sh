@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The command runs each model its config names: the CM-1 router under `run`, METRO under `yield` and
-# `harvest`, the CS-2 under `cs2-names`; a command given another model's file says which command fits,
+# `harvest`, the CS-2 under `run` and `cs2-names`; a command given another model's file says which command fits,
 # with exit status 2.
 set -eu
 mppnet=$1
@@ -18,13 +18,17 @@ grep -q '"expected_faults_tolerated"' "$dir/y/yield.json"
 test -s "$dir/y/yield.svg" && test -s "$dir/y/yield.png"
 "$mppnet" harvest "$src/configs/metro-64.toml" --set run.harvest_trials=20 --out "$dir/h" > /dev/null
 grep -q '"harvest"' "$dir/h/harvest.json"
-# The CS-2 has no run yet: cs2-names reads its configs.
+# The CS-2 runs traffic under `run` and names its parts under cs2-names; a bad traffic key exits 2.
 "$mppnet" cs2-names "$src/configs/cs2-64.toml" --pe 0 --to 17 --out "$dir/cs2" > "$dir/cs2.txt"
 grep -q "alternative 0: 5.4.1.0.1" "$dir/cs2.txt"
 grep -q '"routes"' "$dir/cs2/names.json"
+"$mppnet" run "$src/configs/cs2-64.toml" --set run.cycles=2000 --out "$dir/cs2run" > "$dir/cs2run.txt"
+grep -q "MB/s per PE" "$dir/cs2run.txt"
+grep -q '"accepted_mb_per_s_per_pe"' "$dir/cs2run/results.json"
+grep -q "latency_avg_ns" "$dir/cs2run/results.csv"
 set +e
-"$mppnet" run "$src/configs/cs2-64.toml" --out "$dir/never" 2> "$dir/err2.txt"
-test $? -eq 2 && grep -q "use mppnet cs2-names" "$dir/err2.txt" || { echo "FAIL: run on a CS-2 config"; exit 1; }
+"$mppnet" run "$src/configs/cs2-64.toml" --set traffic.load=2 --out "$dir/never" 2> "$dir/err2.txt"
+test $? -eq 2 && grep -q "traffic.load" "$dir/err2.txt" || { echo "FAIL: bad key on a CS-2 run"; exit 1; }
 "$mppnet" sweep "$src/configs/metro-64.toml" --out "$dir/never" 2> "$dir/err.txt"
 test $? -eq 2 && grep -q "use mppnet yield" "$dir/err.txt"
 status=$?

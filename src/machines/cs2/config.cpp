@@ -55,9 +55,28 @@ io::KeyTable<Cs2Config> make_table() {
                   key("alternatives", &RoutingParams::alternatives, in_range(1, kAlternatives),
                       "Distinct routes per destination in a PE's table, padded to 4 (L409-L413)."),
               }),
+      section(
+          "traffic", &Cs2Config::traffic,
+          {
+              key("pattern", &TrafficParams::pattern, one_of({"uniform", "shift", "bit_complement"}),
+                  "Destinations of `mppnet run`: uniform random, x -> x + traffic.shift mod pes, or "
+                  "the bit complement of x (pes a power of 2)."),
+              key("load", &TrafficParams::load, in_range(0.0, 1.0),
+                  "Offered bytes per PE per link cycle, as a fraction of its machine.layers links."),
+              key("packet_bytes", &TrafficParams::packet_bytes, in_range(1, 4096),
+                  "Bytes of a packet on the wire (header, payload, CRC), route bytes not counted."),
+              key("shift", &TrafficParams::shift, in_range(0, kMaxPes), "Distance of the pattern \"shift\"."),
+          }),
       section("run", &Cs2Config::run,
               {
                   key("seed", &RunParams::seed, io::at_least(0), "Seed of every random stream."),
+                  key("warmup_cycles", &RunParams::warmup_cycles, in_range(0, 100000000),
+                      "Link cycles of `mppnet run` before measuring."),
+                  key("cycles", &RunParams::cycles, in_range(1, 100000000),
+                      "Link cycles measured: packets created in them are timed."),
+                  key("drain_cycles", &RunParams::drain_cycles, in_range(0, 1000000000),
+                      "Link cycles at most after measuring for the timed packets to arrive; those "
+                      "still out then mark the run saturated."),
               }),
   };
 }
@@ -94,6 +113,9 @@ void check_cs2(const Cs2Config& c) {
         c, "elite.buffer_bytes",
         fmt::format("{} bytes cannot cover a link's round trip of 2 x elite.wire_cycles ({}) + 8 = {} bytes",
                     c.elite.buffer_bytes, c.elite.wire_cycles, round_trip));
+  if (c.traffic.pattern == Pattern::BitComplement && (c.machine.pes & (c.machine.pes - 1)) != 0)
+    fail_at(c, "traffic.pattern",
+            fmt::format("bit_complement needs a power of 2 PEs; machine.pes is {}", c.machine.pes));
   // The longest route must fit the route bytes a packet carries.
   const LayerShape shape = layer_shape(c);
   const int longest = 2 * shape.stages() - (shape.back_to_back() ? 0 : 1);
@@ -105,6 +127,18 @@ void check_cs2(const Cs2Config& c) {
 
 nlohmann::json to_json(const Cs2Config& c) {
   return cs2_keys().to_json(c);
+}
+
+const char* pattern_name(Pattern p) {
+  switch (p) {
+    case Pattern::Uniform:
+      return "uniform";
+    case Pattern::Shift:
+      return "shift";
+    case Pattern::BitComplement:
+      return "bit_complement";
+  }
+  return "?";
 }
 
 LayerShape layer_shape(const Cs2Config& c) {

@@ -2,8 +2,8 @@
 //
 // Defaults are the document's machine (Meiko, "CS-2 Communications Network Overview", 1993) where it
 // gives a value, else reference note 003's recommended choice (§6), named in each key's doc. Only the
-// keys that the built parts read, or that the unicast network (next increment) certainly needs, exist:
-// the Elan's protocol keys and faults come with the parts that read them.
+// keys that the built parts read exist: the Elan's protocol keys and faults come with the parts that read
+// them.
 #pragma once
 
 #include <cstdint>
@@ -43,14 +43,29 @@ struct RoutingParams {
   int alternatives = 4;          // distinct routes per destination in a PE's table (L409-L413)
 };
 
+// The traffic of `mppnet run` (cs2_run.hpp): every PE offers packets of one size to one pattern.
+enum class Pattern { Uniform, Shift, BitComplement };
+
+struct TrafficParams {
+  Pattern pattern = Pattern::Uniform;
+  // Offered bytes per PE per cycle, as a fraction of the PE's links (machine.layers bytes per cycle).
+  double load = 0.2;
+  int packet_bytes = 32;  // bytes per packet on the wire, route bytes not counted
+  int shift = 1;          // pattern "shift": PE x sends to (x + shift) mod pes
+};
+
 struct RunParams {
   std::int64_t seed = 1;
+  std::int64_t warmup_cycles = 2000;  // link cycles before measuring
+  std::int64_t cycles = 10000;        // link cycles measured
+  std::int64_t drain_cycles = 50000;  // at most this long after measuring for the measured packets
 };
 
 struct Cs2Config {
   MachineParams machine;
   EliteParams elite;
   RoutingParams routing;
+  TrafficParams traffic;
   RunParams run;
 
   std::map<std::string, core::SourceLocation> origin;  // where each key was set, for errors after loading
@@ -72,6 +87,8 @@ Cs2Config load_cs2_text(const std::string& text, const std::string& name,
 void check_cs2(const Cs2Config& c);
 
 nlohmann::json to_json(const Cs2Config& c);
+
+const char* pattern_name(Pattern p);
 
 // The layer shape a config describes.
 LayerShape layer_shape(const Cs2Config& c);

@@ -52,7 +52,12 @@ std::vector<int> dest_ups(const LayerShape& shape, std::int64_t x, std::int64_t 
 
 topo::SourceRoute policy_route(const LayerShape& shape, std::int64_t x, std::int64_t d, Policy policy,
                                Turn turn, int alt, std::uint64_t seed) {
-  std::vector<int> ups = dest_ups(shape, x, d, turn);
+  // The up-ports on the stack, not in dest_ups()'s vector: the traffic of cs2_network.cpp computes a
+  // route per packet, and the hot path allocates nothing.
+  std::array<int, topo::kMaxRouteBytes> buffer{};
+  const int n = up_choices(shape, x, d, turn);
+  const std::span<int> ups(buffer.data(), static_cast<std::size_t>(n));
+  for (int s = 0; s < n; ++s) ups[s] = shape.digit(d, s) % 4;
   if (ups.empty()) return unicast_route(shape, x, d, ups, turn);
   switch (policy) {
     case Policy::Dest:

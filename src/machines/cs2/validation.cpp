@@ -302,6 +302,7 @@ std::vector<ValidationCase> cs2_validation_cases() {
   r8(cases);
   r9(cases);
   r10(cases);
+  for (auto& c : latency_cases()) cases.push_back(std::move(c));
   return cases;
 }
 

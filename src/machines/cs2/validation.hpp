@@ -13,4 +13,7 @@ namespace mppnet::machines::cs2 {
 // bit reversal and transpose (R10). docs/cs2.md lists them and what is not registered yet.
 std::vector<core::ValidationCase> cs2_validation_cases();
 
+// R5: the latency per switch on simulated packets (validation_latency.cpp).
+std::vector<core::ValidationCase> latency_cases();
+
 }  // namespace mppnet::machines::cs2

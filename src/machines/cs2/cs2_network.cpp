@@ -1,0 +1,113 @@
+// machines/cs2/cs2_network.cpp: the layers of generic networks with the Elite's timing (cs2_network.hpp).
+#include "machines/cs2/cs2_network.hpp"
+
+#include "core/error.hpp"
+#include "machines/cs2/routes.hpp"
+#include "topo/source_route.hpp"
+
+namespace mppnet::machines::cs2 {
+
+net::RouterParams elite_router_params(const Cs2Config& c) {
+  net::RouterParams p;
+  p.model = net::NetworkModelKind::Flit;
+  p.vcs = 1;  // the Elite has no virtual channels: one FIFO per input link (note 003 §6 #14)
+  p.buffer_flits = c.elite.buffer_bytes;
+  // data_cycles per switch in all: data_cycles - 1 through the crossbar, one more to latch at the far
+  // end of the wire (the generic channel's minimum of one cycle), wire_cycles on the wire itself.
+  p.st_delay = c.elite.data_cycles - 1;
+  p.sw_alloc_delay = 0;
+  p.pipeline_cycles = p.st_delay;
+  p.channel_latency = c.elite.wire_cycles + 1;
+  p.routing_delay = 0;
+  p.vc_alloc_delay = 0;
+  p.credit_delay = 0;  // a flow-control token takes the wire back, as data does
+  p.switching = net::Switching::Wormhole;
+  p.eject_flits_per_cycle = 1.0;  // the Elan takes a byte per cycle from each link
+  p.vnets = 1;
+  p.cycle_ps = c.elite.clock_ps;
+  return p;
+}
+
+std::int64_t zero_load_cycles(const EliteParams& e, int switches, int bytes) {
+  return (e.wire_cycles + 1) + static_cast<std::int64_t>(switches) * (e.data_cycles + e.wire_cycles) +
+         (bytes - 1);
+}
+
+namespace {
+
+topo::Routing byte_steered(const LayerShape& shape, int vcs) {
+  // Hops are for reports only (the route bytes steer): the minimal route's switch count.
+  const auto hops = [shape](NodeId x, NodeId d) {
+    const int j = lca_stage(shape, x, d);
+    return shape.back_to_back() && j > shape.stages() ? 2 * shape.stages() : 2 * j - 1;
+  };
+  return topo::Routing::bind(topo::ByteSteeredRouting<false>(vcs, hops), vcs);
+}
+
+}  // namespace
+
+Cs2Network::Cs2Network(const Cs2Config& c)
+    : config_(c),
+      shape_(layer_shape(c)),
+      graph_(build_layer(shape_)),
+      params_(elite_router_params(c)),
+      routing_(byte_steered(shape_, params_.vcs)),
+      next_layer_(static_cast<std::size_t>(shape_.pes()), 0) {
+  for (int l = 0; l < c.machine.layers; ++l)
+    layers_.push_back(std::make_unique<net::Network>(
+        graph_, routing_, params_, static_cast<std::uint64_t>(c.run.seed) + static_cast<std::uint64_t>(l)));
+  route_rng_.reserve(static_cast<std::size_t>(shape_.pes()));
+  for (int x = 0; x < shape_.pes(); ++x)
+    route_rng_.emplace_back(static_cast<std::uint64_t>(c.run.seed), static_cast<std::uint64_t>(x),
+                            core::Stream::RouteChoice);
+}
+
+int Cs2Network::send(NodeId src, NodeId dest, int bytes, std::uint64_t tag) {
+  const auto s = static_cast<std::size_t>(src);
+  const int l = static_cast<int>(next_layer_[s]);
+  next_layer_[s] = static_cast<std::uint32_t>((l + 1) % layers());
+  const int alt =
+      static_cast<int>(route_rng_[s].below(static_cast<std::uint32_t>(config_.routing.alternatives)));
+  send_on(l, src, dest, bytes, tag, alt);
+  return l;
+}
+
+net::PacketId Cs2Network::send_on(int l, NodeId src, NodeId dest, int bytes, std::uint64_t tag, int alt) {
+  MPPNET_ASSERT(alt >= 0 && alt < kAlternatives, "a table entry holds 4 alternatives");
+  const topo::SourceRoute route =
+      policy_route(shape_, src, dest, config_.routing.policy, config_.routing.turn,
+                   alt % config_.routing.alternatives, static_cast<std::uint64_t>(config_.run.seed));
+  return layer(l).inject(src, dest, bytes, tag, 0, route);
+}
+
+void Cs2Network::step() {
+  for (auto& n : layers_) n->step();
+}
+
+bool Cs2Network::idle() const {
+  for (const auto& n : layers_)
+    if (!n->idle()) return false;
+  return true;
+}
+
+Probe probe_latency(Cs2Network& net, NodeId src, NodeId dest, int bytes) {
+  MPPNET_ASSERT(net.idle(), "a probe needs an idle network");
+  net::Network& layer = net.layer(0);
+  net.send_on(0, src, dest, bytes, 0, 0);
+  // Long enough for any route of an idle network: the bound is the watchdog, not the measurement.
+  for (int t = 0; t < 100000; ++t) {
+    net.step();
+    for (const net::PacketId d : layer.delivered()) {
+      const net::Packet& p = layer.packet(d);
+      const Probe r{p.delivered - p.created, p.hops};
+      layer.release(d);
+      // Let the last credits come home, so that the next probe sees an idle network again.
+      for (int s = 0; s < 256; ++s) net.step();
+      return r;
+    }
+  }
+  MPPNET_ASSERT(false, "a probe packet was not delivered on an idle network");
+  return {};
+}
+
+}  // namespace mppnet::machines::cs2

@@ -1,0 +1,84 @@
+// machines/cs2/cs2_network.hpp: the CS-2's data network for traffic: machine.layers layers, each a generic
+// flit-level net::Network on the layer's graph, with the Elite switch's timing and the route bytes of the
+// routes module steering every packet (topo::ByteSteeredRouting).
+//
+// The mapping (docs/cs2.md "Traffic"; reference note 003 §6): a flit is one byte, since a link carries a
+// byte per 70 MHz cycle in each direction (Meiko, "CS-2 Communications Network Overview", 1993, §3,
+// L78, L339-L347); wormhole switching with one VC and a credit per byte of the elite.buffer_bytes input
+// FIFO (note §6 #14); a byte spends elite.data_cycles in a switch ("the latency through a switch is 7
+// cycles for data", L386-L387) and elite.wire_cycles on each wire (note §6 #25). In the generic router a
+// flit granted the switch at t reaches the next input at t + pipeline_cycles + channel_latency, and a
+// head at the front of its buffer bids at once (no routing or VC delay), so pipeline_cycles =
+// data_cycles - 1 and channel_latency = wire_cycles + 1 give data_cycles + wire_cycles per switch.
+//
+// The layers are identical graphs with the same route tables (L92-L93, routes.hpp); each PE stripes its
+// packets over them in turn (packet i of a PE on layer i mod layers) and draws the alternative of its
+// table entry per packet, uniformly among routing.alternatives.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "core/rng.hpp"
+#include "machines/cs2/config.hpp"
+#include "net/network.hpp"
+#include "topo/routing.hpp"
+
+namespace mppnet::machines::cs2 {
+
+// The generic router's parameters for the Elite's timing under `c` (see above).
+net::RouterParams elite_router_params(const Cs2Config& c);
+
+// Cycles from a packet entering its source queue on an idle layer to its last byte drained at the
+// destination, for a route through `switches` switches and `bytes` bytes: the head leaves the PE in the
+// cycle it is queued and spends wire_cycles + 1 on the PE's link, (data_cycles + wire_cycles) per
+// switch, and the last byte follows bytes - 1 cycles behind the first (one byte per cycle). docs/cs2.md
+// derives it; cs2_network_test.cpp checks it against the simulation for every switch count.
+std::int64_t zero_load_cycles(const EliteParams& e, int switches, int bytes);
+
+// The simulated zero-load latency in cycles of one packet of `bytes` bytes from src to dest along
+// alternative 0 on layer 0 of an idle network built from `c`, and the switches it passed.
+struct Probe {
+  std::int64_t cycles = 0;
+  int switches = 0;
+};
+
+class Cs2Network;
+Probe probe_latency(Cs2Network& net, NodeId src, NodeId dest, int bytes);
+
+class Cs2Network {
+ public:
+  // REQUIRES: check_cs2(c) passed.
+  explicit Cs2Network(const Cs2Config& c);
+
+  int pes() const { return shape_.pes(); }
+  int layers() const { return static_cast<int>(layers_.size()); }
+  const LayerShape& shape() const { return shape_; }
+  net::Network& layer(int l) { return *layers_[static_cast<std::size_t>(l)]; }
+  const net::Network& layer(int l) const { return *layers_[static_cast<std::size_t>(l)]; }
+
+  // Sends a packet of `bytes` bytes from src to dest on the next layer of src's stripe, along an
+  // alternative of src's table entry drawn from src's own stream. Returns the layer it went on; the
+  // packet carries `tag`. No heap allocation (the route is built on the stack and copied into the
+  // packet pool's slot).
+  int send(NodeId src, NodeId dest, int bytes, std::uint64_t tag);
+  // The same on a given layer and alternative (for tests and probes). REQUIRES: 0 <= alt < 4.
+  net::PacketId send_on(int layer, NodeId src, NodeId dest, int bytes, std::uint64_t tag, int alt);
+
+  // Steps every layer one link cycle (for callers that do not run a scheduler: tests, probes).
+  void step();
+  bool idle() const;
+
+ private:
+  Cs2Config config_;
+  LayerShape shape_;
+  topo::Graph graph_;
+  net::RouterParams params_;
+  topo::Routing routing_;
+  std::vector<std::unique_ptr<net::Network>> layers_;
+  std::vector<std::uint32_t> next_layer_;      // per PE: the layer its next packet takes
+  std::vector<core::RandomStream> route_rng_;  // per PE: the alternative of each packet
+};
+
+}  // namespace mppnet::machines::cs2

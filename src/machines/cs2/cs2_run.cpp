@@ -1,0 +1,191 @@
+// machines/cs2/cs2_run.cpp: the traffic source, the measurement and the result files of `mppnet run` on
+// a CS-2 config (cs2_run.hpp).
+#include "machines/cs2/cs2_run.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <limits>
+#include <memory>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "core/exit_status.hpp"
+#include "core/rng.hpp"
+#include "core/scheduler.hpp"
+#include "io/atomic_file.hpp"
+#include "io/json_csv.hpp"
+#include "io/output_directory.hpp"
+#include "machines/cs2/cs2_network.hpp"
+#include "net/clocked_network.hpp"
+#include "workload/patterns.hpp"
+
+namespace mppnet::machines::cs2 {
+
+namespace {
+
+constexpr std::uint64_t kTimed = 1;  // tag of a packet created in the measured cycles
+
+// The open-loop sources of every PE, one scheduler component in the link clock domain. It is added
+// before the layers, so in each cycle it injects first and the layers step after it (a domain ticks its
+// members in id order): a packet created at cycle t may leave its PE in the same cycle.
+class TrafficSource final : public core::Component {
+ public:
+  TrafficSource(const Cs2Config& c, Cs2Network& net)
+      : c_(c), net_(net), rate_(c.traffic.load * c.machine.layers / c.traffic.packet_bytes) {
+    rng_.reserve(static_cast<std::size_t>(net.pes()));
+    for (int x = 0; x < net.pes(); ++x)
+      rng_.emplace_back(static_cast<std::uint64_t>(c.run.seed), static_cast<std::uint64_t>(x),
+                        core::Stream::Arrival);
+    bits_ = workload::is_power_of_two(net.pes()) ? workload::address_bits(net.pes()) : 0;
+  }
+
+  bool tick(Cycle cycle) override {
+    if (cycle >= stop_) return false;
+    const std::uint64_t tag = cycle >= c_.run.warmup_cycles ? kTimed : 0;
+    for (NodeId x = 0; x < net_.pes(); ++x) {
+      auto& rng = rng_[static_cast<std::size_t>(x)];
+      if (!rng.bernoulli(rate_)) continue;
+      net_.send(x, destination(x, rng), c_.traffic.packet_bytes, tag);
+      timed_ += static_cast<std::int64_t>(tag);
+    }
+    return true;
+  }
+  void stop_at(Cycle c) { stop_ = c; }
+  std::int64_t timed() const { return timed_; }
+
+ private:
+  NodeId destination(NodeId x, core::RandomStream& rng) const {
+    const NodeId n = net_.pes();
+    switch (c_.traffic.pattern) {
+      case Pattern::Uniform:
+        return static_cast<NodeId>(rng.below(static_cast<std::uint32_t>(n)));
+      case Pattern::Shift:
+        return static_cast<NodeId>((static_cast<std::int64_t>(x) + c_.traffic.shift) % n);
+      case Pattern::BitComplement:
+        return workload::bit_complement(x, bits_);
+    }
+    return x;
+  }
+
+  const Cs2Config& c_;
+  Cs2Network& net_;
+  double rate_;  // packets per PE per cycle
+  int bits_ = 0;
+  std::vector<core::RandomStream> rng_;
+  Cycle stop_ = std::numeric_limits<Cycle>::max();
+  std::int64_t timed_ = 0;  // packets created in the measured cycles
+};
+
+// Counts what the measured cycles delivered and times the packets created in them.
+class Meter final : public net::DeliveryHandler {
+ public:
+  Meter(Picoseconds period_ps, Cycle from, Cycle to) : period_ps_(period_ps), from_(from), to_(to) {}
+
+  void on_delivery(net::PacketId, const net::Packet& p, Picoseconds time_ps) override {
+    const Cycle t = time_ps / period_ps_;
+    if (t >= from_ && t < to_) bytes_ += p.flits;
+    if (p.tag != kTimed) return;
+    ++timed_delivered_;
+    const Cycle latency = p.delivered - p.created;
+    latency_sum_ += static_cast<double>(latency);
+    latency_max_ = std::max(latency_max_, latency);
+    switches_sum_ += p.hops;
+  }
+
+  std::int64_t bytes_ = 0;
+  std::int64_t timed_delivered_ = 0;
+  double latency_sum_ = 0;
+  Cycle latency_max_ = 0;
+  std::int64_t switches_sum_ = 0;
+
+ private:
+  Picoseconds period_ps_;
+  Cycle from_, to_;
+};
+
+}  // namespace
+
+Cs2RunResult run_traffic(const Cs2Config& c) {
+  Cs2Network net(c);
+  core::Scheduler scheduler;
+  const Picoseconds period = c.elite.clock_ps;
+  const core::DomainId domain = scheduler.add_domain("elite", period);
+  TrafficSource source(c, net);
+  scheduler.add(domain, source);
+  const Cycle from = c.run.warmup_cycles, to = c.run.warmup_cycles + c.run.cycles;
+  Meter meter(period, from, to);
+  std::vector<std::unique_ptr<net::ClockedNetwork>> clocked;
+  for (int l = 0; l < net.layers(); ++l) {
+    clocked.push_back(std::make_unique<net::ClockedNetwork>(net.layer(l), scheduler, domain));
+    clocked.back()->set_delivery_handler(&meter);
+  }
+  // Packets are created in cycles 0 .. to-1, then the layers run until they are empty or the drain
+  // limit is reached; whatever is still out then marks the run saturated.
+  source.stop_at(to);
+  scheduler.run_until_time((to - 1) * period);
+  const Cycle limit = to - 1 + c.run.drain_cycles;
+  if (!net.idle()) scheduler.run({limit * period, [&net] { return net.idle(); }, {}});
+  const Cycle end = scheduler.now() / period;
+
+  Cs2RunResult r;
+  const double mb_per_byte_cycle = 1e6 / static_cast<double>(period);  // 1 byte per cycle in MB/s
+  r.offered_mb_per_s = c.traffic.load * c.machine.layers * mb_per_byte_cycle;
+  r.accepted_mb_per_s = static_cast<double>(meter.bytes_) /
+                        (static_cast<double>(net.pes()) * static_cast<double>(c.run.cycles)) *
+                        mb_per_byte_cycle;
+  r.packets_timed = source.timed();
+  r.packets_delivered = meter.timed_delivered_;
+  r.saturated = !net.idle();
+  if (meter.timed_delivered_ > 0) {
+    r.latency_avg_cycles = meter.latency_sum_ / static_cast<double>(meter.timed_delivered_);
+    r.latency_avg_ns = r.latency_avg_cycles * static_cast<double>(period) / 1000;
+    r.latency_max_ns = static_cast<double>(meter.latency_max_) * static_cast<double>(period) / 1000;
+    r.switches_avg = static_cast<double>(meter.switches_sum_) / static_cast<double>(meter.timed_delivered_);
+  }
+  r.simulated_cycles = end + 1;
+  r.node_cycles = r.simulated_cycles * net.pes();
+  return r;
+}
+
+nlohmann::json to_json(const Cs2RunResult& r) {
+  return {{"offered_mb_per_s_per_pe", r.offered_mb_per_s},
+          {"accepted_mb_per_s_per_pe", r.accepted_mb_per_s},
+          {"latency_avg_ns", r.latency_avg_ns},
+          {"latency_max_ns", r.latency_max_ns},
+          {"latency_avg_cycles", r.latency_avg_cycles},
+          {"switches_avg", r.switches_avg},
+          {"packets_timed", r.packets_timed},
+          {"packets_delivered", r.packets_delivered},
+          {"saturated", r.saturated},
+          {"simulated_cycles", r.simulated_cycles},
+          {"node_cycles", r.node_cycles}};
+}
+
+int run_command(const registry::ConfigRequest& request) {
+  const Cs2Config c = load_cs2(request.file, request.sets);
+  const std::filesystem::path& out = request.out;
+  const io::OutputDirectory output_directory(out);
+  const Cs2RunResult r = run_traffic(c);
+  std::fputs(fmt::format("{}: {} PEs, {} layer{}, {} traffic at load {} ({:.2f} MB/s per PE offered)\n"
+                         "accepted {:.3f} MB/s per PE; latency {:.1f} ns mean, {:.1f} ns max over {} of {} "
+                         "timed packets ({:.2f} switches on average){}\n",
+                         c.machine.name, c.machine.pes, c.machine.layers, c.machine.layers == 1 ? "" : "s",
+                         pattern_name(c.traffic.pattern), c.traffic.load, r.offered_mb_per_s,
+                         r.accepted_mb_per_s, r.latency_avg_ns, r.latency_max_ns, r.packets_delivered,
+                         r.packets_timed, r.switches_avg, r.saturated ? "; SATURATED: packets still out" : "")
+                 .c_str(),
+             stdout);
+  nlohmann::json doc = to_json(r);
+  doc["mppnet_version"] = MPPNET_VERSION;
+  doc["command"] = "run";
+  doc["config_file"] = c.source_file;
+  doc["config"] = to_json(c);
+  io::write_file_atomically(out / "results.json", doc.dump(2) + "\n");
+  io::write_file_atomically(out / "results.csv", io::scalar_fields_csv(doc, {"config"}));
+  std::printf("results: %s/results.json, results.csv\n", out.string().c_str());
+  return core::kExitSuccess;
+}
+
+}  // namespace mppnet::machines::cs2

@@ -1,0 +1,45 @@
+// machines/cs2/cs2_run.hpp: `mppnet run` on a CS-2 config: open-loop traffic of one pattern at an offered
+// load on the layers of cs2_network.hpp, stepped by the core::Scheduler in the Elite's 70 MHz link clock
+// domain, with throughput per PE in MB/s and latency in ns.
+//
+// Every PE creates a packet of traffic.packet_bytes bytes at a cycle with probability load x layers /
+// packet_bytes (a Bernoulli process from its own stream), to a destination of the pattern, and queues
+// it without bound (open loop). Warm-up, then run.cycles measured: packets created then are timed
+// from creation to the last byte drained, bytes delivered then count as throughput; then at most
+// run.drain_cycles for the timed packets to arrive. Those still out mark the run saturated.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "machines/cs2/config.hpp"
+#include "registry/registry.hpp"
+
+namespace mppnet::machines::cs2 {
+
+struct Cs2RunResult {
+  double offered_mb_per_s = 0;   // per PE
+  double accepted_mb_per_s = 0;  // per PE: bytes delivered in the measured cycles
+  double latency_avg_ns = 0;     // timed packets, creation to last byte
+  double latency_max_ns = 0;
+  double latency_avg_cycles = 0;
+  double switches_avg = 0;  // switches passed by the timed packets
+  std::int64_t packets_timed = 0;
+  std::int64_t packets_delivered = 0;  // of the timed ones
+  bool saturated = false;              // timed packets still out after the drain
+  std::int64_t simulated_cycles = 0;
+  std::int64_t node_cycles = 0;  // PEs x cycles, for speed figures
+};
+
+// REQUIRES: check_cs2(c) passed.
+Cs2RunResult run_traffic(const Cs2Config& c);
+
+nlohmann::json to_json(const Cs2RunResult& r);
+
+// The model's `run`: loads the config (exit 2 on bad keys), runs, prints a summary and writes
+// results.json and results.csv atomically to the output directory. Returns the exit status.
+int run_command(const registry::ConfigRequest& request);
+
+}  // namespace mppnet::machines::cs2
