@@ -56,6 +56,16 @@ TEST(Cs2Run, AShiftUnderDestRunsAtTheLinkRate) {
   EXPECT_NEAR(r.accepted_mb_per_s, r.offered_mb_per_s, 0.03 * r.offered_mb_per_s);
 }
 
+// Uniform traffic at 90% of the links is beyond what a network without virtual channels accepts: head-of-
+// line blocking alone holds an input-queued crossbar to 58.6% under uniform traffic (Karol, Hluchyj and
+// Morgan, "Input versus output queueing on a space-division packet switch", 1987). The sources' queues
+// grow, every packet still drains in the end, and the run must say it was saturated.
+TEST(Cs2Run, ALoadBeyondCapacityIsMarkedSaturated) {
+  const Cs2RunResult r = run_traffic(config({"traffic.load=0.9"}));
+  EXPECT_TRUE(r.saturated);
+  EXPECT_LT(r.accepted_mb_per_s, 0.8 * r.offered_mb_per_s);
+}
+
 TEST(Cs2Run, BadTrafficKeysNameFileLineKeyAndReason) {
   EXPECT_EQ(error_of("[traffic]\nload = 1.5\n").rfind("t.toml:2: traffic.load: ", 0), 0u);
   EXPECT_NE(error_of("[traffic]\npattern = \"tornado\"\n").find("t.toml:2: traffic.pattern"),
