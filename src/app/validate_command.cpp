@@ -115,8 +115,8 @@ std::string markdown_table(const Summary& summary, const std::string& rows) {
   md += "\n" + totals_line(totals(summary)) + ".\n\n" + evidence_line(summary) + ".\n\n";
   md +=
       "| case | kind | source | expected | simulated | tolerance | tolerance from | pinned band | "
-      "documented difference | result |\n";
-  md += "|---|---|---|---|---|---|---|---|---|---|\n";
+      "documented difference | modelling choices | result |\n";
+  md += "|---|---|---|---|---|---|---|---|---|---|---|\n";
   return md + rows;
 }
 
@@ -128,6 +128,24 @@ struct DifferenceText {
 DifferenceText difference_text(const exp::ValidationCase& c) {
   if (!c.difference) return {};
   return {c.difference->describe(), c.difference->reason, c.difference->margin};
+}
+
+// The modelling choices of a case, one after another ("" without any).
+std::string choices_text(const exp::ValidationCase& c) {
+  std::string text;
+  for (const core::ModellingChoice& choice : c.choices)
+    text += (text.empty() ? "" : "; ") + core::describe(choice);
+  return text;
+}
+
+nlohmann::json choices_json(const exp::ValidationCase& c) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const core::ModellingChoice& choice : c.choices)
+    list.push_back({{"what", choice.what},
+                    {"reading", choice.reading},
+                    {"other_readings", choice.others},
+                    {"chosen_with_result_in_view", choice.chosen_with_result_in_view}});
+  return list;
 }
 
 // A measurement as the tables give it: "0.0123", or over seeds "0.0123 ± 0.0045 (8 seeds)".
@@ -202,8 +220,8 @@ int validate_command(const std::vector<std::string>& ids, bool list_only, bool f
   nlohmann::json rows = nlohmann::json::array();
   std::string md_rows;
   io::CsvTable csv({"id", "kind", "expected", "simulated", "interval95", "seeds", "tolerance",
-                    "tolerance_origin", "pinned_band", "pinned_band_from", "documented_difference", "verdict",
-                    "source"});
+                    "tolerance_origin", "pinned_band", "pinned_band_from", "documented_difference",
+                    "modelling_choices", "verdict", "source"});
   Summary summary;
   // The same per machine (the id's first part: "cm1", "metro", ...), for the machine's own page.
   std::map<std::string, std::pair<Summary, std::string>> by_prefix;
@@ -243,6 +261,7 @@ int validate_command(const std::vector<std::string>& ids, bool list_only, bool f
         const std::string simulated = simulated_text(o);
         const Verdict v = j.verdict;
         const DifferenceText d = difference_text(*c);
+        const std::string choices = choices_text(*c);
         ++summary[c->evidence][v];
         std::printf("%-38s %-12s %12.6g %12s %12s  %s\n", c->id.c_str(), core::evidence_name(c->evidence),
                     c->expected, fmt::format("{:.6g}", o.measured).c_str(), c->tolerance.describe().c_str(),
@@ -254,23 +273,25 @@ int validate_command(const std::vector<std::string>& ids, bool list_only, bool f
         if (c->difference)
           std::printf("  documented difference: %s\n  pinned to %s: %s\n", d.reason.c_str(), d.band.c_str(),
                       d.margin.c_str());
+        for (const core::ModellingChoice& choice : c->choices)
+          std::printf("  choice: %s\n", core::describe(choice).c_str());
         if (!j.problem.empty()) std::printf("  FAIL: %s\n", j.problem.c_str());
         std::fflush(stdout);
         if (seconds[i] >= kSlowCaseSeconds)
           std::fprintf(stderr, "mppnet: validate: %s took %.1f s\n", c->id.c_str(), seconds[i]);
         const std::string result = v == Verdict::Differs ? "differs (documented)" : core::verdict_name(v);
         const std::string row =
-            fmt::format("| `{}` | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", c->id,
+            fmt::format("| `{}` | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", c->id,
                         core::evidence_name(c->evidence), cell(c->source), fmt::format("{:.6g}", c->expected),
                         simulated, cell(c->tolerance.describe()), cell(c->tolerance_origin),
                         cell(d.band.empty() ? "" : d.band + " (" + d.margin + ")"), cell(d.reason),
-                        j.problem.empty() ? result : result + ": " + cell(j.problem));
+                        cell(choices), j.problem.empty() ? result : result + ": " + cell(j.problem));
         md_rows += row;
         csv.add_row({io::cell(c->id), io::cell(std::string(core::evidence_name(c->evidence))),
                      io::cell(c->expected), io::cell(o.measured), io::cell(o.interval), io::cell(o.seeds),
                      io::cell(c->tolerance.describe()), io::cell(c->tolerance_origin), io::cell(d.band),
-                     io::cell(d.margin), io::cell(d.reason), io::cell(std::string(core::verdict_name(v))),
-                     io::cell(c->source)});
+                     io::cell(d.margin), io::cell(d.reason), io::cell(choices),
+                     io::cell(std::string(core::verdict_name(v))), io::cell(c->source)});
         auto& [prefix_summary, prefix_rows] = by_prefix[c->id.substr(0, c->id.find('.'))];
         ++prefix_summary[c->evidence][v];
         prefix_rows += row;
@@ -296,6 +317,7 @@ int validate_command(const std::vector<std::string>& ids, bool list_only, bool f
                         {"verdict", core::verdict_name(v)},
                         {"problem", j.problem},
                         {"pinned_difference", pinned},
+                        {"modelling_choices", choices_json(*c)},
                         {"documented_difference", v == Verdict::Differs ? d.reason : ""}});
       });
   nlohmann::json doc{{"mppnet_version", MPPNET_VERSION}, {"cases", rows}};

@@ -55,6 +55,43 @@ TEST(ValidationRegistry, AMeanWhoseIntervalIsWiderThanTheToleranceFails) {
   EXPECT_EQ(core::judge(c, 0.02, 0.15, false).verdict, Verdict::Pass);
 }
 
+// A reading chosen with the verdict in view makes agreement a matter of construction: such a case passes
+// only as a calibration. The registry's own: every choice says what is open, which reading the model
+// takes, and the other readings with the verdict under each.
+TEST(ValidationRegistry, AChoiceMadeWithTheResultInViewMakesTheCaseACalibration) {
+  core::ValidationCase c{.id = "t.choice",
+                         .source = "s",
+                         .setup = "setup",
+                         .quantity = "quantity",
+                         .expected = 2.0,
+                         .tolerance = core::Tolerance::absolute(0.5),
+                         .measure = [] { return 2.0; }};
+  c.choices.push_back({"what", "reading", "others", true});
+  c.evidence = core::Evidence::Behaviour;
+  const core::Judgement behaviour = core::judge(c, 2.1);
+  EXPECT_EQ(behaviour.verdict, Verdict::Fail);
+  EXPECT_NE(behaviour.problem.find("calibration"), std::string::npos) << behaviour.problem;
+  c.evidence = core::Evidence::Calibration;
+  EXPECT_EQ(core::judge(c, 2.1).verdict, Verdict::Calibrated);
+  c.choices.back().chosen_with_result_in_view = false;
+  c.evidence = core::Evidence::Behaviour;
+  EXPECT_EQ(core::judge(c, 2.1).verdict, Verdict::Pass);
+
+  int with_choices = 0;
+  for (const auto& r : exp::validation_cases()) {
+    for (const auto& choice : r.choices) {
+      EXPECT_FALSE(choice.what.empty() || choice.reading.empty() || choice.others.empty()) << r.id;
+      if (choice.chosen_with_result_in_view) {
+        EXPECT_EQ(r.evidence, core::Evidence::Calibration) << r.id;
+      }
+    }
+    with_choices += !r.choices.empty();
+  }
+  // The known ones (docs/assumptions.md, "Choices behind verdicts"): CM-5 data and buffers, METRO endpoints,
+  // the CM-1 exponent's fit window and single ejection's reading.
+  EXPECT_GE(with_choices, 5);
+}
+
 TEST(ValidationRegistry, EveryPinnedBandSaysWhyAndCatchesADoubledError) {
   int pinned = 0;
   for (const auto& c : exp::validation_cases()) {

@@ -75,8 +75,17 @@ const char* verdict_name(Verdict v) {
   return "FAIL";
 }
 
+std::string describe(const ModellingChoice& choice) {
+  return fmt::format("{}: {} (other readings: {})", choice.what, choice.reading, choice.others);
+}
+
 Judgement judge(const ValidationCase& c, double measured, double interval, bool interval_checked) {
   if (std::isnan(measured)) return {Verdict::Fail, "the measurement is not a number"};
+  for (const ModellingChoice& choice : c.choices)
+    if (choice.chosen_with_result_in_view && c.evidence != Evidence::Calibration)
+      return {Verdict::Fail, fmt::format("the reading of \"{}\" was chosen with this result in view: the "
+                                         "case is a calibration, not evidence",
+                                         choice.what)};
   if (interval_checked && interval > c.tolerance.narrower_side(c.expected) + 1e-12)
     return {Verdict::Fail, fmt::format("the 95% interval of the mean over seeds, ±{:.3g}, is wider than the "
                                        "tolerance: more seeds are needed to tell",

@@ -9,6 +9,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mppnet::core {
 
@@ -47,6 +48,21 @@ struct PinnedDifference {
 
 // The band value ± margin.
 PinnedDifference pinned_around(double value, double margin, std::string reason, std::string margin_origin);
+
+// A modelling choice a case's verdict turns on: where the source reads more than one way, the reading
+// the model takes, and what the case gives under each other reading (docs/assumptions.md, "Choices
+// behind verdicts", has the measurements and how to repeat them). A reading picked with the verdict in
+// view makes the case a calibration, since its agreement is then by construction: judge fails such a
+// case declared as anything else.
+struct ModellingChoice {
+  std::string what;     // the question the source leaves open: "what the paper's MB/s count"
+  std::string reading;  // the model's answer, and why it is taken
+  std::string others;   // each other reasonable reading, with the case's value and verdict under it
+  bool chosen_with_result_in_view = false;
+};
+
+// "what: reading (other readings: others)", as validate prints it.
+std::string describe(const ModellingChoice& choice);
 
 // What kind of evidence a case is: what its expected value is, and so what a pass shows.
 enum class Evidence {
@@ -90,6 +106,8 @@ struct ValidationCase {
   // tolerance, or one seed's luck could decide it. `validate --fast` takes fewer seeds and says so.
   int seeds = 0;
   std::function<double(std::uint64_t seed)> measure_at = {};
+  // The modelling choices its verdict depends on (none for most cases).
+  std::vector<ModellingChoice> choices = {};
 };
 
 enum class Verdict { Pass, Differs, Fail, Calibrated };
@@ -107,7 +125,8 @@ struct Judgement {
 // outside both, or not a number, a FAIL. A case within tolerance that carries a difference is a FAIL
 // too: its explanation is stale (or was written in advance) and must go. For a mean over seeds,
 // `interval` is the half-width of its 95% confidence interval: one wider than the tolerance's narrower
-// side is a FAIL (the seeds cannot tell pass from fail), unless `interval_checked` is false (--fast).
+// side is a FAIL (the seeds cannot tell pass from fail), unless `interval_checked` is false (--fast). A
+// case with a choice made with its result in view is a FAIL unless it is declared a calibration.
 Judgement judge(const ValidationCase& c, double measured, double interval = 0, bool interval_checked = true);
 
 }  // namespace mppnet::core

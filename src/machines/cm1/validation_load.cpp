@@ -323,8 +323,14 @@ void add_load_cases(std::vector<ValidationCase>& cases) {
                    .tolerance = Tolerance::absolute(0.25),
                    .slow = true,
                    .measure = [] { return single_eject_slowdown(EjectLimit::OnePerChip); },
-                   .evidence = Evidence::Behaviour,
-                   .tolerance_origin = "the paper's range 2 to 2.5 (L113)"});
+                   .evidence = Evidence::Calibration,
+                   .tolerance_origin = "the paper's range 2 to 2.5 (L113)",
+                   .choices = {{"what 'one message ejected per petit cycle' limits: a chip or a processor",
+                                "per chip (docs/cm1.md A5)",
+                                "per processor: 1.02, outside 2-2.5 (the case "
+                                "cm1.e8.single_eject_per_processor_slowdown); the per-chip reading was "
+                                "chosen with this figure in view, so the case is a calibration",
+                                true}}});
   cases.push_back({.id = "cm1.e8.single_eject_per_processor_slowdown",
                    .source = paper("sec. 3.3, L113 (random patterns slowed by 2 to 2.5)"),
                    .setup = "64K, random function, VP ratio 1, seeds 1-3; one message per processor per "
@@ -354,8 +360,15 @@ void add_load_cases(std::vector<ValidationCase>& cases) {
        .tolerance = Tolerance::absolute(0.5),
        .slow = true,
        .measure = [] { return vp_exponent(VpEjection::OneBank); },
-       .evidence = Evidence::Behaviour,
-       .tolerance_origin = "'on the order of v^2': nearer 2 than the neighbouring powers 1 and 3"});
+       .evidence = Evidence::Calibration,
+       .tolerance_origin = "'on the order of v^2': nearer 2 than the neighbouring powers 1 and 3",
+       .choices = {{"which VP ratios the exponent is fitted over (the paper and the notes give none)",
+                    "v = 4..32: the claim is asymptotic, and v = 1, 2 are dominated by start-up",
+                    "p = 14, 27, 66, 184, 587, 2039 petit cycles at v = 1..32 (seed 1) give 1.45 over v = "
+                    "1..32 (FAIL), 1.56 over 2..32, 1.74 over 8..32, 1.80 over 16..32 (pass) and 1.24 over "
+                    "1..8 (FAIL); the window was in the case's first version together with its result, so "
+                    "it cannot be shown to have been fixed first: the case counts as a calibration",
+                    true}}});
   cases.push_back(
       {.id = "cm1.e10.cm2_indirect_exponent",
        .source = paper("sec. 4.5, L318 (indirect addressing sustains very high wire use at high VP ratios)"),

@@ -20,6 +20,7 @@
 #include <cmath>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -69,7 +70,20 @@ struct YieldRow {
   // A documented difference: the value the model gives (seed 1) and why it differs; none when empty.
   double model = 0;
   std::string reason = {};
+  // E_tol under the other endpoint assignments and pairings (docs/metro.md §3's table) and the verdict
+  // each would give; empty for the deterministic rows (block, the one the notes give) and the fitted ones.
+  std::string other_readings = {};
 };
+
+// The choice a random or maximal-fanout row turns on, with its other readings (none for the rest).
+std::vector<core::ModellingChoice> endpoint_choice(const std::string& other_readings) {
+  if (other_readings.empty()) return {};
+  return {{"how nodes are wired to the first stage and how final routers pair (the thesis does not say)",
+           "the reference notes' endpoints (block / random / spread for deterministic / random / "
+           "maximal-fanout wiring) with symmetric final pairing, as the notes give them, not fitted (the "
+           "fitted ones are the _fitted cases; docs/metro.md §1)",
+           other_readings}};
+}
 
 ValidationCase yield_case(const YieldRow& row, const SharedRun<YieldResult>& run) {
   const MultibutterflyParams net = network(row.stages, row.wiring, row.endpoints);
@@ -102,6 +116,7 @@ ValidationCase yield_case(const YieldRow& row, const SharedRun<YieldResult>& run
           "3 sd of (paper - ours): the paper's error " + fmt::format("{:.3f}", row.paper_error) +
           ", instance sd " + fmt::format("{:.3f}", row.instance_sd) + " and our se " +
           fmt::format("{:.3f}", our_se) + " (trial sd / sqrt(trials)), measured with this code",
+      .choices = endpoint_choice(row.other_readings),
   };
 }
 
@@ -159,16 +174,32 @@ void add_yield_cases(std::vector<ValidationCase>& cases) {
       " differs from Table 3.4 with the validated endpoint assignment (docs/metro.md §1); the thesis does "
       "not say how its endpoints were wired, and that choice moves E_tol by up to 1.6x (docs/assumptions.md, "
       "\"METRO, endpoint wiring\"; docs/metro.md §3)";
+  // The other readings of a row: its E_tol with the other endpoints (symmetric pairing), then with block,
+  // transpose, spread and random endpoints under random pairing, and which pass.
+  const auto readings = [](const std::string& symmetric, const std::string& random_pairing,
+                           const std::string& passing) {
+    return "E_tol with symmetric pairing and " + symmetric + "; with random pairing and block, transpose, " +
+           "spread, random endpoints " + random_pairing + " (docs/metro.md §3, 100 networks each); within " +
+           "tolerance: " + passing + ", so the verdict turns on this choice";
+  };
   const std::vector<YieldRow> rows = {
       {3, Wiring::Deterministic, EndpointWiring::Block, 8.1, 0.079, 0, 3.57},
       {3, Wiring::Random, EndpointWiring::Random, 5.0, 0.063, 0.080, 2.30, 4.605,
-       "4.6 faults:" + why + "; the random wiring is 0.4 below the thesis's"},
+       "4.6 faults:" + why + "; the random wiring is 0.4 below the thesis's",
+       readings("block 7.43, transpose 4.66, spread 5.01 (pass)", "6.72, 4.36, 4.67, 4.33", "spread")},
       {3, Wiring::MaximalFanout, EndpointWiring::Spread, 5.2, 0.060, 0.061, 3.12, 5.999,
-       "6.0 faults:" + why + "; the maximal-fanout wiring is 0.8 above the thesis's"},
+       "6.0 faults:" + why + "; the maximal-fanout wiring is 0.8 above the thesis's",
+       readings("block 8.11, transpose 5.57, random 5.18 (pass)", "7.23, 5.12 (pass), 5.47 (pass), 4.82",
+                "random endpoints, and transpose or spread with random pairing")},
       {4, Wiring::Deterministic, EndpointWiring::Block, 22.6, 0.130, 0, 10.21},
-      {4, Wiring::Random, EndpointWiring::Random, 11.8, 0.075, 0.054, 5.62},
+      {4, Wiring::Random, EndpointWiring::Random, 11.8, 0.075, 0.054, 5.62, 0, "",
+       readings("block 20.26, transpose 11.67 (pass), spread 11.89 (pass)", "18.24, 11.10, 11.34, 11.13",
+                "transpose, spread and random endpoints with symmetric pairing")},
       {4, Wiring::MaximalFanout, EndpointWiring::Spread, 12.5, 0.069, 0.032, 6.66, 13.179,
-       "13.2 faults:" + why + "; the maximal-fanout wiring is 0.7 above the thesis's"},
+       "13.2 faults:" + why + "; the maximal-fanout wiring is 0.7 above the thesis's",
+       readings("block 22.07, transpose 12.97, random 12.50 (pass)",
+                "19.61, 12.27 (pass), 12.47 (pass), 11.87",
+                "random endpoints, and transpose or spread with random pairing")},
       // The fit: "auto" endpoints (docs/metro.md §3). 4-stage maximal fanout: instance sd below the
       // measurement's resolution, taken as 0.05.
       {3, Wiring::Random, EndpointWiring::Spread, 5.0, 0.063, 0.081, 2.51},
