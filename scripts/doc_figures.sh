@@ -24,6 +24,8 @@
 #     simulated value's difference from the expected in percent; a figure may be in units 1,000 times
 #     the table's (GB/s for MB/s). Not figures: integers, numbers in quotes (the source's words) or
 #     code spans, after ±, and section, equation, table and figure numbers (§3.5, Eq 3.1, Fig 3.26).
+#  3. "N of them compare" (README's count of the cases that compare a simulated machine with its
+#     publication) is the table's count of behaviour cases.
 set -euo pipefail
 if [ $# -lt 1 ]; then
   echo "usage: $0 VALIDATION_JSON [DOC...]" >&2
@@ -342,6 +344,17 @@ fence { unit_file = FILENAME; unit_line = FNR; check_unit($0, 0); next }
 }
 END { flush(); exit problems > 0 ? 3 : 0 }
 ' "$values" "$@" || rc=$?
+# 3. The count of cases that compare a simulated machine with its publication ("N of them compare"),
+#    as a page quotes it, is the table's count of behaviour cases.
+behaviour=$(jq '[.cases[] | select(.evidence == "behaviour")] | length' "$json")
+for doc in "$@"; do
+  for quoted in $(tr '\n' ' ' < "$doc" | grep -oE '[0-9,]+ of +them compare' | grep -oE '^[0-9,]+' | tr -d ,); do
+    if [ "$quoted" != "$behaviour" ]; then
+      echo "$doc: says $quoted cases compare a simulated machine with its publication; the table has $behaviour" >&2
+      [ "$rc" = 0 ] && rc=3
+    fi
+  done
+done
 if [ "$rc" = 3 ]; then
   echo "the docs name validation cases, or quote figures, that the validation table does not hold" \
        "(rules: docs/testing.md, \"What docs-check checks\")" >&2

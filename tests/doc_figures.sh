@@ -14,8 +14,8 @@ fail=0
 
 cat > "$tmp/validation.json" << 'EOF'
 {"mppnet_version": "test", "cases": [
-  {"id": "cm5.v16.random_permutation_data_256", "expected": 4, "simulated": 4.67611},
-  {"id": "cm5.v16.random_permutation_data_4096", "expected": 4, "simulated": 3.12595},
+  {"id": "cm5.v16.random_permutation_data_256", "expected": 4, "simulated": 4.67611, "evidence": "behaviour"},
+  {"id": "cm5.v16.random_permutation_data_4096", "expected": 4, "simulated": 3.12595, "evidence": "behaviour"},
   {"id": "cm5.v17.grid2d_data_1024", "expected": 15, "simulated": 16.0361},
   {"id": "cm5.v14.bisection_2k_raw", "expected": 10240, "simulated": 10240.1},
   {"id": "net.saturation.mesh8x8_dor_uniform", "expected": 0.5, "simulated": 0.392393},
@@ -93,6 +93,18 @@ while IFS= read -r entry; do
     echo "FAIL: '$line' gave more than its one problem:"; echo "$out"; fail=1
   fi
 done < "$tmp/bad.txt"
+
+# Rule 3: the count of cases that compare a machine with its publication is the table's behaviour count
+# (2 here), wherever a page quotes it, across a line break too.
+printf 'A registry: 2 of\n  them compare what a machine does with its paper.\n' > "$tmp/count.md"
+bash "$check" "$tmp/validation.json" "$tmp/count.md" > /dev/null 2>&1 ||
+  { echo "FAIL: the right count of behaviour cases was refused"; fail=1; }
+printf 'A registry: 3 of\n  them compare what a machine does with its paper.\n' > "$tmp/count.md"
+if out=$(bash "$check" "$tmp/validation.json" "$tmp/count.md" 2>&1); then
+  echo "FAIL: a stale count of behaviour cases was not caught"; fail=1
+elif ! grep -qF "says 3 cases compare a simulated machine with its publication; the table has 2" <<< "$out"; then
+  echo "FAIL: a stale count gave: $out"; fail=1
+fi
 
 # A wrong call is a usage error (2), not a doc problem (1).
 set +e

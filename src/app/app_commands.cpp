@@ -168,7 +168,8 @@ int app_command(const std::string& name, const io::ConfigFile& file, const std::
       return report_check(name, config, nodes, fitted);
     }
     app.check(c.settings.app, nodes, c.settings.am);  // parameters that do not fit: no estimate printed
-    lines.expect(workload::apps::expected_messages(name, c.settings.app, nodes, c.settings.am));
+    lines.expect(
+        app.expected_messages(c.settings.app, nodes, c.settings.am, workload::apps::CollectivesIn::Software));
     r = workload::apps::run_application(app, e.topology, e.router, c.settings.am, c.settings.app,
                                         static_cast<std::uint64_t>(e.run.seed), e.run.watchdog_cycles,
                                         lines.sink());
@@ -222,8 +223,8 @@ int app_command(const std::string& name, const io::ConfigFile& file, const std::
     }
     app.check(settings.app, nodes, settings.am);
     const bool software = dynamic_cast<const am::TreeCollectives*>(&host->machine().collectives()) != nullptr;
-    lines.expect(workload::apps::expected_messages(
-        name, settings.app, nodes, settings.am,
+    lines.expect(app.expected_messages(
+        settings.app, nodes, settings.am,
         software ? workload::apps::CollectivesIn::Software : workload::apps::CollectivesIn::Hardware));
     r = workload::apps::run_application_on(app, host->machine(), settings.app, host->seed(), lines.sink());
   } catch (const workload::apps::AppParamError& err) {

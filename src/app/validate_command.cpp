@@ -159,8 +159,8 @@ constexpr double kSlowCaseSeconds = 10;
 
 // The slowest cases this run measured (journaled ones were not timed), on stderr: where the time of a
 // validation goes, without touching the results, which must not depend on the host.
-void print_slowest(const std::vector<const exp::ValidationCase*>& chosen,
-                   const std::vector<double>& seconds) {
+void print_slowest(const std::vector<const exp::ValidationCase*>& chosen, const std::vector<double>& seconds,
+                   double wall_seconds, int jobs) {
   std::vector<std::size_t> order;
   double total = 0;
   for (std::size_t i = 0; i < chosen.size(); ++i)
@@ -171,8 +171,10 @@ void print_slowest(const std::vector<const exp::ValidationCase*>& chosen,
   if (order.empty()) return;
   std::sort(order.begin(), order.end(),
             [&](std::size_t a, std::size_t b) { return seconds[a] > seconds[b]; });
-  std::fprintf(stderr, "mppnet: validate: %zu cases measured in %.0f s of case time; the slowest:\n",
-               order.size(), total);
+  std::fprintf(stderr,
+               "mppnet: validate: %zu cases measured in %.0f s of case time, %.0f s of wall time on %d "
+               "job%s; the slowest:\n",
+               order.size(), total, wall_seconds, jobs, jobs == 1 ? "" : "s");
   for (std::size_t k = 0; k < order.size() && k < 5; ++k)
     std::fprintf(stderr, "  %-50s %7.1f s\n", chosen[order[k]]->id.c_str(), seconds[order[k]]);
 }
@@ -198,6 +200,7 @@ int validate_command(const std::vector<std::string>& ids, bool list_only, bool f
     return 0;
   }
   const io::OutputDirectory output_directory(out);
+  const auto started = std::chrono::steady_clock::now();
   // Each finished case is journaled (io/journal.hpp): a rerun after a kill measures only the rest. A
   // case's measurement is a pure function of the case, which the version and the id fix.
   nlohmann::json ids_chosen = nlohmann::json::array();
@@ -329,7 +332,8 @@ int validate_command(const std::vector<std::string>& ids, bool list_only, bool f
                               markdown_table(table.first, table.second));
   journal.remove();
   const int failures = print_summary(summary);
-  print_slowest(chosen, seconds);
+  print_slowest(chosen, seconds,
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(), jobs);
   return failures == 0 ? 0 : core::kExitRunFailed;
 }
 

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
-#include <string>
 
 #include "workload/apps/fft.hpp"
 #include "workload/apps/processor_grid.hpp"
@@ -41,7 +40,59 @@ double faces_present(int p, int dims) {
   return faces;
 }
 
-double fft_messages(const AppParams& a, int p, const am::AmParams& am) {
+// One combine of the software tree: every node but the root sends up once and down once.
+double combine(int p, CollectivesIn collectives) {
+  return collectives == CollectivesIn::Software ? 2.0 * (p - 1) : 0;
+}
+
+}  // namespace
+
+double alltoall_messages(const AppParams& a, int p, const am::AmParams& am, CollectivesIn) {
+  return static_cast<double>(p) * (p - 1) * packets(a.alltoall_bytes, am);
+}
+
+// A request and its reply per fetch-and-add.
+double counter_messages(const AppParams& a, int p, const am::AmParams&, CollectivesIn) {
+  return 2.0 * p * a.counter_increments;
+}
+
+double permutation_messages(const AppParams& a, int p, const am::AmParams& am, CollectivesIn) {
+  return static_cast<double>(p) * a.permutation_rounds * packets(a.permutation_bytes, am);
+}
+
+double stencil2d_messages(const AppParams& a, int p, const am::AmParams& am, CollectivesIn) {
+  return a.stencil_iterations * faces_present(p, 2) * packets(8.0 * a.stencil_edge, am);
+}
+
+double stencil3d_messages(const AppParams& a, int p, const am::AmParams& am, CollectivesIn) {
+  return a.stencil_iterations * faces_present(p, 3) * packets(8.0 * a.stencil_edge * a.stencil_edge, am);
+}
+
+// Samples to node 0, the splitters' broadcast (a combine per key), every node's keys but its own bucket
+// in packets of whole keys, and at least one reduction to see that all arrived.
+double samplesort_messages(const AppParams& a, int p, const am::AmParams& am, CollectivesIn collectives) {
+  const double nodes = p;
+  const double k = std::max(1.0, std::floor(am.packet_payload_bytes / 8.0));
+  return nodes * packets(8.0 * a.samplesort_samples, am) + (p - 1) * combine(p, collectives) +
+         nodes * (p - 1) * bucket_packets(static_cast<double>(a.samplesort_keys) / p, k) +
+         combine(p, collectives);
+}
+
+// Per pass: a scan and a reduction per 64-bit word of packed digit counts, and every key sent once (but
+// those that stay on their node), in a piece per digit and node, and per node boundary a piece crosses:
+// half a packet more per piece on average, for its last, partial packet.
+double radixsort_messages(const AppParams& a, int p, const am::AmParams& am, CollectivesIn collectives) {
+  const double nodes = p;
+  const int bits = a.radixsort_bits, digits = 1 << bits, passes = (64 + bits - 1) / bits;
+  const double total_keys = nodes * a.radixsort_keys;
+  const int lane_bits = std::bit_width(static_cast<unsigned long long>(total_keys));
+  const double words = std::ceil(digits / std::floor(64.0 / lane_bits));
+  const double pieces = nodes * digits + p, leave = (p - 1) / nodes;
+  return passes *
+         (2 * words * combine(p, collectives) + leave * (packets(8.0 * total_keys, am) + pieces / 2));
+}
+
+double fft_messages(const AppParams& a, int p, const am::AmParams& am, CollectivesIn) {
   const double n = a.fft_points;
   if (resolved_fft_algorithm(a, p) == FftAlgorithm::Transpose)
     return static_cast<double>(p) * (p - 1) * packets(16 * n / p / p, am);
@@ -49,49 +100,11 @@ double fft_messages(const AppParams& a, int p, const am::AmParams& am) {
   return std::countr_zero(static_cast<unsigned>(q)) * static_cast<double>(q) * packets(16 * n / q, am);
 }
 
-}  // namespace
-
-double expected_messages(const std::string& app, const AppParams& a, int p, const am::AmParams& am,
-                         CollectivesIn collectives) {
-  const double nodes = p;
-  // One combine of the software tree: every node but the root sends up once and down once.
-  const auto combine = [collectives](int p) {
-    return collectives == CollectivesIn::Software ? 2.0 * (p - 1) : 0;
-  };
-  if (app == "alltoall") return nodes * (p - 1) * packets(a.alltoall_bytes, am);
-  // A request and its reply per fetch-and-add.
-  if (app == "counter") return 2 * nodes * a.counter_increments;
-  if (app == "permutation") return nodes * a.permutation_rounds * packets(a.permutation_bytes, am);
-  if (app == "stencil2d")
-    return a.stencil_iterations * faces_present(p, 2) * packets(8.0 * a.stencil_edge, am);
-  if (app == "stencil3d")
-    return a.stencil_iterations * faces_present(p, 3) * packets(8.0 * a.stencil_edge * a.stencil_edge, am);
-  if (app == "samplesort") {
-    // Samples to node 0, the splitters' broadcast (a combine per key), every node's keys but its own
-    // bucket in packets of whole keys, and at least one reduction to see that all arrived.
-    const double k = std::max(1.0, std::floor(am.packet_payload_bytes / 8.0));
-    return nodes * packets(8.0 * a.samplesort_samples, am) + (p - 1) * combine(p) +
-           nodes * (p - 1) * bucket_packets(static_cast<double>(a.samplesort_keys) / p, k) + combine(p);
-  }
-  if (app == "radixsort") {
-    // Per pass: a scan and a reduction per 64-bit word of packed digit counts, and every key sent once
-    // (but those that stay on their node), in a piece per digit and node, and per node boundary a piece
-    // crosses: half a packet more per piece on average, for its last, partial packet.
-    const int bits = a.radixsort_bits, digits = 1 << bits, passes = (64 + bits - 1) / bits;
-    const double total_keys = nodes * a.radixsort_keys;
-    const int lane_bits = std::bit_width(static_cast<unsigned long long>(total_keys));
-    const double words = std::ceil(digits / std::floor(64.0 / lane_bits));
-    const double pieces = nodes * digits + p, leave = (p - 1) / nodes;
-    return passes * (2 * words * combine(p) + leave * (packets(8.0 * total_keys, am) + pieces / 2));
-  }
-  if (app == "fft") return fft_messages(a, p, am);
-  if (app == "getput") {
-    // Node 0's probes (a put and a get, each with its reply) and its go-ahead to every node, two
-    // barriers, and the puts and gets, each packet answered.
-    const double transfers = nodes * a.getput_repeats * packets(a.getput_bytes, am);
-    return 4 + (p - 1) + 2 * combine(p) + 2 * 2 * transfers;
-  }
-  return -1;
+// Node 0's probes (a put and a get, each with its reply) and its go-ahead to every node, two barriers,
+// and the puts and gets, each packet answered.
+double getput_messages(const AppParams& a, int p, const am::AmParams& am, CollectivesIn collectives) {
+  const double transfers = static_cast<double>(p) * a.getput_repeats * packets(a.getput_bytes, am);
+  return 4 + (p - 1) + 2 * combine(p, collectives) + 2 * 2 * transfers;
 }
 
 }  // namespace mppnet::workload::apps

@@ -9,8 +9,6 @@
 // It is an estimate, not a bound: apps_expected_work_test.cpp compares it with the counts of real runs.
 #pragma once
 
-#include <string>
-
 #include "am/am_params.hpp"
 #include "workload/apps/app_params.hpp"
 
@@ -18,8 +16,19 @@ namespace mppnet::workload::apps {
 
 enum class CollectivesIn { Software, Hardware };
 
-// Requests and replies the named application sends on `nodes` nodes (-1 for an unknown name).
-double expected_messages(const std::string& app, const AppParams& params, int nodes, const am::AmParams& am,
-                         CollectivesIn collectives = CollectivesIn::Software);
+// Requests and replies an application sends on `p` nodes: each application's AppInfo::expected_messages
+// (registry.hpp) is one of these.
+using ExpectedMessages = double (*)(const AppParams& params, int p, const am::AmParams& am,
+                                    CollectivesIn collectives);
+
+double alltoall_messages(const AppParams& a, int p, const am::AmParams& am, CollectivesIn collectives);
+double counter_messages(const AppParams& a, int p, const am::AmParams& am, CollectivesIn collectives);
+double permutation_messages(const AppParams& a, int p, const am::AmParams& am, CollectivesIn collectives);
+double stencil2d_messages(const AppParams& a, int p, const am::AmParams& am, CollectivesIn collectives);
+double stencil3d_messages(const AppParams& a, int p, const am::AmParams& am, CollectivesIn collectives);
+double samplesort_messages(const AppParams& a, int p, const am::AmParams& am, CollectivesIn collectives);
+double radixsort_messages(const AppParams& a, int p, const am::AmParams& am, CollectivesIn collectives);
+double fft_messages(const AppParams& a, int p, const am::AmParams& am, CollectivesIn collectives);
+double getput_messages(const AppParams& a, int p, const am::AmParams& am, CollectivesIn collectives);
 
 }  // namespace mppnet::workload::apps

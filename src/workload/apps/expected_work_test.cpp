@@ -29,16 +29,13 @@ TEST(ExpectedWork, MatchesRealRunsWithin15Percent) {
         am.memory_bytes = 4 << 20;
         const AppResult r = run_application(app, net.topology, testing::router(), am, params, 1, 100000);
         const double real = static_cast<double>(r.totals.requests + r.totals.replies);
-        const double estimate = expected_messages(app.name, params, net.nodes, am);
+        ASSERT_NE(app.expected_messages, nullptr) << app.name;
+        const double estimate = app.expected_messages(params, net.nodes, am, CollectivesIn::Software);
         EXPECT_NEAR(estimate / real, 1.0, 0.15)
             << app.name << " on " << net.name << ": estimate " << estimate << ", real " << real;
       }
     }
   }
-}
-
-TEST(ExpectedWork, UnknownApplication) {
-  EXPECT_EQ(expected_messages("nbody", AppParams{}, 16, am::AmParams{}), -1);
 }
 
 }  // namespace

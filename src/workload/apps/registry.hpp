@@ -15,6 +15,7 @@
 #include "am/am_params.hpp"
 #include "am/simulated_machine.hpp"
 #include "workload/apps/app_params.hpp"
+#include "workload/apps/expected_work.hpp"
 #include "workload/apps/phases.hpp"
 
 namespace mppnet::workload::apps {
@@ -63,6 +64,8 @@ struct AppInfo {
   void (*check)(const AppParams& params, int nodes, const am::AmParams& am);
   // `progress` (may be empty) hears of the run now and then.
   AppResult (*run)(am::Machine& m, const AppParams& params, std::uint64_t seed, const ProgressSink& progress);
+  // Its requests and replies in closed form, before it runs (expected_work.hpp).
+  ExpectedMessages expected_messages;
 };
 
 const std::vector<AppInfo>& applications();
