@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -73,6 +74,21 @@ const char* verdict_name(Verdict v) {
       break;
   }
   return "FAIL";
+}
+
+ValidationCase exact_case(std::string id, std::string source, std::string setup, std::string quantity,
+                          double expected, std::function<double()> measure, Evidence evidence,
+                          std::string tolerance_origin, bool slow) {
+  return {.id = std::move(id),
+          .source = std::move(source),
+          .setup = std::move(setup),
+          .quantity = std::move(quantity),
+          .expected = expected,
+          .tolerance = Tolerance::exact(),
+          .slow = slow,
+          .measure = std::move(measure),
+          .evidence = evidence,
+          .tolerance_origin = std::move(tolerance_origin)};
 }
 
 std::string describe(const ModellingChoice& choice) {

@@ -110,6 +110,12 @@ struct ValidationCase {
   std::vector<ModellingChoice> choices = {};
 };
 
+// A case whose expected value holds exactly: a count on a built structure, an identity, the arithmetic
+// of a printed formula. `tolerance_origin` says which ("exact: a count on the built graph").
+ValidationCase exact_case(std::string id, std::string source, std::string setup, std::string quantity,
+                          double expected, std::function<double()> measure, Evidence evidence,
+                          std::string tolerance_origin, bool slow = false);
+
 enum class Verdict { Pass, Differs, Fail, Calibrated };
 
 // "pass", "differs", "FAIL", "calibrated".

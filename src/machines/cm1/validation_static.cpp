@@ -25,15 +25,9 @@ constexpr const char* kExactArithmetic = "exact: integer arithmetic of a formula
 
 ValidationCase closed_form(std::string id, std::string where, std::string quantity, double expected,
                            std::function<double()> measure) {
-  return {.id = std::move(id),
-          .source = paper(std::move(where)),
-          .setup = "closed form, c = 12, b = 7, l = 50 (d = 32, no VP bits)",
-          .quantity = std::move(quantity),
-          .expected = expected,
-          .tolerance = Tolerance::exact(),
-          .measure = std::move(measure),
-          .evidence = Evidence::ClosedForm,
-          .tolerance_origin = kExactArithmetic};
+  return core::exact_case(std::move(id), paper(std::move(where)),
+                          "closed form, c = 12, b = 7, l = 50 (d = 32, no VP bits)", std::move(quantity),
+                          expected, std::move(measure), Evidence::ClosedForm, kExactArithmetic);
 }
 
 // Strips the two idle bit-times a clocked site drives before the stream (clock_heart_site).

@@ -16,7 +16,6 @@ namespace mppnet::machines::cm5 {
 
 namespace {
 
-using core::Tolerance;
 using core::ValidationCase;
 
 constexpr const char* kPaper = "Leiserson et al. 1992";
@@ -39,12 +38,11 @@ constexpr const char* kExactOrigin =
     "exact: a result is right or wrong; the reference is the paper's statement or a serial computation "
     "on whole operands, apart from the tree";
 
+// Unclassified: register.cpp declares the CM-5's undeclared cases behaviour.
 ValidationCase exact(std::string id, std::string src, std::string setup, std::string quantity,
                      std::function<double()> measure, double expected = 0) {
-  ValidationCase c{std::move(id),      std::move(src), std::move(setup),  std::move(quantity), expected,
-                   Tolerance::exact(), false,          std::move(measure)};
-  c.tolerance_origin = kExactOrigin;
-  return c;
+  return core::exact_case(std::move(id), std::move(src), std::move(setup), std::move(quantity), expected,
+                          std::move(measure), core::Evidence::Unclassified, kExactOrigin);
 }
 
 }  // namespace

@@ -15,7 +15,6 @@ namespace mppnet::machines::metro {
 
 namespace {
 
-using core::Tolerance;
 using core::ValidationCase;
 
 constexpr const char* kThesis = "DeHon 1993 (MIT AI TR-1445)";
@@ -35,16 +34,8 @@ P tree(int levels, int ni, int final_dilation) {
 // Independent where it is derived from the thesis's construction rules.
 ValidationCase exact(std::string id, std::string source, std::string setup, std::string quantity,
                      double expected, std::function<double()> measure, core::Evidence evidence) {
-  return {.id = std::move(id),
-          .source = std::move(source),
-          .setup = std::move(setup),
-          .quantity = std::move(quantity),
-          .expected = expected,
-          .tolerance = Tolerance::exact(),
-          .slow = false,
-          .measure = std::move(measure),
-          .evidence = evidence,
-          .tolerance_origin = "exact: a count on the built graph"};
+  return core::exact_case(std::move(id), std::move(source), std::move(setup), std::move(quantity), expected,
+                          std::move(measure), evidence, "exact: a count on the built graph");
 }
 
 }  // namespace
