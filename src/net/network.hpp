@@ -96,7 +96,7 @@ class Network final : public NetworkModel {
   // REQUIRES: no packet injected yet.
   void enable_acks(const AckParams& p);
   // The acks that reached their sources during the last step, in the order their packets were drained.
-  std::span<const Ack> acknowledged() const { return acks_.arrived(); }
+  std::span<const Ack> acknowledged() const override { return acks_.arrived(); }
   const AckPath& ack_path() const { return acks_; }
 
   const NetworkCounters& counters() const override { return counters_; }
