@@ -31,6 +31,8 @@ bool ClockedNetwork::tick(Cycle cycle) {
     }
     network_.release(id);
   }
+  if (handler_ != nullptr)
+    for (const Ack& a : network_.acknowledged()) handler_->on_ack(a, (a.arrives + offset_) * period_ps_);
   if (handler_ != nullptr) handler_->after_cycle(cycle * period_ps_);
   if (!options_.sleeps_when_idle) return true;
   return !network_.idle() || network_.now() - network_.last_progress() <= settle_cycles_;

@@ -32,7 +32,9 @@ class Log final : public DeliveryHandler {
     got.push_back({id, p.src, p.dest, t});
   }
   void after_cycle(Picoseconds) override { ++cycles; }
+  void on_ack(const Ack& a, Picoseconds t) override { acks.push_back({a.packet, a.src, a.dest, t}); }
   std::vector<Delivered> got;
+  std::vector<Delivered> acks;
   int cycles = 0;
 };
 
@@ -105,6 +107,24 @@ TEST(ClockedNetwork, SleepsOverAnIdleStretchWithoutChangingTheTimingOfWhatFollow
   // 19 with the packet (1000 .. 1018) and 4 after its delivery.
   EXPECT_EQ(rig.endpoint.cycles_run(), 5 + 19 + 4);
   EXPECT_EQ(rig.log.cycles, rig.endpoint.cycles_run());
+}
+
+TEST(ClockedNetwork, AnnouncesEachAckAtItsArrivalAndStaysAwakeForIt) {
+  // As above, 0 -> 15 is delivered 18 cycles after it is sent at cycle 1000; its ack returns 2 + 7 x 5 +
+  // 8 x 1 = 45 cycles later (net/ack_path.hpp), at cycle 1063, and the network sleeps only after that.
+  Rig rig({.sleeps_when_idle = true});
+  rig.built.flit().enable_acks(
+      {.enabled = true, .router_cycles = 5, .channel_cycles = 1, .turnaround_cycles = 2});
+  Action send([&] { ASSERT_NE(rig.endpoint.try_send(0, 15, 4, 0, 0), kNoPacket); });
+  const core::ComponentId sender = rig.scheduler.add(rig.domain, send, false);
+  rig.scheduler.schedule(1'000'000, sender);
+  EXPECT_EQ(rig.scheduler.run_until([] { return false; }), core::Scheduler::Stop::Idle);
+  ASSERT_EQ(rig.log.got.size(), 1u);
+  ASSERT_EQ(rig.log.acks.size(), 1u);
+  EXPECT_EQ(rig.log.acks[0].id, rig.log.got[0].id);
+  EXPECT_EQ(rig.log.acks[0].src, 0);
+  EXPECT_EQ(rig.log.acks[0].dest, 15);
+  EXPECT_EQ(rig.log.acks[0].time_ps, (1000 + 18 + 45) * kCyclePs);
 }
 
 TEST(ClockedNetwork, HeldEjectionKeepsPacketsInTheNetworkUntilResumed) {

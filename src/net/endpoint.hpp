@@ -9,6 +9,7 @@
 //    endpoint: unbounded for open-loop experiments (a source never blocks, its queue grows instead), the
 //    interface's depth for a machine;
 //  - every delivered packet is announced to the delivery handler, once, at the time its tail arrived;
+//    on a network with an ack path, so is every ack, at the time it reached the packet's source;
 //  - a node that cannot accept more of one virtual network holds ejection: arriving packets back up into
 //    the network until it resumes.
 // Each call is once per packet, not per flit: a virtual call here costs nothing measurable.
@@ -20,6 +21,7 @@
 
 #include "core/scheduler.hpp"
 #include "core/types.hpp"
+#include "net/ack_path.hpp"
 #include "net/packet.hpp"
 
 namespace mppnet::net {
@@ -30,6 +32,12 @@ class DeliveryHandler {
   // Packet `id` (fields in `p`; times in the network's own cycles) reached its destination at time_ps.
   // The packet's slot is released when this returns.
   virtual void on_delivery(PacketId id, const Packet& p, Picoseconds time_ps) = 0;
+  // The ack of packet a.packet reached its source a.src at time_ps (a network with an ack path,
+  // net/ack_path.hpp); called after the cycle's deliveries.
+  virtual void on_ack(const Ack& a, Picoseconds time_ps) {
+    static_cast<void>(a);
+    static_cast<void>(time_ps);
+  }
   // The end of every network cycle at time_ps, after its deliveries: send queues may have room again.
   virtual void after_cycle(Picoseconds time_ps) { static_cast<void>(time_ps); }
   // Node v's send queues took a packet into the network in this cycle, so space_to_send(v, ...) may be

@@ -239,8 +239,16 @@ void Network::use_general_router() {
   route_memo_.clear();
 }
 
+void Network::enable_acks(const AckParams& p) {
+  MPPNET_ASSERT(counters_.packets_injected == 0 && queued_packets_ == 0,
+                "acks are enabled before any packet");
+  acks_.configure(p);
+}
+
 void Network::step() {
   delivered_.clear();
+  // Before this cycle's deliveries post theirs: every ack arrives at least a cycle after its packet.
+  if (acks_.enabled()) acks_.collect(now_);
   send_slot_ = static_cast<int>((now_ + hop_delay_) % wheel_size_);
   credit_slot_ = static_cast<int>((now_ + params_.credit_cycles()) % wheel_size_);
   inject_slot_ = static_cast<int>((now_ + params_.channel_latency) % wheel_size_);

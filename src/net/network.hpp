@@ -19,6 +19,10 @@
 // (lockstep, the Meiko CS-2's rule). Each branch after the first carries a copy of the packet under a
 // packet id of its own, so every copy is delivered, and released, like a unicast packet; a delivered
 // packet's `dest` is the node that received it.
+//
+// Acknowledgements (off unless enable_acks()): every delivered packet sends an ack back to its source
+// along a delay line computed from its path (net/ack_path.hpp); acknowledged() lists those arriving in
+// the last step.
 #pragma once
 
 #include <cstdint>
@@ -28,6 +32,7 @@
 
 #include "core/rng.hpp"
 #include "core/types.hpp"
+#include "net/ack_path.hpp"
 #include "net/network_model.hpp"
 #include "net/packet.hpp"
 #include "net/router_params.hpp"
@@ -87,6 +92,13 @@ class Network final : public NetworkModel {
   // Returns a delivered packet's slot to the pool.
   void release(PacketId id) override { packets_.release(id); }
 
+  // From now on every delivered packet's ack returns to its source after AckPath::delay(hops) cycles.
+  // REQUIRES: no packet injected yet.
+  void enable_acks(const AckParams& p);
+  // The acks that reached their sources during the last step, in the order their packets were drained.
+  std::span<const Ack> acknowledged() const override { return acks_.arrived(); }
+  const AckPath& ack_path() const { return acks_; }
+
   const NetworkCounters& counters() const override { return counters_; }
   // Flits sent on each router output port so far, indexed by graph.port_base[r] + p.
   std::vector<std::int64_t> port_flits() const override;
@@ -99,7 +111,9 @@ class Network final : public NetworkModel {
   std::int64_t source_queue_length(NodeId v, int vnet) const override {
     return queue_length_[v * vnets_ + vnet];
   }
-  bool idle() const override { return flits_in_network() == 0 && queued_packets_ == 0; }
+  bool idle() const override {
+    return flits_in_network() == 0 && queued_packets_ == 0 && acks_.in_flight() == 0;
+  }
   // Last cycle in which any flit moved (injected, switched or drained).
   Cycle last_progress() const override { return last_progress_; }
 
@@ -448,6 +462,8 @@ class Network final : public NetworkModel {
   std::vector<vc_alloc::Grant> vc_grants_;
   std::vector<std::uint64_t> vc_cells_;
   std::vector<std::uint8_t> vc_rr_;
+  // Acks in flight back to their sources (enable_acks); off, it costs one branch per delivered packet.
+  AckPath acks_;
 };
 
 }  // namespace mppnet::net

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/types.hpp"
+#include "net/ack_path.hpp"
 #include "net/packet.hpp"
 #include "net/router_params.hpp"
 #include "topo/graph.hpp"
@@ -54,6 +55,9 @@ class NetworkModel {
   virtual const Packet& packet(PacketId id) const = 0;
   virtual std::uint64_t route_header(PacketId id) const = 0;
   virtual void release(PacketId id) = 0;
+  // The acks that reached their sources during the last step (net/ack_path.hpp), for a model whose ack
+  // path is switched on; none otherwise.
+  virtual std::span<const Ack> acknowledged() const { return {}; }
 
   virtual const NetworkCounters& counters() const = 0;
   // Flits sent on each router output port so far, indexed by graph.port_base[r] + p.

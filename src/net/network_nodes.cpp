@@ -108,6 +108,7 @@ void Network::eject(NodeId v) {
         packets_[f.packet].delivered = now_;
         ++counters_.packets_delivered;
         delivered_.push_back(f.packet);
+        if (acks_.enabled()) acks_.post(f.packet, packets_[f.packet], now_);
       }
     }
     eject_rr_[nl] = static_cast<std::uint16_t>(rr);

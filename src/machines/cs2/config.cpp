@@ -55,6 +55,31 @@ io::KeyTable<Cs2Config> make_table() {
                   key("alternatives", &RoutingParams::alternatives, in_range(1, kAlternatives),
                       "Distinct routes per destination in a PE's table, padded to 4 (L409-L413)."),
               }),
+      section("elan", &Cs2Config::elan,
+              {
+                  key("sizing", &ElanParams::sizing, one_of({"dynamic", "fixed"}),
+                      "Packet size: dynamic, L = clamp(roundup(RTT(h) - overhead, 8), min, max) for a "
+                      "route of h switches, so that acks overlap fully (L61-L64, note 003 §4.9); or "
+                      "fixed, elan.fixed_payload_bytes."),
+                  key("window", &ElanParams::window, in_range(1, 16),
+                      "Packets of a message sent and not yet acknowledged, at most: 2 is one being sent "
+                      "and one awaiting its ack (note 003 §6 #17)."),
+                  key("header_bytes", &ElanParams::header_bytes, in_range(0, 256),
+                      "Elan header bytes per packet (type, remote address, length); fitted to the "
+                      "50 MB/s of L78-L79 (docs/cs2.md), the note's guess is about 8 (§6 #12)."),
+                  key("crc_bytes", &ElanParams::crc_bytes, in_range(0, 8),
+                      "CRC bytes per packet (L94-L96; CRC-16, note 003 §6 #12)."),
+                  key("eop_bytes", &ElanParams::eop_bytes, in_range(0, 8),
+                      "End-of-packet token symbols per packet (note 003 §6 #12)."),
+                  key("turnaround_cycles", &ElanParams::turnaround_cycles, in_range(0, 10000),
+                      "Cycles at the destination between a packet's last byte and its ack leaving."),
+                  key("min_payload_bytes", &ElanParams::min_payload_bytes, in_range(1, 4096),
+                      "Smallest payload of a dynamically sized packet (Lmin, note 003 §6 #18)."),
+                  key("max_payload_bytes", &ElanParams::max_payload_bytes, in_range(1, 4096),
+                      "Largest payload of a dynamically sized packet (Lmax, note 003 §6 #18)."),
+                  key("fixed_payload_bytes", &ElanParams::fixed_payload_bytes, in_range(1, 4096),
+                      "Payload of every packet under elan.sizing = \"fixed\"."),
+              }),
       section(
           "traffic", &Cs2Config::traffic,
           {
@@ -113,6 +138,10 @@ void check_cs2(const Cs2Config& c) {
         c, "elite.buffer_bytes",
         fmt::format("{} bytes cannot cover a link's round trip of 2 x elite.wire_cycles ({}) + 8 = {} bytes",
                     c.elite.buffer_bytes, c.elite.wire_cycles, round_trip));
+  if (c.elan.min_payload_bytes > c.elan.max_payload_bytes)
+    fail_at(c, "elan.max_payload_bytes",
+            fmt::format("{} is below elan.min_payload_bytes ({})", c.elan.max_payload_bytes,
+                        c.elan.min_payload_bytes));
   if (c.traffic.pattern == Pattern::BitComplement && (c.machine.pes & (c.machine.pes - 1)) != 0)
     fail_at(c, "traffic.pattern",
             fmt::format("bit_complement needs a power of 2 PEs; machine.pes is {}", c.machine.pes));

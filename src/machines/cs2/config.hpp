@@ -1,9 +1,9 @@
 // machines/cs2/config.hpp: what a Meiko CS-2 config can say, its declared keys and its loader.
 //
 // Defaults are the document's machine (Meiko, "CS-2 Communications Network Overview", 1993) where it
-// gives a value, else reference note 003's recommended choice (§6), named in each key's doc. Only the
-// keys that the built parts read exist: the Elan's protocol keys and faults come with the parts that read
-// them.
+// gives a value, else reference note 003's recommended choice (§6), named in each key's doc, or a fit
+// (elan.header_bytes, docs/cs2.md). Only the keys that the built parts read exist: faults come with the
+// parts that read them.
 #pragma once
 
 #include <cstdint>
@@ -43,6 +43,26 @@ struct RoutingParams {
   int alternatives = 4;          // distinct routes per destination in a PE's table (L409-L413)
 };
 
+// The Elan's send protocol (elan.hpp; note 003 §4.9): a message is cut into packets of L payload bytes
+// plus a fixed overhead, with `window` packets unacknowledged at most.
+enum class Sizing { Dynamic, Fixed };
+
+struct ElanParams {
+  Sizing sizing = Sizing::Dynamic;  // L from the route's ack round trip (L61-L64), or fixed_payload_bytes
+  int window = 2;                   // one packet being sent, one awaiting its ack (note §6 #17)
+  // Overhead bytes of every packet on the wire, route bytes apart. header_bytes is fitted to R4's
+  // 50 MB/s (docs/cs2.md); the note's guess is about 8 (§6 #12).
+  int header_bytes = 10;
+  int crc_bytes = 2;             // CRC-16 (note §6 #12)
+  int eop_bytes = 1;             // the end-of-packet token
+  int turnaround_cycles = 0;     // at the destination, between its last byte and the ack leaving
+  int min_payload_bytes = 32;    // Lmin (note §6 #18)
+  int max_payload_bytes = 256;   // Lmax (note §6 #18)
+  int fixed_payload_bytes = 32;  // L under sizing = "fixed"
+
+  int overhead_bytes() const { return header_bytes + crc_bytes + eop_bytes; }
+};
+
 // The traffic of `mppnet run` (cs2_run.hpp): every PE offers packets of one size to one pattern.
 enum class Pattern { Uniform, Shift, BitComplement };
 
@@ -65,6 +85,7 @@ struct Cs2Config {
   MachineParams machine;
   EliteParams elite;
   RoutingParams routing;
+  ElanParams elan;
   TrafficParams traffic;
   RunParams run;
 
@@ -83,7 +104,8 @@ Cs2Config load_cs2_text(const std::string& text, const std::string& name,
                         const std::vector<std::string>& sets);
 
 // Every key on its own, then across keys: the buffer must cover a link's flow-control round trip (note
-// §6 #14: at least 2 x wire cycles + 8 bytes), and the longest route must fit topo::kMaxRouteBytes.
+// §6 #14: at least 2 x wire cycles + 8 bytes), the longest route must fit topo::kMaxRouteBytes, and
+// elan.min_payload_bytes <= elan.max_payload_bytes.
 void check_cs2(const Cs2Config& c);
 
 nlohmann::json to_json(const Cs2Config& c);

@@ -52,5 +52,19 @@ TEST(Cs2Config, BadInputNamesFileLineKeyAndReason) {
             "--set machine.layers=3: machine.layers: must be between 1 and 2 (got 3)");
 }
 
+TEST(Cs2Config, ElanKeysAreReadAndChecked) {
+  const Cs2Config c =
+      load_cs2_text("[elan]\nsizing = \"fixed\"\nfixed_payload_bytes = 64\n", "t.toml", {"elan.window=3"});
+  EXPECT_EQ(c.elan.sizing, Sizing::Fixed);
+  EXPECT_EQ(c.elan.fixed_payload_bytes, 64);
+  EXPECT_EQ(c.elan.window, 3);
+  // The default overhead: the fitted 10-byte header, a 2-byte CRC and an end-of-packet token.
+  EXPECT_EQ(Cs2Config{}.elan.overhead_bytes(), 13);
+  EXPECT_EQ(error_of("[elan]\nmin_payload_bytes = 128\nmax_payload_bytes = 64\n"),
+            "t.toml:3: elan.max_payload_bytes: 64 is below elan.min_payload_bytes (128)");
+  EXPECT_EQ(error_of("[elan]\nwindow = 0\n").rfind("t.toml:2: elan.window: ", 0), 0u);
+  EXPECT_NE(error_of("[elan]\nsizing = \"adaptive\"\n").find("t.toml:2: elan.sizing"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace mppnet::machines::cs2

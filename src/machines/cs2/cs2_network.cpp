@@ -46,7 +46,7 @@ topo::Routing byte_steered(const LayerShape& shape, int vcs) {
 
 }  // namespace
 
-Cs2Network::Cs2Network(const Cs2Config& c)
+Cs2Network::Cs2Network(const Cs2Config& c, bool acks)
     : config_(c),
       shape_(layer_shape(c)),
       graph_(build_layer(shape_)),
@@ -56,6 +56,14 @@ Cs2Network::Cs2Network(const Cs2Config& c)
   for (int l = 0; l < c.machine.layers; ++l)
     layers_.push_back(std::make_unique<net::Network>(
         graph_, routing_, params_, static_cast<std::uint64_t>(c.run.seed) + static_cast<std::uint64_t>(l)));
+  // Ack tokens take the reverse direction of each link and each switch's return route: 5 cycles per
+  // switch (L386-L387) and the wire, never held up by data (L352-L353, L362-L364; note §2.8).
+  if (acks)
+    for (auto& n : layers_)
+      n->enable_acks({.enabled = true,
+                      .router_cycles = c.elite.ack_cycles,
+                      .channel_cycles = c.elite.wire_cycles,
+                      .turnaround_cycles = c.elan.turnaround_cycles});
   route_rng_.reserve(static_cast<std::size_t>(shape_.pes()));
   for (int x = 0; x < shape_.pes(); ++x)
     route_rng_.emplace_back(static_cast<std::uint64_t>(c.run.seed), static_cast<std::uint64_t>(x),
@@ -72,12 +80,14 @@ int Cs2Network::send(NodeId src, NodeId dest, int bytes, std::uint64_t tag) {
   return l;
 }
 
-net::PacketId Cs2Network::send_on(int l, NodeId src, NodeId dest, int bytes, std::uint64_t tag, int alt) {
+topo::SourceRoute Cs2Network::route(NodeId src, NodeId dest, int alt) const {
   MPPNET_ASSERT(alt >= 0 && alt < kAlternatives, "a table entry holds 4 alternatives");
-  const topo::SourceRoute route =
-      policy_route(shape_, src, dest, config_.routing.policy, config_.routing.turn,
-                   alt % config_.routing.alternatives, static_cast<std::uint64_t>(config_.run.seed));
-  return layer(l).inject(src, dest, bytes, tag, 0, route);
+  return policy_route(shape_, src, dest, config_.routing.policy, config_.routing.turn,
+                      alt % config_.routing.alternatives, static_cast<std::uint64_t>(config_.run.seed));
+}
+
+net::PacketId Cs2Network::send_on(int l, NodeId src, NodeId dest, int bytes, std::uint64_t tag, int alt) {
+  return layer(l).inject(src, dest, bytes, tag, 0, route(src, dest, alt));
 }
 
 void Cs2Network::step() {

@@ -24,6 +24,7 @@
 #include "machines/cs2/config.hpp"
 #include "net/network.hpp"
 #include "topo/routing.hpp"
+#include "topo/source_route.hpp"
 
 namespace mppnet::machines::cs2 {
 
@@ -49,8 +50,14 @@ Probe probe_latency(Cs2Network& net, NodeId src, NodeId dest, int bytes);
 
 class Cs2Network {
  public:
-  // REQUIRES: check_cs2(c) passed.
-  explicit Cs2Network(const Cs2Config& c);
+  // With `acks`, every delivered packet's ack returns to its source on the layer's ack path
+  // (net/ack_path.hpp): elite.ack_cycles per switch, elite.wire_cycles per link and
+  // elan.turnaround_cycles at the destination. REQUIRES: check_cs2(c) passed.
+  explicit Cs2Network(const Cs2Config& c, bool acks = false);
+
+  const Cs2Config& config() const { return config_; }
+  // The route bytes of alternative `alt` of src's table entry for dest. REQUIRES: 0 <= alt < 4.
+  topo::SourceRoute route(NodeId src, NodeId dest, int alt) const;
 
   int pes() const { return shape_.pes(); }
   int layers() const { return static_cast<int>(layers_.size()); }

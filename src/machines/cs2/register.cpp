@@ -1,8 +1,9 @@
 // machines/cs2/register.cpp: what the Meiko CS-2 model adds to mppnet (registry/registry.hpp).
 //
 // The network's structure (layers, naming, route bytes, static channel loads) with the cs2-names command
-// and the structural validation cases, and unicast traffic on the layers under `mppnet run` with the
-// per-switch latency cases (docs/cs2.md).
+// and the structural validation cases, unicast traffic on the layers under `mppnet run` with the
+// per-switch latency cases, and the acknowledgements and the Elan's send window with their cases
+// (docs/cs2.md).
 #include "machines/cs2/config.hpp"
 #include "machines/cs2/cs2_run.hpp"
 #include "machines/cs2/names_command.hpp"

@@ -1,5 +1,6 @@
 // machines/cs2/validation.hpp: the Meiko CS-2's registered validation cases (note 003 §5): the
-// structural ones of this increment, R1-R3, R9 and the static parts of R7, R8 and R10.
+// structural ones, R1-R3, R9 and the static parts of R7, R8 and R10; R5 on simulated packets; R4, R6
+// and R5's ack round trip on simulated messages.
 #pragma once
 
 #include <vector>
@@ -15,5 +16,8 @@ std::vector<core::ValidationCase> cs2_validation_cases();
 
 // R5: the latency per switch on simulated packets (validation_latency.cpp).
 std::vector<core::ValidationCase> latency_cases();
+
+// R4, R5's ack round trip and R6: the ack path and the Elan's window (validation_elan.cpp).
+std::vector<core::ValidationCase> elan_cases();
 
 }  // namespace mppnet::machines::cs2

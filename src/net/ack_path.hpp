@@ -1,0 +1,111 @@
+// net/ack_path.hpp: end-to-end acknowledgements returned to a packet's source along its path, in reverse.
+//
+// Some machines acknowledge every packet in hardware: the Meiko CS-2's switches pass ack tokens back on
+// the reverse direction of each link, through a return route of their own inside each switch, so that
+// an ack is "never congested by data" (Meiko, CS-2 Communications Network Overview, 1993, L352-L353,
+// L362-L364). Such an ack is a delay line, not a packet: it waits for nothing, so its arrival time is a
+// function of the path alone (docs/assumptions.md, "Acknowledgements as a delay line"):
+//
+//   arrival = tail drained at the destination + turnaround + hops x router_cycles + (hops + 1) x
+//             channel_cycles
+//
+// where hops is the routers the packet passed and hops + 1 the channels between its two nodes. The
+// network posts one Ack record per delivered packet (a multicast's merged ack would be one record for
+// all its copies) and hands the records back in the cycle they arrive. Records live in a binary heap in
+// one vector that grows only when more acks are in flight than ever before: no allocation per packet in
+// the steady state, none per flit.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/types.hpp"
+#include "net/packet.hpp"
+
+namespace mppnet::net {
+
+struct AckParams {
+  bool enabled = false;
+  int router_cycles = 0;      // per router on the way back (the Elite's 5 cycles)
+  int channel_cycles = 0;     // per channel on the way back (hops + 1 of them)
+  int turnaround_cycles = 0;  // at the destination, from its last flit to the ack leaving
+};
+
+// One packet's acknowledgement, as its source sees it. The packet itself has been released by the time
+// its ack arrives, so the record carries what a source needs to match it.
+struct Ack {
+  PacketId packet = kNoPacket;  // the id the packet had (it may be reused since)
+  NodeId src = -1;
+  NodeId dest = -1;
+  std::uint64_t tag = 0;
+  std::int32_t vnet = 0;
+  std::int32_t flits = 0;
+  std::int32_t hops = 0;
+  Cycle delivered = -1;  // the packet's tail was drained
+  Cycle arrives = -1;    // the ack reaches the source
+};
+
+// The delay line of every ack in one network.
+class AckPath {
+ public:
+  void configure(const AckParams& p) {
+    MPPNET_ASSERT(p.router_cycles >= 0 && p.channel_cycles >= 0 && p.turnaround_cycles >= 0,
+                  "negative ack delays");
+    params_ = p;
+  }
+  bool enabled() const { return params_.enabled; }
+  const AckParams& params() const { return params_; }
+
+  // Cycles from a packet's tail drained to its ack at the source, for a path through `hops` routers.
+  // At least one: an ack arrives in a later cycle than its packet, as every delay in the network does.
+  Cycle delay(int hops) const {
+    const Cycle d = params_.turnaround_cycles + static_cast<Cycle>(hops) * params_.router_cycles +
+                    static_cast<Cycle>(hops + 1) * params_.channel_cycles;
+    return std::max<Cycle>(d, 1);
+  }
+
+  // Posts the ack of packet `id`, drained at `now`.
+  void post(PacketId id, const Packet& p, Cycle now) {
+    Entry e;
+    e.ack = {id, p.src, p.dest, p.tag, p.vnet, p.flits, p.hops, now, now + delay(p.hops)};
+    e.order = next_order_++;
+    heap_.push_back(e);
+    std::push_heap(heap_.begin(), heap_.end(), Later{});
+  }
+
+  // Moves the acks that arrive at `now` into arrived(), in the order they were posted among those of
+  // one arrival cycle (so a run's results do not depend on the heap's layout).
+  // REQUIRES: called once per cycle, with increasing `now`, before any post() of that cycle.
+  void collect(Cycle now) {
+    arrived_.clear();
+    while (!heap_.empty() && heap_.front().ack.arrives <= now) {
+      MPPNET_ASSERT(heap_.front().ack.arrives == now, "an ack was collected late");
+      std::pop_heap(heap_.begin(), heap_.end(), Later{});
+      arrived_.push_back(heap_.back().ack);
+      heap_.pop_back();
+    }
+  }
+  std::span<const Ack> arrived() const { return arrived_; }
+  std::int64_t in_flight() const { return static_cast<std::int64_t>(heap_.size()); }
+
+ private:
+  struct Entry {
+    Ack ack;
+    std::uint64_t order = 0;  // post order: ties in arrival time leave in this order
+  };
+  // std::push_heap keeps the largest on top; the top must be the earliest arrival, first posted.
+  struct Later {
+    bool operator()(const Entry& a, const Entry& b) const {
+      return a.ack.arrives != b.ack.arrives ? a.ack.arrives > b.ack.arrives : a.order > b.order;
+    }
+  };
+  AckParams params_;
+  std::vector<Entry> heap_;
+  std::vector<Ack> arrived_;
+  std::uint64_t next_order_ = 0;
+};
+
+}  // namespace mppnet::net

@@ -1,0 +1,112 @@
+// net/ack_path_test.cpp: acknowledgements return after the delay of their path, once per packet, in a
+// fixed order, and leave the rest of the network's behaviour alone.
+#include "net/ack_path.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "net/built_network.hpp"
+#include "topo/params_for_test.hpp"
+
+namespace mppnet::net {
+namespace {
+
+constexpr AckParams kElite{.enabled = true, .router_cycles = 5, .channel_cycles = 1, .turnaround_cycles = 2};
+
+TEST(AckPath, DelayIsTurnaroundPlusRoutersPlusChannels) {
+  AckPath path;
+  path.configure(kElite);
+  // 2 + 3 x 5 + 4 x 1 = 21 cycles for 3 routers (4 channels between the two nodes).
+  EXPECT_EQ(path.delay(3), 21);
+  EXPECT_EQ(path.delay(0), 3);
+  // Never less than a cycle, even with every delay zero.
+  path.configure({.enabled = true});
+  EXPECT_EQ(path.delay(4), 1);
+}
+
+TEST(AckPath, AcksLeaveInArrivalOrderAndTiesInPostOrder) {
+  AckPath path;
+  path.configure({.enabled = true, .router_cycles = 1});
+  Packet far, near;
+  far.hops = 5;
+  near.hops = 1;
+  path.post(7, far, 0);   // arrives at 5
+  path.post(8, near, 3);  // arrives at 4
+  path.post(9, near, 3);  // arrives at 4, posted later
+  std::vector<PacketId> order;
+  for (Cycle t = 1; t <= 5; ++t) {
+    path.collect(t);
+    for (const Ack& a : path.arrived()) {
+      EXPECT_EQ(a.arrives, t);
+      order.push_back(a.packet);
+    }
+  }
+  EXPECT_EQ(order, (std::vector<PacketId>{8, 9, 7}));
+  EXPECT_EQ(path.in_flight(), 0);
+}
+
+// On a 4x4 mesh with dimension-order routing, a packet from node 0 to node 15 passes 7 routers. Its ack
+// reaches node 0 at tail drained + 2 + 7 x 5 + 8 x 1 = tail + 45, and every packet has exactly one ack.
+TEST(AckPath, EveryPacketOnAMeshIsAcknowledgedOnceAfterItsPathDelay) {
+  BuiltNetwork b(topo::testing::mesh(4, 2), RouterParams{}, 1);
+  Network& net = b.flit();
+  net.enable_acks(kElite);
+  std::vector<Packet> delivered;
+  std::vector<Ack> acks;
+  for (NodeId d = 1; d < 16; ++d) net.inject(0, d, 4, static_cast<std::uint64_t>(d));
+  for (int t = 0; t < 2000 && !net.idle(); ++t) {
+    net.step();
+    for (const PacketId id : net.delivered()) {
+      delivered.push_back(net.packet(id));
+      net.release(id);
+    }
+    for (const Ack& a : net.acknowledged()) {
+      EXPECT_EQ(a.arrives, net.now() - 1) << "an ack is listed in the step of its arrival";
+      acks.push_back(a);
+    }
+  }
+  ASSERT_TRUE(net.idle());
+  ASSERT_EQ(acks.size(), 15u);
+  ASSERT_EQ(delivered.size(), 15u);
+  for (const Ack& a : acks) {
+    const Packet& p = delivered[a.tag - 1];
+    ASSERT_EQ(p.tag, a.tag);
+    EXPECT_EQ(a.src, 0);
+    EXPECT_EQ(a.dest, p.dest);
+    EXPECT_EQ(a.delivered, p.delivered);
+    EXPECT_EQ(a.arrives - a.delivered, 2 + 5 * p.hops + (p.hops + 1)) << "to node " << p.dest;
+  }
+  const auto to15 = std::find_if(acks.begin(), acks.end(), [](const Ack& a) { return a.dest == 15; });
+  ASSERT_NE(to15, acks.end());
+  EXPECT_EQ(to15->hops, 7);
+  EXPECT_EQ(to15->arrives - to15->delivered, 45);
+}
+
+// The ack path changes no flit's timing: the same traffic with and without it delivers every packet in
+// the same cycle.
+TEST(AckPath, AcksChangeNoDelivery) {
+  const auto run = [](bool acks) {
+    BuiltNetwork b(topo::testing::torus(4, 2), RouterParams{}, 3);
+    Network& net = b.flit();
+    if (acks) net.enable_acks(kElite);
+    std::vector<Cycle> times;
+    for (NodeId s = 0; s < 16; ++s)
+      for (NodeId d = 0; d < 16; d += 3) net.inject(s, d, 1 + (s + d) % 7, 0);
+    for (int t = 0; t < 20000 && !net.idle(); ++t) {
+      net.step();
+      for (const PacketId id : net.delivered()) {
+        times.push_back(net.packet(id).delivered);
+        net.release(id);
+      }
+    }
+    return times;
+  };
+  const std::vector<Cycle> with = run(true), without = run(false);
+  EXPECT_EQ(with.size(), 16u * 6u);
+  EXPECT_EQ(with, without);
+}
+
+}  // namespace
+}  // namespace mppnet::net
