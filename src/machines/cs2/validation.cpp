@@ -34,16 +34,8 @@ constexpr const char* kExact = "exact: a count on the built layer or its route b
 ValidationCase exact(std::string id, std::string source, std::string setup, std::string quantity,
                      double expected, std::function<double()> measure,
                      Evidence evidence = Evidence::ClosedForm, bool slow = false) {
-  return {.id = std::move(id),
-          .source = std::move(source),
-          .setup = std::move(setup),
-          .quantity = std::move(quantity),
-          .expected = expected,
-          .tolerance = Tolerance::exact(),
-          .slow = slow,
-          .measure = std::move(measure),
-          .evidence = evidence,
-          .tolerance_origin = kExact};
+  return core::exact_case(std::move(id), std::move(source), std::move(setup), std::move(quantity), expected,
+                          std::move(measure), evidence, kExact, slow);
 }
 
 std::string layer_text(int pes, Doubling d = Doubling::EightWayTop) {
