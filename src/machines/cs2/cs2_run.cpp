@@ -42,6 +42,7 @@ class TrafficSource final : public core::Component {
       rng_.emplace_back(static_cast<std::uint64_t>(c.run.seed), static_cast<std::uint64_t>(x),
                         core::Stream::Arrival);
     bits_ = workload::is_power_of_two(net.pes()) ? workload::address_bits(net.pes()) : 0;
+    timed_from_.assign(static_cast<std::size_t>(net.pes()), 0);
   }
 
   bool tick(Cycle cycle) override {
@@ -52,11 +53,14 @@ class TrafficSource final : public core::Component {
       if (!rng.bernoulli(rate_)) continue;
       net_.send(x, destination(x, rng), c_.traffic.packet_bytes, tag);
       timed_ += static_cast<std::int64_t>(tag);
+      timed_from_[static_cast<std::size_t>(x)] += static_cast<std::int64_t>(tag);
     }
     return true;
   }
   void stop_at(Cycle c) { stop_ = c; }
   std::int64_t timed() const { return timed_; }
+  // Packets each PE created in the measured cycles.
+  const std::vector<std::int64_t>& timed_from() const { return timed_from_; }
 
  private:
   NodeId destination(NodeId x, core::RandomStream& rng) const {
@@ -79,16 +83,21 @@ class TrafficSource final : public core::Component {
   std::vector<core::RandomStream> rng_;
   Cycle stop_ = std::numeric_limits<Cycle>::max();
   std::int64_t timed_ = 0;  // packets created in the measured cycles
+  std::vector<std::int64_t> timed_from_;
 };
 
 // Counts what the measured cycles delivered and times the packets created in them.
 class Meter final : public net::DeliveryHandler {
  public:
-  Meter(Picoseconds period_ps, Cycle from, Cycle to) : period_ps_(period_ps), from_(from), to_(to) {}
+  Meter(Picoseconds period_ps, Cycle from, Cycle to, int pes)
+      : bytes_from_(static_cast<std::size_t>(pes), 0), period_ps_(period_ps), from_(from), to_(to) {}
 
   void on_delivery(net::PacketId, const net::Packet& p, Picoseconds time_ps) override {
     const Cycle t = time_ps / period_ps_;
-    if (t >= from_ && t < to_) bytes_ += p.flits;
+    if (t >= from_ && t < to_) {
+      bytes_ += p.flits;
+      bytes_from_[static_cast<std::size_t>(p.src)] += p.flits;
+    }
     if (p.tag != kTimed) return;
     ++timed_delivered_;
     const Cycle latency = p.delivered - p.created;
@@ -102,11 +111,25 @@ class Meter final : public net::DeliveryHandler {
   double latency_sum_ = 0;
   Cycle latency_max_ = 0;
   std::int64_t switches_sum_ = 0;
+  std::vector<std::int64_t> bytes_from_;  // delivered in the measured cycles, by source
 
  private:
   Picoseconds period_ps_;
   Cycle from_, to_;
 };
+
+// The least, over the PEs that created packets in the measured cycles, of the bytes delivered from
+// each in those cycles over the bytes it created in them (1 when none created any).
+double slowest_source_fraction(const std::vector<std::int64_t>& created_packets,
+                               const std::vector<std::int64_t>& delivered_bytes, int packet_bytes) {
+  double slowest = 1;
+  for (std::size_t x = 0; x < created_packets.size(); ++x) {
+    if (created_packets[x] == 0) continue;
+    slowest = std::min(slowest, static_cast<double>(delivered_bytes[x]) /
+                                    static_cast<double>(created_packets[x] * packet_bytes));
+  }
+  return slowest;
+}
 
 }  // namespace
 
@@ -118,7 +141,7 @@ Cs2RunResult run_traffic(const Cs2Config& c) {
   TrafficSource source(c, net);
   scheduler.add(domain, source);
   const Cycle from = c.run.warmup_cycles, to = c.run.warmup_cycles + c.run.cycles;
-  Meter meter(period, from, to);
+  Meter meter(period, from, to, net.pes());
   std::vector<std::unique_ptr<net::ClockedNetwork>> clocked;
   for (int l = 0; l < net.layers(); ++l) {
     clocked.push_back(std::make_unique<net::ClockedNetwork>(net.layer(l), scheduler, domain));
@@ -145,6 +168,8 @@ Cs2RunResult run_traffic(const Cs2Config& c) {
   // falls short. Packets still out after the drain are the other sign.
   const double created_bytes = static_cast<double>(r.packets_timed) * c.traffic.packet_bytes;
   r.saturated = !net.idle() || static_cast<double>(meter.bytes_) < kAcceptedFraction * created_bytes;
+  r.slowest_source_fraction =
+      slowest_source_fraction(source.timed_from(), meter.bytes_from_, c.traffic.packet_bytes);
   if (meter.timed_delivered_ > 0) {
     r.latency_avg_cycles = meter.latency_sum_ / static_cast<double>(meter.timed_delivered_);
     r.latency_avg_ns = r.latency_avg_cycles * static_cast<double>(period) / 1000;
@@ -165,6 +190,7 @@ nlohmann::json to_json(const Cs2RunResult& r) {
           {"switches_avg", r.switches_avg},
           {"packets_timed", r.packets_timed},
           {"packets_delivered", r.packets_delivered},
+          {"slowest_source_fraction", r.slowest_source_fraction},
           {"saturated", r.saturated},
           {"simulated_cycles", r.simulated_cycles},
           {"node_cycles", r.node_cycles}};
@@ -177,11 +203,12 @@ int run_command(const registry::ConfigRequest& request) {
   const Cs2RunResult r = run_traffic(c);
   std::fputs(
       fmt::format("{}: {} PEs, {} layer{}, {} traffic at load {} ({:.2f} MB/s per PE offered)\n"
-                  "accepted {:.3f} MB/s per PE; latency {:.1f} ns mean, {:.1f} ns max over {} of {} "
-                  "timed packets ({:.2f} switches on average){}\n",
+                  "accepted {:.3f} MB/s per PE, the slowest PE {:.1f}% of what it offered; latency {:.1f} "
+                  "ns mean, {:.1f} ns max over {} of {} timed packets ({:.2f} switches on average){}\n",
                   c.machine.name, c.machine.pes, c.machine.layers, c.machine.layers == 1 ? "" : "s",
                   pattern_name(c.traffic.pattern), c.traffic.load, r.offered_mb_per_s, r.accepted_mb_per_s,
-                  r.latency_avg_ns, r.latency_max_ns, r.packets_delivered, r.packets_timed, r.switches_avg,
+                  100 * r.slowest_source_fraction, r.latency_avg_ns, r.latency_max_ns, r.packets_delivered,
+                  r.packets_timed, r.switches_avg,
                   r.saturated ? "; SATURATED: accepted below offered or packets still out" : "")
           .c_str(),
       stdout);

@@ -29,7 +29,11 @@ struct Cs2RunResult {
   double switches_avg = 0;  // switches passed by the timed packets
   std::int64_t packets_timed = 0;
   std::int64_t packets_delivered = 0;  // of the timed ones
-  bool saturated = false;              // delivered < 95% of created, or packets out after the drain
+  // The least, over PEs, of the bytes each delivered in the measured cycles over the bytes it created in
+  // them: 1 (to the window's edges) when every flow gets what it offers, far less for a flow that
+  // shares a channel with others (note 003 §5 R8, R10).
+  double slowest_source_fraction = 1;
+  bool saturated = false;  // delivered < 95% of created, or packets out after the drain
   std::int64_t simulated_cycles = 0;
   std::int64_t node_cycles = 0;  // PEs x cycles, for speed figures
 };

@@ -66,6 +66,19 @@ TEST(Cs2Run, ALoadBeyondCapacityIsMarkedSaturated) {
   EXPECT_LT(r.accepted_mb_per_s, 0.8 * r.offered_mb_per_s);
 }
 
+// The control of the R8 cases (cs2.r8.*_dest_slowest_flow_*): a shift under DEST gives every PE what it
+// offers, and the same shift with a random one of each table entry's 4 routes puts flows on shared
+// channels, so the slowest PE gets far less (the cases' tolerance must be able to tell the two apart).
+TEST(Cs2Run, AShiftUnderDestGivesEveryFlowItsOfferAndRandomRoutesDoNot) {
+  const std::vector<std::string> shift = {"traffic.pattern=shift", "traffic.shift=5", "traffic.load=0.9",
+                                          "run.cycles=20000"};
+  auto dest = shift, random = shift;
+  dest.push_back("routing.alternatives=1");
+  random.push_back("routing.alternatives=4");
+  EXPECT_GT(run_traffic(config(dest)).slowest_source_fraction, 0.95);
+  EXPECT_LT(run_traffic(config(random)).slowest_source_fraction, 0.5);
+}
+
 TEST(Cs2Run, BadTrafficKeysNameFileLineKeyAndReason) {
   EXPECT_EQ(error_of("[traffic]\nload = 1.5\n").rfind("t.toml:2: traffic.load: ", 0), 0u);
   EXPECT_NE(error_of("[traffic]\npattern = \"tornado\"\n").find("t.toml:2: traffic.pattern"),

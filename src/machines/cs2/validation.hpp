@@ -1,6 +1,6 @@
 // machines/cs2/validation.hpp: the Meiko CS-2's registered validation cases (note 003 §5): the
 // structural ones, R1-R3, R9 and the static parts of R7, R8 and R10; R5 on simulated packets; R4, R6
-// and R5's ack round trip on simulated messages.
+// and R5's ack round trip on simulated messages; R8 on simulated traffic.
 #pragma once
 
 #include <vector>
@@ -19,5 +19,8 @@ std::vector<core::ValidationCase> latency_cases();
 
 // R4, R5's ack round trip and R6: the ack path and the Elan's window (validation_elan.cpp).
 std::vector<core::ValidationCase> elan_cases();
+
+// R8 on simulated traffic: shifts and XOR permutations under DEST at full rate (validation_patterns.cpp).
+std::vector<core::ValidationCase> pattern_cases();
 
 }  // namespace mppnet::machines::cs2
