@@ -2,8 +2,10 @@
 #include "machines/cs2/channel_load.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include "core/error.hpp"
+#include "core/rng.hpp"
 
 namespace mppnet::machines::cs2 {
 
@@ -33,6 +35,16 @@ std::vector<Flow> permutation_flows(const LayerShape& shape, Permutation p, std:
     }
     if (d < shape.pes()) flows.push_back({x, d});
   }
+  return flows;
+}
+
+std::vector<Flow> random_permutation_flows(const LayerShape& shape, std::uint64_t seed) {
+  std::vector<std::int64_t> d(static_cast<std::size_t>(shape.pes()));
+  for (std::size_t x = 0; x < d.size(); ++x) d[x] = static_cast<std::int64_t>(x);
+  core::RandomStream rng(seed, 0, core::Stream::Setup);
+  for (std::size_t i = d.size(); i > 1; --i) std::swap(d[i - 1], d[rng.below(static_cast<std::uint32_t>(i))]);
+  std::vector<Flow> flows;
+  for (std::size_t x = 0; x < d.size(); ++x) flows.push_back({static_cast<std::int64_t>(x), d[x]});
   return flows;
 }
 

@@ -53,6 +53,9 @@ enum class Permutation { Shift, Xor, BitReversal, Transpose };
 // low size/2 bits swapped; REQUIRES an even size).
 std::vector<Flow> permutation_flows(const LayerShape& shape, Permutation p, std::int64_t c = 0);
 
+// A permutation of all the layer's PEs drawn uniformly from `seed` (Fisher-Yates).
+std::vector<Flow> random_permutation_flows(const LayerShape& shape, std::uint64_t seed);
+
 using RouteOf = std::function<topo::SourceRoute(std::int64_t src, std::int64_t dest)>;
 
 // Flows through each switch output (indexed by g.port_base[r] + p). Asserts that every route reaches its

@@ -18,6 +18,7 @@
 #include "machines/cs2/distances.hpp"
 #include "machines/cs2/elite_topology.hpp"
 #include "machines/cs2/naming.hpp"
+#include "machines/cs2/rearrange.hpp"
 #include "machines/cs2/routes.hpp"
 
 namespace mppnet::machines::cs2 {
@@ -283,6 +284,33 @@ void r10(std::vector<ValidationCase>& cases) {
       }
 }
 
+// R10 with rearranged routes (rearrange.hpp): any permutation through a layer with no channel carried
+// twice, the "full crosspoint" of L400-L402. The 1 is the rearrangeability of the layer's Clos
+// decomposition (note §4.6); the count is taken on the built layer by following every route's bytes.
+void r10_rearranged(std::vector<ValidationCase>& cases) {
+  const std::string src = std::string(kDoc) + ", ch. 1, L46-L48, ch. 3, L400-L402; N §4.6, §5 R10";
+  for (const int n : {16, 64, 256, 1024}) {
+    cases.push_back(exact(
+        fmt::format("cs2.r10.rearranged_max_load_{}", n), src,
+        layer_text(n) +
+            "; bit reversal, transpose and 10 random permutations (seeds 1-10), routes to the top "
+            "on up-ports from the recursive Clos decomposition",
+        "most flows on one channel, worst permutation", 1,
+        [n] {
+          const LayerShape s(n, Doubling::EightWayTop);
+          const topo::Graph g = build_layer(s);
+          std::vector<std::vector<Flow>> perms = {permutation_flows(s, Permutation::BitReversal),
+                                                  permutation_flows(s, Permutation::Transpose)};
+          for (std::uint64_t seed = 1; seed <= 10; ++seed) perms.push_back(random_permutation_flows(s, seed));
+          std::int32_t worst = 0;
+          for (const auto& flows : perms)
+            worst = std::max(worst, max_load(channel_loads(g, flows, rearranged_routes(s, flows))));
+          return static_cast<double>(worst);
+        },
+        Evidence::ClosedForm, n >= 1024));
+  }
+}
+
 }  // namespace
 
 std::vector<ValidationCase> cs2_validation_cases() {
@@ -294,6 +322,7 @@ std::vector<ValidationCase> cs2_validation_cases() {
   r8(cases);
   r9(cases);
   r10(cases);
+  r10_rearranged(cases);
   for (auto& c : latency_cases()) cases.push_back(std::move(c));
   for (auto& c : elan_cases()) cases.push_back(std::move(c));
   for (auto& c : pattern_cases()) cases.push_back(std::move(c));
