@@ -3,6 +3,8 @@
 // Reading, parsing, --set and origins are io::load_config's; this file adds the keys and the checks.
 #include "machines/cs2/config.hpp"
 
+#include <bit>
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -54,6 +56,10 @@ io::KeyTable<Cs2Config> make_table() {
                       "Where routes turn down: at the lowest common ancestor, or always at the top stage."),
                   key("alternatives", &RoutingParams::alternatives, in_range(1, kAlternatives),
                       "Distinct routes per destination in a PE's table, padded to 4 (L409-L413)."),
+                  key("rearranged", &RoutingParams::rearranged, io::any_value(),
+                      "Load every PE's table with routes that carry the traffic's permutation with no "
+                      "channel used twice (the recursive Clos decomposition; L400-L402). Needs a "
+                      "permutation pattern on 4^k PEs; overrides policy, turn and alternatives."),
               }),
       section("elan", &Cs2Config::elan,
               {
@@ -83,9 +89,11 @@ io::KeyTable<Cs2Config> make_table() {
       section(
           "traffic", &Cs2Config::traffic,
           {
-              key("pattern", &TrafficParams::pattern, one_of({"uniform", "shift", "bit_complement"}),
+              key("pattern", &TrafficParams::pattern,
+                  one_of({"uniform", "shift", "bit_complement", "bit_reversal", "transpose"}),
                   "Destinations of `mppnet run`: uniform random, x -> x + traffic.shift mod pes, or "
-                  "the bit complement of x (pes a power of 2)."),
+                  "the bit complement, bit reversal or transpose (halves swapped) of x (pes a power of "
+                  "2; for transpose of 4)."),
               key("load", &TrafficParams::load, in_range(0.0, 1.0),
                   "Offered bytes per PE per link cycle, as a fraction of its machine.layers links."),
               key("packet_bytes", &TrafficParams::packet_bytes, in_range(1, 4096),
@@ -142,9 +150,23 @@ void check_cs2(const Cs2Config& c) {
     fail_at(c, "elan.max_payload_bytes",
             fmt::format("{} is below elan.min_payload_bytes ({})", c.elan.max_payload_bytes,
                         c.elan.min_payload_bytes));
-  if (c.traffic.pattern == Pattern::BitComplement && (c.machine.pes & (c.machine.pes - 1)) != 0)
+  const bool power_of_2 = (c.machine.pes & (c.machine.pes - 1)) == 0;
+  const bool power_of_4 = power_of_2 && std::countr_zero(static_cast<unsigned>(c.machine.pes)) % 2 == 0;
+  const Pattern p = c.traffic.pattern;
+  if ((p == Pattern::BitComplement || p == Pattern::BitReversal) && !power_of_2)
     fail_at(c, "traffic.pattern",
-            fmt::format("bit_complement needs a power of 2 PEs; machine.pes is {}", c.machine.pes));
+            fmt::format("{} needs a power of 2 PEs; machine.pes is {}", pattern_name(p), c.machine.pes));
+  if (p == Pattern::Transpose && !power_of_4)
+    fail_at(c, "traffic.pattern",
+            fmt::format("transpose swaps two address halves of equal length: it needs a power of 4 PEs; "
+                        "machine.pes is {}",
+                        c.machine.pes));
+  if (c.routing.rearranged && p == Pattern::Uniform)
+    fail_at(c, "routing.rearranged", "rearranged tables carry a permutation; traffic.pattern is uniform");
+  if (c.routing.rearranged && !power_of_4)
+    fail_at(
+        c, "routing.rearranged",
+        fmt::format("rearranged tables need a complete layer of 4^k PEs; machine.pes is {}", c.machine.pes));
   // The longest route must fit the route bytes a packet carries.
   const LayerShape shape = layer_shape(c);
   const int longest = 2 * shape.stages() - (shape.back_to_back() ? 0 : 1);
@@ -166,6 +188,10 @@ const char* pattern_name(Pattern p) {
       return "shift";
     case Pattern::BitComplement:
       return "bit_complement";
+    case Pattern::BitReversal:
+      return "bit_reversal";
+    case Pattern::Transpose:
+      return "transpose";
   }
   return "?";
 }

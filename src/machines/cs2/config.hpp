@@ -41,6 +41,9 @@ struct RoutingParams {
   Policy policy = Policy::Dest;  // up-paths: DEST (L417-L423) or RANDOM
   Turn turn = Turn::Minimal;     // turn at the lowest common ancestor, or always at the top (note §6 #8)
   int alternatives = 4;          // distinct routes per destination in a PE's table (L409-L413)
+  // Tables loaded with the routes of rearrange.hpp for the traffic's permutation, one per source: no
+  // channel carries two flows (L400-L402, note §4.6). REQUIRES a permutation pattern on 4^k PEs.
+  bool rearranged = false;
 };
 
 // The Elan's send protocol (elan.hpp; note 003 §4.9): a message is cut into packets of L payload bytes
@@ -64,7 +67,7 @@ struct ElanParams {
 };
 
 // The traffic of `mppnet run` (cs2_run.hpp): every PE offers packets of one size to one pattern.
-enum class Pattern { Uniform, Shift, BitComplement };
+enum class Pattern { Uniform, Shift, BitComplement, BitReversal, Transpose };
 
 struct TrafficParams {
   Pattern pattern = Pattern::Uniform;

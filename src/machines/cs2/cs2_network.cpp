@@ -80,8 +80,21 @@ int Cs2Network::send(NodeId src, NodeId dest, int bytes, std::uint64_t tag) {
   return l;
 }
 
+void Cs2Network::load_routes(std::span<const Flow> flows, const RouteOf& route) {
+  loaded_dest_.assign(static_cast<std::size_t>(pes()), -1);
+  loaded_route_.assign(static_cast<std::size_t>(pes()), {});
+  for (const Flow& f : flows) {
+    const auto s = static_cast<std::size_t>(f.src);
+    MPPNET_ASSERT(loaded_dest_[s] < 0, "one loaded route per source");
+    loaded_dest_[s] = static_cast<NodeId>(f.dest);
+    loaded_route_[s] = route(f.src, f.dest);
+  }
+}
+
 topo::SourceRoute Cs2Network::route(NodeId src, NodeId dest, int alt) const {
   MPPNET_ASSERT(alt >= 0 && alt < kAlternatives, "a table entry holds 4 alternatives");
+  if (!loaded_dest_.empty() && loaded_dest_[static_cast<std::size_t>(src)] == dest)
+    return loaded_route_[static_cast<std::size_t>(src)];
   return policy_route(shape_, src, dest, config_.routing.policy, config_.routing.turn,
                       alt % config_.routing.alternatives, static_cast<std::uint64_t>(config_.run.seed));
 }

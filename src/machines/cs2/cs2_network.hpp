@@ -18,9 +18,11 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "core/rng.hpp"
+#include "machines/cs2/channel_load.hpp"
 #include "machines/cs2/config.hpp"
 #include "net/network.hpp"
 #include "topo/routing.hpp"
@@ -73,6 +75,11 @@ class Cs2Network {
   // The same on a given layer and alternative (for tests and probes). REQUIRES: 0 <= alt < 4.
   net::PacketId send_on(int layer, NodeId src, NodeId dest, int bytes, std::uint64_t tag, int alt);
 
+  // From now on, src's packets to flows[i].dest take route(src, dest) on every layer and alternative:
+  // the tables loaded with one route per source (rearranged routes, rearrange.hpp).
+  // REQUIRES: each source at most once in `flows`.
+  void load_routes(std::span<const Flow> flows, const RouteOf& route);
+
   // Steps every layer one link cycle (for callers that do not run a scheduler: tests, probes).
   void step();
   bool idle() const;
@@ -86,6 +93,8 @@ class Cs2Network {
   std::vector<std::unique_ptr<net::Network>> layers_;
   std::vector<std::uint32_t> next_layer_;      // per PE: the layer its next packet takes
   std::vector<core::RandomStream> route_rng_;  // per PE: the alternative of each packet
+  std::vector<NodeId> loaded_dest_;            // per PE: the destination of its loaded route, or -1
+  std::vector<topo::SourceRoute> loaded_route_;
 };
 
 }  // namespace mppnet::machines::cs2

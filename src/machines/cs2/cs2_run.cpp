@@ -18,6 +18,7 @@
 #include "io/json_csv.hpp"
 #include "io/output_directory.hpp"
 #include "machines/cs2/cs2_network.hpp"
+#include "machines/cs2/rearrange.hpp"
 #include "net/clocked_network.hpp"
 #include "workload/patterns.hpp"
 
@@ -62,7 +63,7 @@ class TrafficSource final : public core::Component {
   // Packets each PE created in the measured cycles.
   const std::vector<std::int64_t>& timed_from() const { return timed_from_; }
 
- private:
+  // The pattern's destination for x (uniform draws from rng; the permutations do not).
   NodeId destination(NodeId x, core::RandomStream& rng) const {
     const NodeId n = net_.pes();
     switch (c_.traffic.pattern) {
@@ -72,10 +73,15 @@ class TrafficSource final : public core::Component {
         return static_cast<NodeId>((static_cast<std::int64_t>(x) + c_.traffic.shift) % n);
       case Pattern::BitComplement:
         return workload::bit_complement(x, bits_);
+      case Pattern::BitReversal:
+        return workload::bit_reverse(x, bits_);
+      case Pattern::Transpose:
+        return workload::transpose(x, bits_);
     }
     return x;
   }
 
+ private:
   const Cs2Config& c_;
   Cs2Network& net_;
   double rate_;  // packets per PE per cycle
@@ -135,6 +141,14 @@ double slowest_source_fraction(const std::vector<std::int64_t>& created_packets,
 
 Cs2RunResult run_traffic(const Cs2Config& c) {
   Cs2Network net(c);
+  if (c.routing.rearranged) {
+    // Every PE sends to one destination: its table entry for it holds the rearranged route.
+    std::vector<Flow> flows;
+    core::RandomStream unused(0, 0, core::Stream::Destination);
+    TrafficSource pattern(c, net);
+    for (NodeId x = 0; x < net.pes(); ++x) flows.push_back({x, pattern.destination(x, unused)});
+    net.load_routes(flows, rearranged_routes(net.shape(), flows));
+  }
   core::Scheduler scheduler;
   const Picoseconds period = c.elite.clock_ps;
   const core::DomainId domain = scheduler.add_domain("elite", period);

@@ -1,5 +1,6 @@
-// machines/cs2/validation_patterns.cpp: the simulated half of R8 (note 003 §5): under DEST routing,
-// shifts and XOR permutations go through a layer without blocking, so every flow gets what it offers.
+// machines/cs2/validation_patterns.cpp: the simulated halves of R8 and R10 (note 003 §5): under DEST
+// routing, shifts and XOR permutations go through a layer without blocking; with rearranged tables
+// (rearrange.hpp) so does any permutation. Either way every flow gets what it offers.
 //
 // The document says so of the Omega-like routing it describes: one route per pair, "shifts and FFT
 // butterflies" without blocking (L198-L201), the down half "guaranteed non-blocking" (L417-L427). The
@@ -90,6 +91,36 @@ std::vector<ValidationCase> pattern_cases() {
          .measure =
              [pes] {
                return run_traffic(pattern_machine(pes, Pattern::BitComplement, 0)).slowest_source_fraction;
+             },
+         .evidence = Evidence::Behaviour,
+         .tolerance_origin = kOrigin});
+  }
+  // R10: bit reversal and transpose put 4 to 16 flows on a channel under DEST (the static cases
+  // cs2.r10.*_max_load_*); loaded with rearranged routes, a layer carries them like a crossbar ("a full
+  // crosspoint", L400-L402; n transfers at full bandwidth, L46-L48).
+  for (const int pes : {64, 256}) {
+    cases.push_back(
+        {.id = fmt::format("cs2.r10.rearranged_slowest_flow_{}", pes),
+         .source =
+             std::string("Meiko, CS-2 Communications Network Overview (1993), ch. 1, L46-L48 and ch. 3, "
+                         "L400-L402; N §4.6, §5 R10"),
+         .setup = fmt::format("{} PEs, 2 layers, tables loaded with rearranged routes, bit reversal and "
+                              "transpose; every PE offers 90% of its links in 32-byte packets; 40,000 cycles "
+                              "measured",
+                              pes),
+         .quantity = "the least, over both permutations and PEs, of bytes delivered / bytes offered",
+         .expected = 1,
+         .tolerance = Tolerance::absolute_band(0.03, 0.03),
+         .slow = pes > 64,
+         .measure =
+             [pes] {
+               double slowest = 1;
+               for (const Pattern p : {Pattern::BitReversal, Pattern::Transpose}) {
+                 Cs2Config c = pattern_machine(pes, p, 0);
+                 c.routing.rearranged = true;
+                 slowest = std::min(slowest, run_traffic(c).slowest_source_fraction);
+               }
+               return slowest;
              },
          .evidence = Evidence::Behaviour,
          .tolerance_origin = kOrigin});
