@@ -1,0 +1,257 @@
+// machines/metro/mrp/mrp_network.cpp: the MRP-ROUTER state machine and the links between routers.
+#include "machines/metro/mrp/mrp_network.hpp"
+
+#include <algorithm>
+#include <utility>
+
+namespace mppnet::machines::metro::mrp {
+
+MrpNetwork::MrpNetwork(const Multibutterfly& net, const MrpParams& p, std::uint64_t seed) {
+  const auto& np = net.params;
+  format_ = {p.width, field_bits_for(np.radix, np.dilation)};
+  stages_ = net.stages();
+  nodes_ = net.nodes;
+  node_inputs_ = np.node_inputs;
+  node_outputs_ = np.node_outputs;
+  const int R = net.routers();
+  fp_first_.assign(R + 1, 0);
+  bp_first_.assign(R + 1, 0);
+  for (RouterId u = 0; u < R; ++u) {
+    const int s = net.stage_of(u);
+    fp_first_[u + 1] = fp_first_[u] + net.inputs_per_router[s];
+    bp_first_[u + 1] = bp_first_[u] + net.outputs_per_router[s];
+    radix_.push_back(static_cast<std::uint8_t>(net.directions[s]));
+    dilation_.push_back(static_cast<std::uint8_t>(net.copies[s]));
+    stage_.push_back(static_cast<std::uint8_t>(s + 1));
+    rng_.emplace_back(seed, static_cast<std::uint64_t>(u), core::Stream::RouteChoice);
+  }
+  const int fps = fp_first_[R], bps = bp_first_[R];
+  state_.assign(fps, PortState::Idle);
+  fp_bp_.assign(fps, -1);
+  checksum_.assign(fps, 0);
+  fp_enabled_.assign(fps, 1);
+  previous_control_.assign(fps, 0);
+  fp_link_.assign(fps, -1);
+  fp_router_.assign(fps, 0);
+  owner_.assign(bps, -1);
+  freed_at_.assign(bps, -1);
+  bp_enabled_.assign(bps, 1);
+  bp_link_.assign(bps, -1);
+
+  // Links as metro_ids.hpp numbers them: node inputs first (x*ni + q), then every router output in order.
+  const int node_links = nodes_ * node_inputs_;
+  const int L = node_links + bps;
+  link_permuted_.assign(L, 0);
+  link_fp_.assign(L, -1);
+  source_link_.resize(node_links);
+  sink_link_.assign(static_cast<std::size_t>(nodes_) * node_outputs_, -1);
+  for (int l = 0; l < node_links; ++l) source_link_[l] = l;
+  for (int b = 0; b < bps; ++b) bp_link_[b] = node_links + b;
+
+  // Each router input slot is fed by a node port or a router output; pair them off in order, so that
+  // parallel wires (if any) each get their own link.
+  std::vector<std::uint8_t> input_used(node_links, 0), output_used(bps, 0);
+  for (RouterId v = 0; v < R; ++v) {
+    for (int k = 0; k < fp_first_[v + 1] - fp_first_[v]; ++k) {
+      const int g = fp_first_[v] + k;
+      fp_router_[g] = v;
+      const WireEnd from = net.in[net.in_first[v] + k];
+      LinkId l = -1;
+      if (is_node_source(from)) {
+        const NodeId x = source_node(from);
+        for (int q = 0; q < node_inputs_ && l < 0; ++q)
+          if (net.node_in[x * node_inputs_ + q] == v && !input_used[x * node_inputs_ + q])
+            l = x * node_inputs_ + q;
+        input_used[l] = 1;
+      } else {
+        for (int port = 0; port < bp_first_[from + 1] - bp_first_[from] && l < 0; ++port)
+          if (net.out[net.out_first[from] + port] == v && !output_used[bp_first_[from] + port])
+            l = bp_link_[bp_first_[from] + port];
+        output_used[l - node_links] = 1;
+        link_permuted_[l] = 1;
+      }
+      fp_link_[g] = l;
+      link_fp_[l] = g;
+    }
+  }
+  // Final-stage outputs feed nodes: node y's outputs in the order the routers list them.
+  std::vector<int> outputs_seen(nodes_, 0);
+  for (RouterId u = net.stage_first[stages_ - 1]; u < R; ++u)
+    for (int port = 0; port < bp_first_[u + 1] - bp_first_[u]; ++port) {
+      const NodeId y = net.out[net.out_first[u] + port];
+      sink_link_[y * node_outputs_ + outputs_seen[y]++] = bp_link_[bp_first_[u] + port];
+    }
+
+  down_now_.assign(L, format_.idle());
+  up_now_ = down_next_ = up_next_ = down_now_;
+}
+
+int MrpNetwork::connection(RouterId u, int forward_port) const {
+  const int b = fp_bp_[fp_first_[u] + forward_port];
+  return b < 0 ? -1 : b - bp_first_[u];
+}
+
+void MrpNetwork::step() {
+  for (RouterId u = 0; u < routers(); ++u) evaluate(u);
+  if (trace_)
+    for (LinkId l = 0; l < links(); ++l)
+      if (down_next_[l].tag != Tag::Idle || up_next_[l].tag != Tag::Idle)
+        trace_->push_back({cycle_, l, down_next_[l], up_next_[l]});
+  std::swap(down_now_, down_next_);
+  std::swap(up_now_, up_next_);
+  std::fill(down_next_.begin(), down_next_.end(), format_.idle());
+  std::fill(up_next_.begin(), up_next_.end(), format_.idle());
+  ++cycle_;
+}
+
+void MrpNetwork::evaluate(RouterId u) {
+  int requests[kMaxRouterPorts];
+  int request_count = 0;
+  for (int g = fp_first_[u]; g < fp_first_[u + 1]; ++g)
+    forward_port(u, g, down_now_[fp_link_[g]], requests, request_count);
+  if (request_count > 0) allocate(u, requests, request_count);
+}
+
+Word MrpNetwork::status_of(int g, bool blocked) const {
+  const RouterId u = fp_router_[g];
+  const int port = blocked ? 0 : (fp_bp_[g] - bp_first_[u]) % dilation_[u];
+  return format_.status(port, blocked, stage_[u]);
+}
+
+void MrpNetwork::free_backward(int b) {
+  owner_[b] = -1;
+  freed_at_[b] = cycle_;
+}
+
+// One forward port's transition for the word `in` it reads this cycle (note 004b §2.3). A new ROUTE is
+// only noted here: allocation sees every request of the cycle at once (allocate()).
+void MrpNetwork::forward_port(RouterId u, int g, Word in, int* requests, int& request_count) {
+  const Kind kind = format_.classify(in);
+  const bool edge = in.control && !previous_control_[g];
+  previous_control_[g] = in.control;
+  const LinkId up = fp_link_[g];
+  const int b = fp_bp_[g];
+  switch (state_[g]) {
+    case PortState::Idle:
+      // A 0 -> 1 edge of the control bit opens a connection (L1415); a deselected port ignores it (L1621).
+      if (edge && fp_enabled_[g]) {
+        checksum_[g] = in.data;  // the checksum covers the ROUTE word itself (L1437)
+        requests[request_count++] = g;
+      }
+      return;
+    case PortState::Forward:
+      switch (kind) {
+        case Kind::D:
+          checksum_[g] ^= in.data;
+          put_down(bp_link_[b], in);
+          return;
+        case Kind::H:
+        case Kind::X:  // an illegal code inside a connection travels on as DATA-IDLE (note 004b §6 item 4)
+          put_down(bp_link_[b], format_.data_idle());
+          return;
+        case Kind::Z:  // DROP: pass it on and free the port (L1427)
+          put_down(bp_link_[b], format_.drop());
+          free_backward(b);
+          fp_bp_[g] = -1;
+          state_[g] = PortState::Idle;
+          return;
+        case Kind::T:  // forward TURN: pass it on; STATUS now, CHECKSUM next cycle (L1429-1431)
+          put_down(bp_link_[b], format_.turn());
+          put_up(up, status_of(g, false));
+          state_[g] = PortState::TurnChecksum;
+          return;
+      }
+      return;
+    case PortState::Blocked:
+      // The rest of the stream is discarded (L1443); its data still enters the checksum (note §2.3).
+      if (kind == Kind::D) checksum_[g] ^= in.data;
+      if (kind == Kind::Z) state_[g] = PortState::Idle;  // the DROP ends here (Fig 4.7, L1570)
+      if (kind == Kind::T) {
+        put_up(up, status_of(g, true));
+        state_[g] = PortState::BlockedTurnChecksum;
+      }
+      return;
+    case PortState::BlockedTurnChecksum:
+      put_up(up, format_.checksum(checksum_[g], stage_[u]));
+      state_[g] = PortState::BlockedTurnDrop;
+      return;
+    case PortState::BlockedTurnDrop:  // a blocked router sends DROP after its CHECKSUM (L1431, Fig 4.9)
+      put_up(up, format_.drop());
+      state_[g] = PortState::Idle;
+      return;
+    case PortState::TurnChecksum:
+      put_up(up, format_.checksum(checksum_[g], stage_[u]));
+      state_[g] = PortState::Backward;
+      return;
+    case PortState::Backward: {
+      // Reverse data: what the backward port receives goes up; the forward port's input is not read.
+      const Word back = up_now_[bp_link_[b]];
+      switch (format_.classify(back)) {
+        case Kind::D:
+          put_up(up, back);
+          return;
+        case Kind::H:
+        case Kind::X:
+          put_up(up, format_.data_idle());
+          return;
+        case Kind::Z:  // a DROP from the reverse direction proceeds identically (L1570)
+          put_up(up, format_.drop());
+          free_backward(b);
+          fp_bp_[g] = -1;
+          state_[g] = PortState::Idle;
+          return;
+        case Kind::T:  // reverse TURN: DATA-IDLE, never status, fills the bubble (L1433, Fig 4.10)
+          put_up(up, format_.turn());
+          put_down(bp_link_[b], format_.data_idle());
+          state_[g] = PortState::TurnDataIdle;
+          return;
+      }
+      return;
+    }
+    case PortState::TurnDataIdle:
+      put_down(bp_link_[b], format_.data_idle());
+      state_[g] = PortState::Forward;
+      return;
+  }
+}
+
+// Per direction, a uniformly random matching of this cycle's requests to the free, enabled backward
+// ports of that direction (§4.5.4, L1441-1445; note 004b §2.4): the winners are a random subset when
+// there are more requests than ports, and each takes a random port among those left. The router draws
+// only when there is a choice, from its own stream, so a run depends on nothing but its seed.
+void MrpNetwork::allocate(RouterId u, const int* requests, int request_count) {
+  const int r = radix_[u], d = dilation_[u];
+  core::RandomStream& rng = rng_[u];
+  for (int k = 0; k < request_count; ++k) {
+    const int g = requests[k];
+    // A direction the router does not have cannot be routed: the connection is blocked.
+    if (format_.field(down_now_[fp_link_[g]]) >= static_cast<std::uint32_t>(r))
+      state_[g] = PortState::Blocked;
+  }
+  for (int dir = 0; dir < r; ++dir) {
+    int asking[kMaxRouterPorts], free_ports[kMaxRouterPorts];
+    int na = 0, nf = 0;
+    for (int k = 0; k < request_count; ++k)
+      if (format_.field(down_now_[fp_link_[requests[k]]]) == static_cast<std::uint32_t>(dir))
+        asking[na++] = requests[k];
+    if (na == 0) continue;
+    for (int b = bp_first_[u] + dir * d; b < bp_first_[u] + (dir + 1) * d; ++b)
+      // A port freed this cycle has just put its DROP on the wire; it is free from the next cycle, so the
+      // next router sees the 0 -> 1 edge of a new ROUTE (note 004b §6 item 9).
+      if (owner_[b] < 0 && bp_enabled_[b] && freed_at_[b] != cycle_) free_ports[nf++] = b;
+    const int winners = std::min(na, nf);
+    if (na > nf)
+      for (int k = 0; k < winners; ++k) std::swap(asking[k], asking[k + static_cast<int>(rng.below(na - k))]);
+    for (int k = 0; k < winners; ++k) {
+      if (nf - k > 1) std::swap(free_ports[k], free_ports[k + static_cast<int>(rng.below(nf - k))]);
+      const int g = asking[k], b = free_ports[k];
+      owner_[b] = g;
+      fp_bp_[g] = b;
+      state_[g] = PortState::Forward;
+      put_down(bp_link_[b], down_now_[fp_link_[g]]);  // the ROUTE word goes on (L1417)
+    }
+    for (int k = winners; k < na; ++k) state_[asking[k]] = PortState::Blocked;
+  }
+}
+
+}  // namespace mppnet::machines::metro::mrp
