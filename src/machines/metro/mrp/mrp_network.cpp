@@ -41,7 +41,7 @@ MrpNetwork::MrpNetwork(const Multibutterfly& net, const MrpParams& p, std::uint6
   // Links as metro_ids.hpp numbers them: node inputs first (x*ni + q), then every router output in order.
   const int node_links = nodes_ * node_inputs_;
   const int L = node_links + bps;
-  link_permuted_.assign(L, 0);
+  link_rotation_.assign(L, 0);
   link_fp_.assign(L, -1);
   source_link_.resize(node_links);
   sink_link_.assign(static_cast<std::size_t>(nodes_) * node_outputs_, -1);
@@ -68,7 +68,7 @@ MrpNetwork::MrpNetwork(const Multibutterfly& net, const MrpParams& p, std::uint6
           if (net.out[net.out_first[from] + port] == v && !output_used[bp_first_[from] + port])
             l = bp_link_[bp_first_[from] + port];
         output_used[l - node_links] = 1;
-        link_permuted_[l] = 1;
+        link_rotation_[l] = static_cast<std::uint8_t>(format_.field_bits);
       }
       fp_link_[g] = l;
       link_fp_[l] = g;
@@ -79,7 +79,10 @@ MrpNetwork::MrpNetwork(const Multibutterfly& net, const MrpParams& p, std::uint6
   for (RouterId u = net.stage_first[stages_ - 1]; u < R; ++u)
     for (int port = 0; port < bp_first_[u + 1] - bp_first_[u]; ++port) {
       const NodeId y = net.out[net.out_first[u] + port];
-      sink_link_[y * node_outputs_ + outputs_seen[y]++] = bp_link_[bp_first_[u] + port];
+      const LinkId l = bp_link_[bp_first_[u] + port];
+      sink_link_[y * node_outputs_ + outputs_seen[y]++] = l;
+      link_rotation_[l] =
+          static_cast<std::uint8_t>((p.width - (stages_ - 1) * format_.field_bits % p.width) % p.width);
     }
 
   down_now_.assign(L, format_.idle());

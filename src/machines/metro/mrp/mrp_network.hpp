@@ -54,7 +54,7 @@ class MrpNetwork {
   const WordFormat& format() const { return format_; }
   std::int64_t cycle() const { return cycle_; }
   int routers() const { return static_cast<int>(stage_.size()); }
-  int links() const { return static_cast<int>(link_permuted_.size()); }
+  int links() const { return static_cast<int>(link_rotation_.size()); }
   int stages() const { return stages_; }
   int nodes() const { return nodes_; }
   int node_inputs() const { return node_inputs_; }
@@ -68,8 +68,8 @@ class MrpNetwork {
   // what they drive this cycle.
   Word down_arriving(LinkId l) const { return down_now_[l]; }
   Word up_arriving(LinkId l) const { return up_now_[l]; }
-  void put_down(LinkId l, Word w) { down_next_[l] = link_permuted_[l] ? format_.downstream(w) : w; }
-  void put_up(LinkId l, Word w) { up_next_[l] = link_permuted_[l] ? format_.upstream(w) : w; }
+  void put_down(LinkId l, Word w) { down_next_[l] = format_.downstream(w, link_rotation_[l]); }
+  void put_up(LinkId l, Word w) { up_next_[l] = format_.upstream(w, link_rotation_[l]); }
 
   // Every router evaluates what arrived this cycle, then the words written in it are latched and the
   // cycle ends. With a trace, every link that carried a non-idle word is recorded.
@@ -128,8 +128,11 @@ class MrpNetwork {
 
   // Per link: the lanes read this cycle and written this cycle; which end drives and reads them.
   std::vector<Word> down_now_, up_now_, down_next_, up_next_;
-  std::vector<std::uint8_t> link_permuted_;  // router to router: the datapath bits are permuted (§4.6)
-  std::vector<std::int32_t> link_fp_;        // the forward port it feeds, -1 for a node's output
+  // Bits a forward word is rotated right by on the link (§4.6): c between routers, so each router reads a
+  // fresh field; 0 from a source; into a node, what completes a whole turn, so that the destination
+  // reads the words as the source wrote them and the source reads the reply as it was sent.
+  std::vector<std::uint8_t> link_rotation_;
+  std::vector<std::int32_t> link_fp_;  // the forward port it feeds, -1 for a node's output
   std::vector<LinkId> source_link_, sink_link_;
 
   std::vector<LinkWords>* trace_ = nullptr;

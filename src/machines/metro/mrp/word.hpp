@@ -51,12 +51,15 @@ struct WordFormat {
   // right by c (the next router reads the next field), and a reverse word, crossing the same wire the other
   // way, moves back. Only control-bit-1 words are permuted: routers regenerate the control-bit-0 codes,
   // since a hold pattern is not invariant under a permutation (note 004b §6 item 3, choice (a)).
-  constexpr Word downstream(Word w) const {
-    if (w.control) w.data = rotate_right(w.data, field_bits);
+  constexpr Word downstream(Word w) const { return downstream(w, field_bits); }
+  constexpr Word upstream(Word w) const { return upstream(w, field_bits); }
+  // The same for a wire that rotates by `by` bits (the last wire of a path restores the source's order).
+  constexpr Word downstream(Word w, int by) const {
+    if (w.control) w.data = rotate_right(w.data, by);
     return w;
   }
-  constexpr Word upstream(Word w) const {
-    if (w.control) w.data = rotate_right(w.data, width - field_bits);
+  constexpr Word upstream(Word w, int by) const {
+    if (w.control) w.data = rotate_right(w.data, width - by % width);
     return w;
   }
   constexpr std::uint32_t rotate_right(std::uint32_t x, int by) const {
