@@ -83,6 +83,7 @@ ReturnStream parse_return(const WordFormat& format, const std::vector<Received>&
       const int stage = static_cast<int>(r.status.size());
       const Word own = {format.rotate_right(r.status.back().data, (stage - 1) * format.field_bits), 1,
                         Tag::Status, 0};
+      r.ports.push_back(static_cast<int>(format.field(own)));
       if (format.status_blocked(own)) r.blocked_stage = stage;
       continue;
     }

@@ -50,6 +50,7 @@ class ScriptedEnd {
 // blocked at stage s, or (STATUS CHECKSUM)^N then the reply. DATA-IDLE words are skipped.
 struct ReturnStream {
   std::vector<Word> status, checksum;   // one pair per router that answered, nearest first
+  std::vector<int> ports;               // per pair, the equivalent port its router took (STATUS field)
   int blocked_stage = 0;                // the stage whose STATUS says "blocked", 0 when none did
   std::vector<Word> reply;              // control-bit-1 words after the N pairs
   std::int64_t first_reply_cycle = -1;  // when the first reply word was read

@@ -19,10 +19,11 @@ MultibutterflyParams figure_44() {
 }
 
 // Runs one connection with the given scripts; `block_stage` > 0 deselects, in every router of that
-// stage, the backward ports of the direction the route asks for there (all of them look busy, §4.9.1).
+// stage, the backward ports of the direction the route asks for there (all of them look busy, §4.9.1),
+// or only copy `only_copy` of them when it is >= 0.
 ConnectionRun run(std::uint64_t seed, int block_stage,
                   std::vector<std::vector<Word>> (*source)(const WordFormat&),
-                  std::vector<std::vector<Word>> (*reply)(const WordFormat&)) {
+                  std::vector<std::vector<Word>> (*reply)(const WordFormat&), int only_copy = -1) {
   const Multibutterfly graph = build_instance(figure_44(), seed, 0);
   MrpNetwork net(graph, MrpParams{}, seed);
   ConnectionRun out;
@@ -33,7 +34,8 @@ ConnectionRun run(std::uint64_t seed, int block_stage,
     digit %= graph.params.radix;
     const int s = block_stage - 1, d = graph.copies[s];
     for (RouterId u = graph.stage_first[s]; u < graph.stage_first[s + 1]; ++u)
-      for (int k = 0; k < d; ++k) net.deselect_backward(u, digit * d + k);
+      for (int k = 0; k < d; ++k)
+        if (only_copy < 0 || k == only_copy) net.deselect_backward(u, digit * d + k);
   }
   net.set_trace(&out.raw);
   MrpDriver driver(net);
@@ -93,6 +95,9 @@ ConnectionRun run_v2_blocked_turn(std::uint64_t seed) {
 }
 ConnectionRun run_v3_drop(std::uint64_t seed, int block_stage) {
   return run(seed, block_stage, request_then_drop, reply_and_drop);
+}
+ConnectionRun run_v11_deselected(std::uint64_t seed, int stage, int copy) {
+  return run(seed, stage, request, reply_and_drop, copy);
 }
 ConnectionRun run_v4_reverse_turn(std::uint64_t seed) {
   return run(seed, 0, two_requests, reply_turn_reply);

@@ -36,6 +36,8 @@ ConnectionRun run_v1_open_and_turn(std::uint64_t seed);
 ConnectionRun run_v2_blocked_turn(std::uint64_t seed);
 // V3: R D1 D2 DROP; `block_stage` > 0 blocks it at that stage as V2 does.
 ConnectionRun run_v3_drop(std::uint64_t seed, int block_stage = 0);
+// V11: as V1, with copy `copy` of the route's direction deselected in every router of stage `stage`.
+ConnectionRun run_v11_deselected(std::uint64_t seed, int stage, int copy);
 // V4: as V1, but the destination answers Y1 Y2 TURN; the source then sends D3 D4 TURN and the
 // destination replies Y3 DROP.
 ConnectionRun run_v4_reverse_turn(std::uint64_t seed);

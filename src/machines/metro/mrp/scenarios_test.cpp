@@ -103,6 +103,24 @@ TEST(MrpScenario, V4ReverseTurnFillsWithDataIdleAndTheNextForwardTurnReturnsStat
   EXPECT_EQ(r.reply[0].index, 3);
 }
 
+TEST(MrpScenario, V11ADeselectedPortIsNeverReportedWhileItsTwinIsUsedEveryTime) {
+  // Without deselection both stage-2 copies are reported over 100 seeds (each 1/2: missing one has
+  // probability 2^-99); with copy 1 deselected in every stage-2 router, STATUS 2 always names copy 0.
+  std::set<int> free_choice, masked;
+  for (std::uint64_t seed = 1; seed <= 100; ++seed) {
+    const ConnectionRun a = run_v1_open_and_turn(seed), b = run_v11_deselected(seed, 2, 1);
+    const ReturnStream ra = parse_return(a.format, a.at_source, 0, kExampleStages);
+    const ReturnStream rb = parse_return(b.format, b.at_source, 0, kExampleStages);
+    ASSERT_EQ(ra.ports.size(), 4U);
+    ASSERT_EQ(rb.ports.size(), 4U);
+    EXPECT_TRUE(rb.well_formed);
+    free_choice.insert(ra.ports[1]);
+    masked.insert(rb.ports[1]);
+  }
+  EXPECT_EQ(free_choice, (std::set<int>{0, 1}));
+  EXPECT_EQ(masked, (std::set<int>{0}));
+}
+
 TEST(MrpScenario, SameSeedSameLinksAndWordsOtherSeedsOtherPaths) {
   std::set<std::vector<LinkId>> paths;
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {

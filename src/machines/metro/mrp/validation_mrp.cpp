@@ -36,9 +36,9 @@ std::vector<core::ValidationCase> mrp_validation_cases() {
   using core::Evidence;
   std::vector<core::ValidationCase> cases;
   auto add = [&](const char* id, std::string src, const char* what, const char* quantity, double expected,
-                 std::function<double()> measure, Evidence evidence) {
+                 std::function<double()> measure, Evidence evidence, bool slow = false) {
     cases.push_back(core::exact_case(id, std::move(src), setup(what), quantity, expected, std::move(measure),
-                                     evidence, kExact));
+                                     evidence, kExact, slow));
   };
   add(
       "metro.mrp.v1.open_turn_trace",
@@ -123,6 +123,23 @@ std::vector<core::ValidationCase> mrp_validation_cases() {
         return r.well_formed ? static_cast<double>(r.status.size()) : -1.0;
       },
       Evidence::Independent);
+  add(
+      "metro.mrp.v11.deselected_port_reports",
+      source("§4.9.1 (L1619-1621): a deselected backward port is treated as always busy", "V11"),
+      "copy 1 of the route's direction deselected in every stage-2 router; V1's connection over seeds "
+      "1..10^4 "
+      "(each seed its own random streams)",
+      "attempts whose stage-2 STATUS names the deselected copy", 0,
+      [] {
+        int reported = 0;
+        for (std::uint64_t seed = 1; seed <= 10000; ++seed) {
+          const ConnectionRun run = run_v11_deselected(seed, 2, 1);
+          const ReturnStream r = parse_return(run.format, run.at_source, 0, kExampleStages);
+          if (!r.well_formed || r.ports.size() != 4 || r.ports[1] == 1) ++reported;
+        }
+        return static_cast<double>(reported);
+      },
+      Evidence::Behaviour, /*slow=*/true);  // 10^4 connections: about 0.6 s in a Release build
   return cases;
 }
 
