@@ -18,9 +18,11 @@ struct Outcome {
 
 // Every node opens a connection from its input 0 in cycle 0 to its image under a random permutation:
 // ROUTE, `data` words, TURN; each destination replies Y1 and DROP.
-Outcome permutation_round(std::uint64_t seed, int data) {
+Outcome permutation_round(std::uint64_t seed, int data, int dps = 1) {
   const Multibutterfly graph = build_instance(params(2, 2, 4, Wiring::Deterministic), seed, 0);
-  MrpNetwork net(graph, MrpParams{}, seed);
+  MrpParams mp;
+  mp.dps = dps;
+  MrpNetwork net(graph, mp, seed);
   const WordFormat& f = net.format();
   std::vector<NodeId> dest(net.nodes());
   std::iota(dest.begin(), dest.end(), 0);
@@ -71,6 +73,19 @@ TEST(MrpDriver, PermutationRoundsBlockSomeDeliverOthersAndLeaveEveryPortFree) {
   EXPECT_EQ(total.blocked + total.delivered, 20 * 16);
   EXPECT_GT(total.blocked, 0);
   EXPECT_GT(total.delivered, total.blocked);
+}
+
+TEST(MrpDriver, PipelinedRoutersKeepEveryConnectionWellFormedUnderContention) {
+  for (const int dps : {2, 3}) {
+    Outcome total;
+    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+      const Outcome o = permutation_round(seed, 6, dps);
+      total.blocked += o.blocked;
+      total.delivered += o.delivered;
+    }
+    EXPECT_EQ(total.blocked + total.delivered, 10 * 16) << "dps " << dps;
+    EXPECT_GT(total.blocked, 0) << "dps " << dps;
+  }
 }
 
 }  // namespace

@@ -37,6 +37,11 @@ MrpNetwork::MrpNetwork(const Multibutterfly& net, const MrpParams& p, std::uint6
   freed_at_.assign(bps, -1);
   bp_enabled_.assign(bps, 1);
   bp_link_.assign(bps, -1);
+  fill_.assign(fps, 0);
+  pipeline_ = p.dps - 1;
+  pipe_down_.assign(static_cast<std::size_t>(fps) * pipeline_, format_.idle());
+  pipe_down_bp_.assign(static_cast<std::size_t>(fps) * pipeline_, -1);
+  pipe_up_.assign(static_cast<std::size_t>(fps) * pipeline_, format_.idle());
 
   // Links as metro_ids.hpp numbers them: node inputs first (x*ni + q), then every router output in order.
   const int node_links = nodes_ * node_inputs_;
@@ -110,6 +115,8 @@ void MrpNetwork::step() {
 void MrpNetwork::evaluate(RouterId u) {
   int requests[kMaxRouterPorts];
   int request_count = 0;
+  if (pipeline_ > 0)
+    for (int g = fp_first_[u]; g < fp_first_[u + 1]; ++g) drain_pipelines(g);
   for (int g = fp_first_[u]; g < fp_first_[u + 1]; ++g)
     forward_port(u, g, down_now_[fp_link_[g]], requests, request_count);
   if (request_count > 0) allocate(u, requests, request_count);
@@ -126,14 +133,107 @@ void MrpNetwork::free_backward(int b) {
   freed_at_[b] = cycle_;
 }
 
+// A forwarded word enters the router's data pipeline and leaves it P = dps - 1 cycles later; with P = 0
+// it goes straight onto the link. The backward port travels with a downstream word, so a DROP frees the
+// port when it leaves the pipeline, and the forward port can take a new connection meanwhile.
+void MrpNetwork::emit_down(int g, int b, Word w) {
+  if (pipeline_ == 0) {
+    put_down(bp_link_[b], w);
+    if (format_.classify(w) == Kind::Z) free_backward(b);
+    return;
+  }
+  const std::size_t slot = static_cast<std::size_t>(g) * pipeline_ + cycle_ % pipeline_;
+  pipe_down_[slot] = w;
+  pipe_down_bp_[slot] = b;
+}
+
+void MrpNetwork::emit_up(int g, Word w) {
+  if (pipeline_ == 0) {
+    put_up(fp_link_[g], w);
+    return;
+  }
+  pipe_up_[static_cast<std::size_t>(g) * pipeline_ + cycle_ % pipeline_] = w;
+}
+
+// What left forward port g's pipelines this cycle goes onto the links; the slots are then free for this
+// cycle's words.
+void MrpNetwork::drain_pipelines(int g) {
+  const std::size_t slot = static_cast<std::size_t>(g) * pipeline_ + cycle_ % pipeline_;
+  if (const int b = pipe_down_bp_[slot]; b >= 0) {
+    put_down(bp_link_[b], pipe_down_[slot]);
+    if (format_.classify(pipe_down_[slot]) == Kind::Z) free_backward(b);
+    pipe_down_bp_[slot] = -1;
+  }
+  if (pipe_up_[slot].tag != Tag::Idle) {
+    put_up(fp_link_[g], pipe_up_[slot]);
+    pipe_up_[slot] = format_.idle();
+  }
+}
+
+// The forward port's input while its connection carries data downstream (note 004b §2.3, FWD).
+void MrpNetwork::forward_word(int g, Word in) {
+  const int b = fp_bp_[g];
+  switch (format_.classify(in)) {
+    case Kind::D:
+      checksum_[g] ^= in.data;
+      emit_down(g, b, in);
+      return;
+    case Kind::H:
+    case Kind::X:  // an illegal code inside a connection travels on as DATA-IDLE (note 004b §6 item 4)
+      emit_down(g, b, format_.data_idle());
+      return;
+    case Kind::Z:  // DROP: pass it on; the port is freed as it leaves (L1427)
+      emit_down(g, b, format_.drop());
+      fp_bp_[g] = -1;
+      state_[g] = PortState::Idle;
+      return;
+    case Kind::T:  // forward TURN: pass it on; STATUS now, CHECKSUM next, then fill (L1429-1431)
+      emit_down(g, b, format_.turn());
+      put_up(fp_link_[g], status_of(g, false));
+      state_[g] = PortState::TurnForward;
+      fill_[g] = 1;
+      return;
+  }
+}
+
+// The backward port's input while the connection carries data upstream (note 004b §2.3, BWD).
+void MrpNetwork::backward_word(int g, Word back) {
+  const int b = fp_bp_[g];
+  switch (format_.classify(back)) {
+    case Kind::D:
+      emit_up(g, back);
+      return;
+    case Kind::H:
+    case Kind::X:
+      emit_up(g, format_.data_idle());
+      return;
+    case Kind::Z:  // a DROP from the reverse direction proceeds identically (L1570)
+      emit_up(g, format_.drop());
+      free_backward(b);
+      fp_bp_[g] = -1;
+      state_[g] = PortState::Idle;
+      return;
+    case Kind::T:  // reverse TURN: DATA-IDLE, never status, fills the bubble (L1433, Fig 4.10)
+      emit_up(g, format_.turn());
+      put_down(bp_link_[b], format_.data_idle());
+      state_[g] = PortState::TurnBackward;
+      fill_[g] = 1;
+      return;
+  }
+}
+
 // One forward port's transition for the word `in` it reads this cycle (note 004b §2.3). A new ROUTE is
 // only noted here: allocation sees every request of the cycle at once (allocate()).
+//
+// A turn fills F = 2 * dps cycles (2(W + P) with W = 1, note 004b §2.10; "+2 cycles per extra pipeline
+// stage", L1673): STATUS, CHECKSUM, then DATA-IDLE after a forward turn, DATA-IDLE after a reverse one.
+// The port starts reading the new direction P cycles before the fill ends, so the first word through the
+// pipeline follows the last fill word with no gap (a gap would read as a DROP downstream).
 void MrpNetwork::forward_port(RouterId u, int g, Word in, int* requests, int& request_count) {
-  const Kind kind = format_.classify(in);
   const bool edge = in.control && !previous_control_[g];
   previous_control_[g] = in.control;
   const LinkId up = fp_link_[g];
-  const int b = fp_bp_[g];
+  const int fill = 2 * (pipeline_ + 1);
   switch (state_[g]) {
     case PortState::Idle:
       // A 0 -> 1 edge of the control bit opens a connection (L1415); a deselected port ignores it (L1621).
@@ -143,30 +243,11 @@ void MrpNetwork::forward_port(RouterId u, int g, Word in, int* requests, int& re
       }
       return;
     case PortState::Forward:
-      switch (kind) {
-        case Kind::D:
-          checksum_[g] ^= in.data;
-          put_down(bp_link_[b], in);
-          return;
-        case Kind::H:
-        case Kind::X:  // an illegal code inside a connection travels on as DATA-IDLE (note 004b §6 item 4)
-          put_down(bp_link_[b], format_.data_idle());
-          return;
-        case Kind::Z:  // DROP: pass it on and free the port (L1427)
-          put_down(bp_link_[b], format_.drop());
-          free_backward(b);
-          fp_bp_[g] = -1;
-          state_[g] = PortState::Idle;
-          return;
-        case Kind::T:  // forward TURN: pass it on; STATUS now, CHECKSUM next cycle (L1429-1431)
-          put_down(bp_link_[b], format_.turn());
-          put_up(up, status_of(g, false));
-          state_[g] = PortState::TurnChecksum;
-          return;
-      }
+      forward_word(g, in);
       return;
-    case PortState::Blocked:
+    case PortState::Blocked: {
       // The rest of the stream is discarded (L1443); its data still enters the checksum (note §2.3).
+      const Kind kind = format_.classify(in);
       if (kind == Kind::D) checksum_[g] ^= in.data;
       if (kind == Kind::Z) state_[g] = PortState::Idle;  // the DROP ends here (Fig 4.7, L1570)
       if (kind == Kind::T) {
@@ -174,6 +255,7 @@ void MrpNetwork::forward_port(RouterId u, int g, Word in, int* requests, int& re
         state_[g] = PortState::BlockedTurnChecksum;
       }
       return;
+    }
     case PortState::BlockedTurnChecksum:
       put_up(up, format_.checksum(checksum_[g], stage_[u]));
       state_[g] = PortState::BlockedTurnDrop;
@@ -182,39 +264,24 @@ void MrpNetwork::forward_port(RouterId u, int g, Word in, int* requests, int& re
       put_up(up, format_.drop());
       state_[g] = PortState::Idle;
       return;
-    case PortState::TurnChecksum:
-      put_up(up, format_.checksum(checksum_[g], stage_[u]));
-      state_[g] = PortState::Backward;
-      return;
-    case PortState::Backward: {
-      // Reverse data: what the backward port receives goes up; the forward port's input is not read.
-      const Word back = up_now_[bp_link_[b]];
-      switch (format_.classify(back)) {
-        case Kind::D:
-          put_up(up, back);
-          return;
-        case Kind::H:
-        case Kind::X:
-          put_up(up, format_.data_idle());
-          return;
-        case Kind::Z:  // a DROP from the reverse direction proceeds identically (L1570)
-          put_up(up, format_.drop());
-          free_backward(b);
-          fp_bp_[g] = -1;
-          state_[g] = PortState::Idle;
-          return;
-        case Kind::T:  // reverse TURN: DATA-IDLE, never status, fills the bubble (L1433, Fig 4.10)
-          put_up(up, format_.turn());
-          put_down(bp_link_[b], format_.data_idle());
-          state_[g] = PortState::TurnDataIdle;
-          return;
-      }
+    case PortState::TurnForward: {
+      const int k = fill_[g]++;
+      put_up(up, k == 1 ? format_.checksum(checksum_[g], stage_[u]) : format_.data_idle());
+      if (k + 1 == fill) state_[g] = PortState::Backward;
+      if (k >= fill - pipeline_) backward_word(g, up_now_[bp_link_[fp_bp_[g]]]);
       return;
     }
-    case PortState::TurnDataIdle:
-      put_down(bp_link_[b], format_.data_idle());
-      state_[g] = PortState::Forward;
+    case PortState::Backward:
+      // Reverse data: what the backward port receives goes up; the forward port's input is not read.
+      backward_word(g, up_now_[bp_link_[fp_bp_[g]]]);
       return;
+    case PortState::TurnBackward: {
+      const int k = fill_[g]++;
+      put_down(bp_link_[fp_bp_[g]], format_.data_idle());
+      if (k + 1 == fill) state_[g] = PortState::Forward;
+      if (k >= fill - pipeline_) forward_word(g, in);
+      return;
+    }
   }
 }
 
@@ -251,7 +318,7 @@ void MrpNetwork::allocate(RouterId u, const int* requests, int request_count) {
       owner_[b] = g;
       fp_bp_[g] = b;
       state_[g] = PortState::Forward;
-      put_down(bp_link_[b], down_now_[fp_link_[g]]);  // the ROUTE word goes on (L1417)
+      emit_down(g, b, down_now_[fp_link_[g]]);  // the ROUTE word goes on (L1417)
     }
     for (int k = winners; k < na; ++k) state_[asking[k]] = PortState::Blocked;
   }

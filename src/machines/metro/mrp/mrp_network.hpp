@@ -3,7 +3,8 @@
 // Every wire of the built multibutterfly (multibutterfly.hpp) becomes a half-duplex link with two lanes:
 // down (toward the destination: a backward port, or a node's network input, drives it) and up (toward the
 // source: a forward port, or a node's network output, drives it). A word written in cycle t is read by
-// the far end in cycle t + 1: one stage per clock, W = 1, P = 0 (Fig 4.5, L1564; note 004b §2.10).
+// the far end in cycle t + 1 (W = 1); a router adds P = dps - 1 pipeline cycles to every word it passes on,
+// so with dps = 1 a connection advances one stage per clock (Fig 4.5, L1564; note 004b §2.10).
 //
 // Each forward port runs the connection state machine of Fig 4.3 as note 004b §2.3 reconstructs it (the
 // figure body is lost): a ROUTE word (a 0 -> 1 edge of the control bit) asks for a direction; the router
@@ -33,9 +34,9 @@ enum class PortState : std::uint8_t {
   Blocked,              // no backward port was free: words are discarded until TURN or DROP
   BlockedTurnChecksum,  // blocked and turned: CHECKSUM goes up next ...
   BlockedTurnDrop,      // ... then DROP
-  TurnChecksum,         // turned forward: STATUS went up, CHECKSUM goes up next, then reverse data
-  Backward,             // connected, data flows upstream
-  TurnDataIdle,         // turned from the reverse direction: the second DATA-IDLE goes down next
+  TurnForward,   // turned forward: STATUS went up; CHECKSUM and DATA-IDLE fill follow, then reverse data
+  Backward,      // connected, data flows upstream
+  TurnBackward,  // turned from the reverse direction: DATA-IDLE fill goes down, then forward data
 };
 
 // Where a word was on a link in one cycle, for traces (trace.hpp).
@@ -101,6 +102,11 @@ class MrpNetwork {
   void forward_port(RouterId u, int g, Word in, int* requests, int& request_count);
   void allocate(RouterId u, const int* requests, int request_count);
   void free_backward(int b);
+  void forward_word(int g, Word in);
+  void backward_word(int g, Word back);
+  void emit_down(int g, int b, Word w);
+  void emit_up(int g, Word w);
+  void drain_pipelines(int g);
   Word status_of(int g, bool blocked) const;
 
   WordFormat format_;
@@ -117,6 +123,7 @@ class MrpNetwork {
   std::vector<std::int32_t> fp_bp_;  // the backward port held, -1 when none
   std::vector<std::uint32_t> checksum_;
   std::vector<std::uint8_t> fp_enabled_, previous_control_;
+  std::vector<std::uint8_t> fill_;  // cycles of a turn's fill done
   std::vector<LinkId> fp_link_;
   std::vector<RouterId> fp_router_;
 
@@ -134,6 +141,13 @@ class MrpNetwork {
   std::vector<std::uint8_t> link_rotation_;
   std::vector<std::int32_t> link_fp_;  // the forward port it feeds, -1 for a node's output
   std::vector<LinkId> source_link_, sink_link_;
+
+  // The data pipelines (P = dps - 1 stages per direction per forward port, §4.11.1): P slots of forward
+  // port g from g * P, slot cycle % P is the word that entered P cycles ago; a downstream word carries its
+  // backward port (-1: the slot is empty).
+  int pipeline_ = 0;
+  std::vector<Word> pipe_down_, pipe_up_;
+  std::vector<std::int32_t> pipe_down_bp_;
 
   std::vector<LinkWords>* trace_ = nullptr;
 };

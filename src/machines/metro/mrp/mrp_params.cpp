@@ -48,10 +48,9 @@ std::vector<core::Problem> check(const MultibutterflyParams& net, const MrpParam
     fail("metro.extra_stages",
          "MRP on extra stages (the source picks among r*d equivalent outputs) is not "
          "modelled yet");
-  if (p.dps < 1)
-    fail("metro.mrp.dps", fmt::format("dps = {}: a word takes at least 1 cycle through a router", p.dps));
-  else if (p.dps > 1)
-    fail("metro.mrp.dps", fmt::format("dps = {}: pipelined routers (dps > 1) are not modelled yet", p.dps));
+  if (p.dps < 1 || p.dps > kMaxDps)
+    fail("metro.mrp.dps",
+         fmt::format("dps = {}: a word takes 1 to {} cycles through a router", p.dps, kMaxDps));
   if (p.hw < 0)
     fail("metro.mrp.hw", fmt::format("hw = {}: a router cannot consume a negative number of words", p.hw));
   else if (p.hw > 0)

@@ -21,6 +21,8 @@ struct MrpParams {
 
 // The largest width modelled: a word's data bits are one 32-bit integer.
 inline constexpr int kMaxWidth = 32;
+// The longest router data pipeline modelled (a turn's fill count must fit a byte).
+inline constexpr int kMaxDps = 16;
 // The most ports a router side may have: allocation works on fixed arrays of this size.
 inline constexpr int kMaxRouterPorts = 64;
 

@@ -64,15 +64,19 @@ TEST(MrpParamsCheck, WidthWithoutRoomForTheStatusBitIsRejected) {
             std::string::npos);
 }
 
-TEST(MrpParamsCheck, PipelinedRoutersAndSetupAreRejectedAsNotModelled) {
+TEST(MrpParamsCheck, DpsOutsideOneToSixteenIsRejected) {
   MrpParams p;
-  p.dps = 2;
-  EXPECT_NE(problem(params(2, 2, 3, Wiring::Deterministic), p, "metro.mrp.dps").find("not modelled"),
-            std::string::npos);
   p.dps = 0;
-  EXPECT_NE(problem(params(2, 2, 3, Wiring::Deterministic), p, "metro.mrp.dps").find("at least 1 cycle"),
-            std::string::npos);
-  p.dps = 1;
+  EXPECT_EQ(problem(params(2, 2, 3, Wiring::Deterministic), p, "metro.mrp.dps"),
+            "dps = 0: a word takes 1 to 16 cycles through a router");
+  p.dps = 17;
+  EXPECT_NE(problem(params(2, 2, 3, Wiring::Deterministic), p, "metro.mrp.dps"), "");
+  p.dps = 2;  // pipelined routers are modelled
+  EXPECT_EQ(problem(params(2, 2, 3, Wiring::Deterministic), p, "metro.mrp.dps"), "");
+}
+
+TEST(MrpParamsCheck, PipelinedSetupIsRejectedAsNotModelledAndNegativeHwAsImpossible) {
+  MrpParams p;
   p.hw = 1;
   EXPECT_NE(problem(params(2, 2, 3, Wiring::Deterministic), p, "metro.mrp.hw").find("not modelled"),
             std::string::npos);

@@ -134,6 +134,42 @@ std::vector<std::vector<std::string>> note_trace_v3() {
   return out;
 }
 
+// The MBTA's network (Ch. 10: 64 nodes, 3 stages of radix-4 dilation-2 routers, 2 connections each way
+// per node) with one pipeline stage per router (dps = 2): R D1 TURN from node 0 to node 63, reply Y1 DROP.
+ConnectionRun run_v6_pipelined(std::uint64_t seed) {
+  MultibutterflyParams p;
+  p.radix = 4;
+  p.dilation = 2;
+  p.stages = 3;
+  p.node_inputs = p.node_outputs = 2;
+  p.wiring = Wiring::Deterministic;
+  MrpParams mp;
+  mp.dps = 2;
+  const Multibutterfly graph = build_instance(p, seed, 0);
+  MrpNetwork net(graph, mp, seed);
+  ConnectionRun out;
+  out.format = net.format();
+  net.set_trace(&out.raw);
+  MrpDriver driver(net);
+  const NodeId x = 0, y = net.nodes() - 1;
+  std::vector<Word> request = {route_to(out.format, p.radix, p.stages, y)};
+  request.push_back(data_words(out.format, Tag::Data, 1)[0]);
+  out.sent = request;
+  request.push_back(out.format.turn());
+  const int k =
+      driver.connect(x, 0, y, 0, {request}, {with(data_words(out.format, Tag::Reply, 1), out.format.drop())});
+  driver.run(kTraceCycles + 16);
+  out.trace = path_trace(out.raw, net.source_link(x, 0), 0, kTraceCycles);
+  out.at_source = driver.end(k).received();
+  if (const ScriptedEnd* dest = driver.destination_of(k)) out.at_destination = dest->received();
+  return out;
+}
+
+// Note 004b §5 V6 (Figs 4.14-4.15), L0 as printed: each router fills 4 words (S, C, H, H).
+std::vector<std::vector<std::string>> note_trace_v6_l0() {
+  return rows({">R  >D1   >T  <S1  <C1   <H   <H  <S2  <C2   <H   <H  <S3  <C3   <H   <H  <Y1   <Z"});
+}
+
 std::size_t after_turn(const WordFormat& format, const std::vector<Received>& words, int n) {
   for (std::size_t k = 0; k < words.size(); ++k)
     if (format.classify(words[k].word) == Kind::T && --n == 0) return k + 1;

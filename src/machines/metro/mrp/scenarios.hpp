@@ -38,6 +38,9 @@ ConnectionRun run_v2_blocked_turn(std::uint64_t seed);
 ConnectionRun run_v3_drop(std::uint64_t seed, int block_stage = 0);
 // V11: as V1, with copy `copy` of the route's direction deselected in every router of stage `stage`.
 ConnectionRun run_v11_deselected(std::uint64_t seed, int stage, int copy);
+// V6: pipelined routers (dps = 2) on the MBTA's 64-node, 3-stage r = 4, d = 2 network: R D1 TURN from
+// node 0 to node 63, reply Y1 DROP.
+ConnectionRun run_v6_pipelined(std::uint64_t seed);
 // V4: as V1, but the destination answers Y1 Y2 TURN; the source then sends D3 D4 TURN and the
 // destination replies Y3 DROP.
 ConnectionRun run_v4_reverse_turn(std::uint64_t seed);
@@ -47,6 +50,9 @@ ConnectionRun run_v4_reverse_turn(std::uint64_t seed);
 std::vector<std::vector<std::string>> note_trace_v1();
 std::vector<std::vector<std::string>> note_trace_v2();
 std::vector<std::vector<std::string>> note_trace_v3();
+
+// Row L0 of V6 as printed in note 004b §5 (the note gives no other row).
+std::vector<std::vector<std::string>> note_trace_v6_l0();
 
 // The index of the first word read after the `n`-th TURN the end read (n from 1), or words.size().
 std::size_t after_turn(const WordFormat& format, const std::vector<Received>& words, int n);

@@ -121,6 +121,62 @@ TEST(MrpScenario, V11ADeselectedPortIsNeverReportedWhileItsTwinIsUsedEveryTime) 
   EXPECT_EQ(masked, (std::set<int>{0}));
 }
 
+TEST(MrpScenario, V6PipelinedRoutersFillFourWordsPerTurnAndTakeSevenCyclesOneWay) {
+  const ConnectionRun run = run_v6_pipelined(1);
+  ASSERT_EQ(run.trace.links.size(), 4U);  // L0..L3: 3 routers
+  PathTrace l0 = run.trace;
+  l0.rows.resize(1);
+  l0.off_path_words = 0;
+  EXPECT_EQ(trace_mismatches(note_trace_v6_l0(), l0), 0);
+  EXPECT_EQ(run.trace.off_path_words, 0);
+  // One-way latency: 4 wires of 1 cycle and 3 routers of 1 extra pipeline cycle = 7 (70 ns at 100 MHz).
+  ASSERT_FALSE(run.at_destination.empty());
+  EXPECT_EQ(run.at_destination.front().word.tag, Tag::Route);
+  EXPECT_EQ(run.at_destination.front().cycle, 7);
+  // TURN on L0 in cycle 2, reply read 2 * 7 cycles later.
+  const ReturnStream r = parse_return(run.format, run.at_source, 0, 3);
+  EXPECT_TRUE(r.well_formed);
+  EXPECT_EQ(r.first_reply_cycle, 16);
+  for (const Word& c : r.checksum) EXPECT_EQ(c.data, xor_of(run.sent));
+}
+
+TEST(MrpScenario, PipelinedReverseTurnFillsTwiceDpsPerRouterWithoutAGap) {
+  // dps = 2 on the MBTA network: each router fills F' = 2 * dps = 4 DATA-IDLE words after a reverse turn
+  // (note 004b §2.10), and they reach the destination back to back: 4 * 3 = 12, then D2. A gap would read
+  // as a DROP and close the connection.
+  MultibutterflyParams p;
+  p.radix = 4;
+  p.dilation = 2;
+  p.stages = 3;
+  MrpParams mp;
+  mp.dps = 2;
+  const Multibutterfly graph = build_instance(p, 1, 0);
+  MrpNetwork net(graph, mp, 1);
+  const WordFormat& f = net.format();
+  MrpDriver driver(net);
+  std::vector<Word> first = {route_to(f, 4, 3, 63), data_words(f, Tag::Data, 1)[0], f.turn()};
+  std::vector<Word> second = {data_words(f, Tag::Data, 1, 2)[0], f.turn()};
+  std::vector<Word> reply1 = {data_words(f, Tag::Reply, 1)[0], f.turn()};
+  std::vector<Word> reply2 = {data_words(f, Tag::Reply, 1, 2)[0], f.drop()};
+  const int k = driver.connect(0, 0, 63, 0, {first, second}, {reply1, reply2});
+  driver.run(80);
+  ASSERT_NE(driver.destination_of(k), nullptr);
+  const auto& got = driver.destination_of(k)->received();
+  std::size_t at = after_turn(f, got, 1);
+  int data_idle = 0;
+  for (; at < got.size() && f.classify(got[at].word) == Kind::H; ++at) ++data_idle;
+  EXPECT_EQ(data_idle, 12);
+  ASSERT_LT(at, got.size());
+  EXPECT_EQ(got[at].word.index, 2);
+  const ReturnStream r =
+      parse_return(f, driver.end(k).received(), after_turn(f, driver.end(k).received(), 1), 3);
+  EXPECT_TRUE(r.well_formed);
+  EXPECT_EQ(r.status.size(), 3U);
+  ASSERT_EQ(r.reply.size(), 1U);
+  EXPECT_EQ(r.reply[0].index, 2);
+  EXPECT_TRUE(driver.end(k).closed());
+}
+
 TEST(MrpScenario, SameSeedSameLinksAndWordsOtherSeedsOtherPaths) {
   std::set<std::vector<LinkId>> paths;
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {

@@ -42,14 +42,11 @@ PathTrace path_trace(const std::vector<LinkWords>& trace, LinkId source_link, st
                      int cycles) {
   PathTrace p;
   p.links.push_back(source_link);
-  for (std::int64_t t = start + 1;; ++t) {
-    const auto it = std::find_if(trace.begin(), trace.end(), [&](const LinkWords& w) {
-      return w.cycle == t && w.down.tag == Tag::Route &&
-             std::find(p.links.begin(), p.links.end(), w.link) == p.links.end();
-    });
-    if (it == trace.end()) break;
-    p.links.push_back(it->link);
-  }
+  // The trace is in cycle order, and each link of one connection carries its ROUTE word once.
+  for (const LinkWords& w : trace)
+    if (w.cycle > start && w.down.tag == Tag::Route &&
+        std::find(p.links.begin(), p.links.end(), w.link) == p.links.end())
+      p.links.push_back(w.link);
   p.rows.assign(p.links.size(), std::vector<std::string>(cycles, "."));
   for (const LinkWords& w : trace) {
     const auto on = std::find(p.links.begin(), p.links.end(), w.link);

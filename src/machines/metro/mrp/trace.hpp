@@ -19,8 +19,8 @@ std::string word_label(Word w);
 // The cell of one link in one cycle.
 std::string cell(const LinkWords& words);
 
-// One row per path link L_0..L_N (L_0 the source's link): L_k is the link that carried the ROUTE word
-// down in cycle start + k, so a path is read off its one connection; a blocked connection's rows stop at
+// One row per path link L_0..L_N (L_0 the source's link): the links that carried the ROUTE word down,
+// in the order they did, so a path is read off its one connection; a blocked connection's rows stop at
 // its blocking router. Each row has `cycles` cells from cycle `start`.
 struct PathTrace {
   std::vector<LinkId> links;

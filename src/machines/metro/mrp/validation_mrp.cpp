@@ -123,6 +123,42 @@ std::vector<core::ValidationCase> mrp_validation_cases() {
         return r.well_formed ? static_cast<double>(r.status.size()) : -1.0;
       },
       Evidence::Independent);
+  // V6: the MBTA's "one cycle to traverse each router and one cycle to traverse each wire" (L2997), read
+  // as W = 1 and one router pipeline stage, P = 1 (mppnet's dps = 2: note 004b §6 item 11, P = dps - 1).
+  const char* mbta =
+      "the MBTA's 64-node network (r = 4, d = 2, 3 stages, ni = no = 2, deterministic), dps = 2 "
+      "(one cycle per router and one per wire), node 0 -> 63, R D1 TURN, reply Y1 DROP, seed 1";
+  cases.push_back(core::exact_case(
+      "metro.mrp.v6.pipelined_turn_trace_l0",
+      source("§4.11.1, Figs 4.14-4.15 (L1667-1681: +2 cycles per turn per extra pipeline stage)",
+             "V6 (L0 derived from the prose)"),
+      mbta, "cells of L0 (24 cycles) that differ from the note's V6 row: S, C, H, H per router", 0,
+      [] {
+        PathTrace l0 = run_v6_pipelined(kSeed).trace;
+        l0.rows.resize(1);
+        l0.off_path_words = 0;
+        return static_cast<double>(trace_mismatches(note_trace_v6_l0(), l0));
+      },
+      Evidence::Independent, kExact));
+  cases.push_back(core::exact_case(
+      "metro.mrp.v6.mbta_one_way_latency",
+      std::string(kThesis) + " §10.2 (L2997): T_unloaded = 70 ns at 100 MHz, 10 ns per router and per wire",
+      mbta,
+      "cycles (10 ns each at 100 MHz) from the ROUTE on the source's link to the destination reading it", 7,
+      [] {
+        const ConnectionRun run = run_v6_pipelined(kSeed);
+        return run.at_destination.empty() ? -1.0 : static_cast<double>(run.at_destination.front().cycle);
+      },
+      Evidence::Behaviour, kExact));
+  cases.push_back(core::exact_case(
+      "metro.mrp.v6.turn_round_trip", source("§4.11.1 (L1673)", "V6: 14 cycles from TURN to the first reply"),
+      mbta, "cycles from the source's TURN on L0 (cycle 2) to its reading the first reply word", 14,
+      [] {
+        const ConnectionRun run = run_v6_pipelined(kSeed);
+        const ReturnStream r = parse_return(run.format, run.at_source, 0, 3);
+        return r.well_formed ? static_cast<double>(r.first_reply_cycle - 2) : -1.0;
+      },
+      Evidence::Independent, kExact));
   add(
       "metro.mrp.v11.deselected_port_reports",
       source("§4.9.1 (L1619-1621): a deselected backward port is treated as always busy", "V11"),
