@@ -10,8 +10,9 @@
 // figure body is lost): a ROUTE word (a 0 -> 1 edge of the control bit) asks for a direction; the router
 // takes one of the free, enabled backward ports of that direction at random (§4.5.4, L1441-1445), or the
 // connection is blocked and its words are discarded; a DROP closes it hop by hop (Fig 4.7); a forward
-// TURN returns STATUS then CHECKSUM (then DROP if blocked: Figs 4.8-4.9, L1429-1431); a reverse TURN
-// returns two DATA-IDLE words (Fig 4.10, L1433).
+// TURN returns STATUS then CHECKSUM, then DATA-IDLE up to 2*dps fill words (a blocked router sends DROP
+// after its CHECKSUM: Figs 4.8-4.9, L1429-1431); a reverse TURN returns 2*dps DATA-IDLE words (Fig 4.10,
+// L1433; two more per pipeline stage, L1673).
 //
 // State is flat arrays indexed by global forward port, backward port and link; a cycle allocates nothing.
 #pragma once

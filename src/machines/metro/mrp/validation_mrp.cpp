@@ -22,7 +22,7 @@ constexpr std::uint64_t kSeed = 1;
 std::string setup(const char* what) {
   return std::string(
              "Fig 4.4's 16-node multibutterfly (r = d = 2, 4 stages, ni = no = 2, deterministic), "
-             "byte-wide words, one connection from input 6 to output 16 (nodes 5 -> 15), seed 1: ") +
+             "byte-wide words, one connection from input 6 to output 16 (nodes 5 -> 15): ") +
          what;
 }
 
@@ -44,7 +44,7 @@ std::vector<core::ValidationCase> mrp_validation_cases() {
       "metro.mrp.v1.open_turn_trace",
       source("§4.5.3, §4.8.2, Figs 4.5 and 4.8 (L1415-1433, L1560-1591)",
              "V1 (trace derived from the prose)"),
-      "R D1 D2 TURN; the destination replies Y1 Y2 DROP in the cycle it reads the TURN",
+      "R D1 D2 TURN; the destination replies Y1 Y2 DROP in the cycle it reads the TURN; seed 1",
       "link-cycle cells (L0..L4, 24 cycles) that differ from the note's V1 trace", 0,
       [] {
         return static_cast<double>(trace_mismatches(note_trace_v1(), run_v1_open_and_turn(kSeed).trace));
@@ -72,7 +72,7 @@ std::vector<core::ValidationCase> mrp_validation_cases() {
       "metro.mrp.v2.blocked_turn_trace",
       source("§4.5.3, Figs 4.6 and 4.9 (L1431, L1574, L1601)", "V2 (trace derived from the prose)"),
       "every stage-3 backward port of the route's direction deselected (so all look busy, §4.9.1); R D1 D2 "
-      "TURN",
+      "TURN; seed 1",
       "link-cycle cells (L0..L4, 24 cycles) that differ from the note's V2 trace", 0,
       [] { return static_cast<double>(trace_mismatches(note_trace_v2(), run_v2_blocked_turn(kSeed).trace)); },
       Evidence::Independent);
@@ -89,14 +89,15 @@ std::vector<core::ValidationCase> mrp_validation_cases() {
       Evidence::Behaviour);
   add(
       "metro.mrp.v3.drop_trace",
-      source("§4.5.3, Fig 4.7 (L1427, L1570-1582)", "V3: L_k carries Z in cycle 3 + k"), "R D1 D2 DROP",
-      "link-cycle cells (L0..L4, 24 cycles) that differ from the note's V3 rule", 0,
+      source("§4.5.3, Fig 4.7 (L1427, L1570-1582)", "V3: L_k carries Z in cycle 3 + k"),
+      "R D1 D2 DROP; seed 1", "link-cycle cells (L0..L4, 24 cycles) that differ from the note's V3 rule", 0,
       [] { return static_cast<double>(trace_mismatches(note_trace_v3(), run_v3_drop(kSeed).trace)); },
       Evidence::Independent);
   add(
       "metro.mrp.v4.reverse_turn_data_idle",
       source("§4.5.3, Fig 4.10 (L1433, L1595, L1613)", "V4: 2 DATA-IDLE per router, 2N at the destination"),
-      "R D1 D2 TURN; the destination answers Y1 Y2 TURN, the source D3 D4 TURN, the destination Y3 DROP",
+      "R D1 D2 TURN; the destination answers Y1 Y2 TURN, the source D3 D4 TURN, the destination Y3 DROP; "
+      "seed 1",
       "DATA-IDLE words the destination reads between its TURN and the source's D3", 8,
       [] {
         const ConnectionRun run = run_v4_reverse_turn(kSeed);
