@@ -18,11 +18,12 @@ struct Outcome {
 
 // Every node opens a connection from its input 0 in cycle 0 to its image under a random permutation:
 // ROUTE, `data` words, TURN; each destination replies Y1 and DROP.
-Outcome permutation_round(std::uint64_t seed, int data, int dps = 1) {
+Outcome permutation_round(std::uint64_t seed, int data, int dps = 1, bool fast_reclaim = false) {
   const Multibutterfly graph = build_instance(params(2, 2, 4, Wiring::Deterministic), seed, 0);
   MrpParams mp;
   mp.dps = dps;
   MrpNetwork net(graph, mp, seed);
+  net.set_fast_reclaim(fast_reclaim);
   const WordFormat& f = net.format();
   std::vector<NodeId> dest(net.nodes());
   std::iota(dest.begin(), dest.end(), 0);
@@ -43,6 +44,12 @@ Outcome permutation_round(std::uint64_t seed, int data, int dps = 1) {
   for (int k : sources) {
     const ScriptedEnd& s = driver.end(k);
     EXPECT_TRUE(s.closed()) << "seed " << seed << " source " << k;
+    if (s.backdropped()) {  // collapsed by fast reclamation: nothing comes back
+      EXPECT_TRUE(fast_reclaim);
+      EXPECT_TRUE(s.received().empty());
+      ++out.blocked;
+      continue;
+    }
     const ReturnStream r = parse_return(f, s.received(), 0, net.stages());
     EXPECT_TRUE(r.well_formed) << "seed " << seed;
     if (r.blocked_stage > 0) {
@@ -80,6 +87,25 @@ TEST(MrpDriver, PipelinedRoutersKeepEveryConnectionWellFormedUnderContention) {
     Outcome total;
     for (std::uint64_t seed = 1; seed <= 10; ++seed) {
       const Outcome o = permutation_round(seed, 6, dps);
+      total.blocked += o.blocked;
+      total.delivered += o.delivered;
+    }
+    EXPECT_EQ(total.blocked + total.delivered, 10 * 16) << "dps " << dps;
+    EXPECT_GT(total.blocked, 0) << "dps " << dps;
+  }
+}
+
+}  // namespace
+}  // namespace mppnet::machines::metro::mrp
+
+namespace mppnet::machines::metro::mrp {
+namespace {
+
+TEST(MrpDriver, FastReclaimCollapsesBlockedConnectionsAndFreesEveryPort) {
+  for (const int dps : {1, 2}) {
+    Outcome total;
+    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+      const Outcome o = permutation_round(seed, 6, dps, true);
       total.blocked += o.blocked;
       total.delivered += o.delivered;
     }

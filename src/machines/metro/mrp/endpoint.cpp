@@ -21,6 +21,12 @@ void ScriptedEnd::tick(MrpNetwork& net) {
   if (closed_) return;
   const WordFormat& f = net.format();
   if (is_source_ && !sending_ && !heard_ && net.cycle() == start_ && segment_ == 0) sending_ = true;
+  // Back-drop at the source (§4.9.2): the connection collapsed ahead of it; abort with a DROP.
+  if (is_source_ && net.backdrop_arriving(link_) && net.cycle() > start_) {
+    net.put_down(link_, f.drop());
+    closed_ = backdropped_ = true;
+    return;
+  }
   if (!sending_) {
     const Word in = is_source_ ? net.up_arriving(link_) : net.down_arriving(link_);
     const Kind kind = f.classify(in);

@@ -33,6 +33,8 @@ class ScriptedEnd {
   // Every non-idle word it read, in order.
   const std::vector<Received>& received() const { return received_; }
   bool closed() const { return closed_; }
+  // The source saw back-drop and aborted (fast path reclamation, §4.9.2).
+  bool backdropped() const { return backdropped_; }
 
  private:
   ScriptedEnd(LinkId link, bool is_source, std::int64_t start, std::vector<std::vector<Word>> segments);
@@ -42,7 +44,7 @@ class ScriptedEnd {
   std::int64_t start_;
   std::vector<std::vector<Word>> segments_;
   std::size_t segment_ = 0, position_ = 0;
-  bool sending_ = false, heard_ = false, closed_ = false;
+  bool sending_ = false, heard_ = false, closed_ = false, backdropped_ = false;
   std::vector<Received> received_;
 };
 

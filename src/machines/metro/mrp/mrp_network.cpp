@@ -38,6 +38,7 @@ MrpNetwork::MrpNetwork(const Multibutterfly& net, const MrpParams& p, std::uint6
   bp_enabled_.assign(bps, 1);
   bp_link_.assign(bps, -1);
   fill_.assign(fps, 0);
+  fast_reclaim_.assign(fps, 0);
   pipeline_ = p.dps - 1;
   pipe_down_.assign(static_cast<std::size_t>(fps) * pipeline_, format_.idle());
   pipe_down_bp_.assign(static_cast<std::size_t>(fps) * pipeline_, -1);
@@ -92,6 +93,8 @@ MrpNetwork::MrpNetwork(const Multibutterfly& net, const MrpParams& p, std::uint6
 
   down_now_.assign(L, format_.idle());
   up_now_ = down_next_ = up_next_ = down_now_;
+  backdrop_now_.assign(L, 0);
+  backdrop_next_.assign(L, 0);
 }
 
 int MrpNetwork::connection(RouterId u, int forward_port) const {
@@ -103,12 +106,14 @@ void MrpNetwork::step() {
   for (RouterId u = 0; u < routers(); ++u) evaluate(u);
   if (trace_)
     for (LinkId l = 0; l < links(); ++l)
-      if (down_next_[l].tag != Tag::Idle || up_next_[l].tag != Tag::Idle)
-        trace_->push_back({cycle_, l, down_next_[l], up_next_[l]});
+      if (down_next_[l].tag != Tag::Idle || up_next_[l].tag != Tag::Idle || backdrop_next_[l])
+        trace_->push_back({cycle_, l, down_next_[l], up_next_[l], backdrop_next_[l] != 0});
   std::swap(down_now_, down_next_);
   std::swap(up_now_, up_next_);
   std::fill(down_next_.begin(), down_next_.end(), format_.idle());
   std::fill(up_next_.begin(), up_next_.end(), format_.idle());
+  std::swap(backdrop_now_, backdrop_next_);
+  std::fill(backdrop_next_.begin(), backdrop_next_.end(), 0);
   ++cycle_;
 }
 
@@ -126,6 +131,28 @@ Word MrpNetwork::status_of(int g, bool blocked) const {
   const RouterId u = fp_router_[g];
   const int port = blocked ? 0 : (fp_bp_[g] - bp_first_[u]) % dilation_[u];
   return format_.status(port, blocked, stage_[u]);
+}
+
+// No backward port for the connection: with fast reclamation the port drains and asserts back-drop at
+// once (§4.9.2); otherwise it keeps the path until TURN or DROP.
+void MrpNetwork::block(int g) {
+  if (!fast_reclaim_[g]) {
+    state_[g] = PortState::Blocked;
+    return;
+  }
+  state_[g] = PortState::Drain;
+  backdrop_next_[fp_link_[g]] = 1;
+}
+
+// Back-drop reached the connection's backward port: free it (it sends DROP on, so the next router's
+// drained port goes idle) and pass the collapse upstream, or keep the path as a blocked one.
+void MrpNetwork::collapse(int g) {
+  const int b = fp_bp_[g];
+  for (int k = 0; k < pipeline_; ++k) pipe_down_bp_[static_cast<std::size_t>(g) * pipeline_ + k] = -1;
+  put_down(bp_link_[b], format_.drop());
+  free_backward(b);
+  fp_bp_[g] = -1;
+  block(g);
 }
 
 void MrpNetwork::free_backward(int b) {
@@ -243,7 +270,14 @@ void MrpNetwork::forward_port(RouterId u, int g, Word in, int* requests, int& re
       }
       return;
     case PortState::Forward:
+      if (backdrop_now_[bp_link_[fp_bp_[g]]]) {
+        collapse(g);
+        return;
+      }
       forward_word(g, in);
+      return;
+    case PortState::Drain:
+      if (format_.classify(in) == Kind::Z) state_[g] = PortState::Idle;
       return;
     case PortState::Blocked: {
       // The rest of the stream is discarded (L1443); its data still enters the checksum (note §2.3).
@@ -295,8 +329,7 @@ void MrpNetwork::allocate(RouterId u, const int* requests, int request_count) {
   for (int k = 0; k < request_count; ++k) {
     const int g = requests[k];
     // A direction the router does not have cannot be routed: the connection is blocked.
-    if (format_.field(down_now_[fp_link_[g]]) >= static_cast<std::uint32_t>(r))
-      state_[g] = PortState::Blocked;
+    if (format_.field(down_now_[fp_link_[g]]) >= static_cast<std::uint32_t>(r)) block(g);
   }
   for (int dir = 0; dir < r; ++dir) {
     int asking[kMaxRouterPorts], free_ports[kMaxRouterPorts];
@@ -320,7 +353,7 @@ void MrpNetwork::allocate(RouterId u, const int* requests, int request_count) {
       state_[g] = PortState::Forward;
       emit_down(g, b, down_now_[fp_link_[g]]);  // the ROUTE word goes on (L1417)
     }
-    for (int k = winners; k < na; ++k) state_[asking[k]] = PortState::Blocked;
+    for (int k = winners; k < na; ++k) block(asking[k]);
   }
 }
 

@@ -17,6 +17,7 @@
 // State is flat arrays indexed by global forward port, backward port and link; a cycle allocates nothing.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -33,6 +34,7 @@ enum class PortState : std::uint8_t {
   Idle,
   Forward,              // connected, data flows downstream
   Blocked,              // no backward port was free: words are discarded until TURN or DROP
+  Drain,                // collapsed by back-drop: words are discarded until DROP, nothing is driven
   BlockedTurnChecksum,  // blocked and turned: CHECKSUM goes up next ...
   BlockedTurnDrop,      // ... then DROP
   TurnForward,   // turned forward: STATUS went up; CHECKSUM and DATA-IDLE fill follow, then reverse data
@@ -46,6 +48,7 @@ struct LinkWords {
   LinkId link = 0;
   Word down;
   Word up;
+  bool backdrop = false;
 };
 
 class MrpNetwork {
@@ -76,6 +79,14 @@ class MrpNetwork {
   // Every router evaluates what arrived this cycle, then the words written in it are latched and the
   // cycle ends. With a trace, every link that carried a non-idle word is recorded.
   void step();
+
+  // Back-drop and fast path reclamation (§4.9.2, L1635-1655): one extra line per link, asserted against
+  // the data direction. With fast reclamation on, a router that blocks asserts it instead of waiting for
+  // the TURN; a router seeing it on a backward port frees the port (which sends DROP on) and passes it
+  // up; the blocked and collapsed forward ports discard words until the DROP arrives. A source that sees
+  // it aborts. Off by default: a blocked connection then answers its TURN with STATUS and CHECKSUM.
+  void set_fast_reclaim(bool on) { std::fill(fast_reclaim_.begin(), fast_reclaim_.end(), on ? 1 : 0); }
+  bool backdrop_arriving(LinkId l) const { return backdrop_now_[l] != 0; }
   void set_trace(std::vector<LinkWords>* trace) { trace_ = trace; }
 
   // Port deselection (§4.9.1, L1607-1625): a deselected backward port looks permanently busy, a
@@ -103,6 +114,8 @@ class MrpNetwork {
   void forward_port(RouterId u, int g, Word in, int* requests, int& request_count);
   void allocate(RouterId u, const int* requests, int request_count);
   void free_backward(int b);
+  void block(int g);
+  void collapse(int g);
   void forward_word(int g, Word in);
   void backward_word(int g, Word back);
   void emit_down(int g, int b, Word w);
@@ -124,7 +137,8 @@ class MrpNetwork {
   std::vector<std::int32_t> fp_bp_;  // the backward port held, -1 when none
   std::vector<std::uint32_t> checksum_;
   std::vector<std::uint8_t> fp_enabled_, previous_control_;
-  std::vector<std::uint8_t> fill_;  // cycles of a turn's fill done
+  std::vector<std::uint8_t> fill_;          // cycles of a turn's fill done
+  std::vector<std::uint8_t> fast_reclaim_;  // per forward port (METRO's "Fast Reclamation" bit, Table 9.2)
   std::vector<LinkId> fp_link_;
   std::vector<RouterId> fp_router_;
 
@@ -136,6 +150,7 @@ class MrpNetwork {
 
   // Per link: the lanes read this cycle and written this cycle; which end drives and reads them.
   std::vector<Word> down_now_, up_now_, down_next_, up_next_;
+  std::vector<std::uint8_t> backdrop_now_, backdrop_next_;  // the back-drop line, toward the source
   // Bits a forward word is rotated right by on the link (§4.6): c between routers, so each router reads a
   // fresh field; 0 from a source; into a node, what completes a whole turn, so that the destination
   // reads the words as the source wrote them and the source reads the reply as it was sent.

@@ -23,7 +23,8 @@ MultibutterflyParams figure_44() {
 // or only copy `only_copy` of them when it is >= 0.
 ConnectionRun run(std::uint64_t seed, int block_stage,
                   std::vector<std::vector<Word>> (*source)(const WordFormat&),
-                  std::vector<std::vector<Word>> (*reply)(const WordFormat&), int only_copy = -1) {
+                  std::vector<std::vector<Word>> (*reply)(const WordFormat&), int only_copy = -1,
+                  bool fast_reclaim = false) {
   const Multibutterfly graph = build_instance(figure_44(), seed, 0);
   MrpNetwork net(graph, MrpParams{}, seed);
   ConnectionRun out;
@@ -37,6 +38,7 @@ ConnectionRun run(std::uint64_t seed, int block_stage,
       for (int k = 0; k < d; ++k)
         if (only_copy < 0 || k == only_copy) net.deselect_backward(u, digit * d + k);
   }
+  net.set_fast_reclaim(fast_reclaim);
   net.set_trace(&out.raw);
   MrpDriver driver(net);
   auto script = source(out.format);
@@ -48,7 +50,14 @@ ConnectionRun run(std::uint64_t seed, int block_stage,
   driver.run(kTraceCycles + 16);
   out.trace = path_trace(out.raw, net.source_link(kExampleSource, 0), 0, kTraceCycles);
   out.at_source = driver.end(k).received();
+  out.backdropped = driver.end(k).backdropped();
   if (const ScriptedEnd* dest = driver.destination_of(k)) out.at_destination = dest->received();
+  out.ports_busy = 0;
+  for (RouterId u = 0; u < net.routers(); ++u) {
+    for (int p = 0; p < net.backward_ports(u); ++p) out.ports_busy += net.backward_busy(u, p) ? 1 : 0;
+    for (int p = 0; p < net.forward_ports(u); ++p)
+      out.ports_busy += net.state(u, p) != PortState::Idle ? 1 : 0;
+  }
   return out;
 }
 
@@ -69,6 +78,11 @@ std::vector<std::vector<Word>> request_then_drop(const WordFormat& f) {
 }
 std::vector<std::vector<Word>> reply_and_drop(const WordFormat& f) {
   return {with(data_words(f, Tag::Reply, 2), f.drop())};
+}
+std::vector<std::vector<Word>> long_request(const WordFormat& f) {
+  std::vector<Word> s = {route_to(f, 2, kExampleStages, kExampleDestination)};
+  for (const Word& w : data_words(f, Tag::Data, 9)) s.push_back(w);
+  return {with(s, f.turn())};
 }
 std::vector<std::vector<Word>> two_requests(const WordFormat& f) {
   auto s = request(f);
@@ -95,6 +109,9 @@ ConnectionRun run_v2_blocked_turn(std::uint64_t seed) {
 }
 ConnectionRun run_v3_drop(std::uint64_t seed, int block_stage) {
   return run(seed, block_stage, request_then_drop, reply_and_drop);
+}
+ConnectionRun run_v9_fast_reclaim(std::uint64_t seed) {
+  return run(seed, 3, long_request, reply_and_drop, -1, true);
 }
 ConnectionRun run_v11_deselected(std::uint64_t seed, int stage, int copy) {
   return run(seed, stage, request, reply_and_drop, copy);
@@ -168,6 +185,17 @@ ConnectionRun run_v6_pipelined(std::uint64_t seed) {
 // Note 004b §5 V6 (Figs 4.14-4.15), L0 as printed: each router fills 4 words (S, C, H, H).
 std::vector<std::vector<std::string>> note_trace_v6_l0() {
   return rows({">R  >D1   >T  <S1  <C1   <H   <H  <S2  <C2   <H   <H  <S3  <C3   <H   <H  <Y1   <Z"});
+}
+
+// Note 004b §5 V9 (Fig 4.12), as its prose gives it: R3 blocks and asserts back-drop on L2 in cycle 3
+// ("^"), R2 frees its port (DROP on L2) and asserts on L1 in cycle 4, R1 in cycle 5, and the source,
+// seeing it in cycle 6, aborts with a DROP; the words before move one link per cycle.
+std::vector<std::vector<std::string>> note_trace_v9() {
+  return rows({
+      ">R  >D1  >D2  >D3  >D4  >D5^  >Z",
+      " .   >R  >D1  >D2  >D3^  >Z",
+      " .    .   >R  >D1^  >Z",
+  });
 }
 
 std::size_t after_turn(const WordFormat& format, const std::vector<Received>& words, int n) {

@@ -26,6 +26,8 @@ struct ConnectionRun {
   WordFormat format;
   std::vector<Word> sent;      // the source's control-bit-1 words, in its own frame
   std::vector<LinkWords> raw;  // every non-idle link word, for determinism checks
+  bool backdropped = false;    // the source saw back-drop and aborted
+  int ports_busy = -1;         // at the end: backward ports held plus forward ports not idle
 };
 
 inline constexpr int kTraceCycles = 24;
@@ -36,6 +38,8 @@ ConnectionRun run_v1_open_and_turn(std::uint64_t seed);
 ConnectionRun run_v2_blocked_turn(std::uint64_t seed);
 // V3: R D1 D2 DROP; `block_stage` > 0 blocks it at that stage as V2 does.
 ConnectionRun run_v3_drop(std::uint64_t seed, int block_stage = 0);
+// V9: fast path reclamation on; R D1..D9 TURN blocked at stage 3 as in V2.
+ConnectionRun run_v9_fast_reclaim(std::uint64_t seed);
 // V11: as V1, with copy `copy` of the route's direction deselected in every router of stage `stage`.
 ConnectionRun run_v11_deselected(std::uint64_t seed, int stage, int copy);
 // V6: pipelined routers (dps = 2) on the MBTA's 64-node, 3-stage r = 4, d = 2 network: R D1 TURN from
@@ -51,6 +55,7 @@ std::vector<std::vector<std::string>> note_trace_v1();
 std::vector<std::vector<std::string>> note_trace_v2();
 std::vector<std::vector<std::string>> note_trace_v3();
 
+std::vector<std::vector<std::string>> note_trace_v9();
 // Row L0 of V6 as printed in note 004b §5 (the note gives no other row).
 std::vector<std::vector<std::string>> note_trace_v6_l0();
 

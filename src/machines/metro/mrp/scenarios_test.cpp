@@ -177,6 +177,18 @@ TEST(MrpScenario, PipelinedReverseTurnFillsTwiceDpsPerRouterWithoutAGap) {
   EXPECT_TRUE(driver.end(k).closed());
 }
 
+TEST(MrpScenario, V9FastReclaimCollapsesFromTheBlockBackToTheSource) {
+  const ConnectionRun run = run_v9_fast_reclaim(1);
+  EXPECT_EQ(trace_mismatches(note_trace_v9(), run.trace), 0);
+  EXPECT_TRUE(run.backdropped);
+  EXPECT_TRUE(run.at_source.empty());  // no STATUS comes back from a collapsed connection
+  EXPECT_EQ(run.ports_busy, 0);        // every drained port saw its DROP
+  // Without fast reclamation the same block holds the path until the TURN and answers it (V2).
+  const ConnectionRun slow = run_v2_blocked_turn(1);
+  EXPECT_FALSE(slow.backdropped);
+  EXPECT_EQ(slow.ports_busy, 0);
+}
+
 TEST(MrpScenario, SameSeedSameLinksAndWordsOtherSeedsOtherPaths) {
   std::set<std::vector<LinkId>> paths;
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {

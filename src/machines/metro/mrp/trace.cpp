@@ -35,6 +35,7 @@ std::string cell(const LinkWords& words) {
   std::string s;
   if (words.down.tag != Tag::Idle) s += ">" + word_label(words.down);
   if (words.up.tag != Tag::Idle) s += "<" + word_label(words.up);
+  if (words.backdrop) s += "^";  // the back-drop line asserted
   return s.empty() ? "." : s;
 }
 

@@ -1,8 +1,9 @@
 // machines/metro/mrp/trace.hpp: link traces in the notation of note 004b §5, and their comparison.
 //
 // A cell is the word put on a link in one cycle: ">R" forward, "<S3" reverse, "." nothing (an idle link,
-// or one whose sender is silent). Words are named by their tag: R ROUTE, D/Y source data and reply (with
-// their number), T TURN, Z DROP, H DATA-IDLE, S/C STATUS and CHECKSUM (with their router's stage).
+// or one whose sender is silent); "^" marks the back-drop line asserted (">D2^" with a word). Words are named
+// by their tag: R ROUTE, D/Y source data and reply (with their number), T TURN, Z DROP, H DATA-IDLE, S/C
+// STATUS and CHECKSUM (with their router's stage).
 #pragma once
 
 #include <cstdint>

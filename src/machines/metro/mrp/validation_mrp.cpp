@@ -161,6 +161,22 @@ std::vector<core::ValidationCase> mrp_validation_cases() {
       },
       Evidence::Independent, kExact));
   add(
+      "metro.mrp.v9.fast_reclaim_trace",
+      source("§4.9.2, Figs 4.11-4.12 (L1635-1655)",
+             "V9: R3 asserts back-drop in cycle 3, R2 frees in 4, R1 in 5, the source aborts in 6"),
+      "fast path reclamation on; stage 3 blocked as in metro.mrp.v2.blocked_turn_trace; R D1..D9 TURN; seed "
+      "1",
+      "link-cycle cells (L0..L4, 24 cycles; words and back-drop) that differ from the note's V9 timing, plus "
+      "1 "
+      "if the source did not abort, plus ports still held or not idle at the end",
+      0,
+      [] {
+        const ConnectionRun run = run_v9_fast_reclaim(kSeed);
+        return static_cast<double>(trace_mismatches(note_trace_v9(), run.trace) + (run.backdropped ? 0 : 1) +
+                                   run.ports_busy);
+      },
+      Evidence::Independent);
+  add(
       "metro.mrp.v11.deselected_port_reports",
       source("§4.9.1 (L1619-1621): a deselected backward port is treated as always busy", "V11"),
       "copy 1 of the route's direction deselected in every stage-2 router; V1's connection over seeds "
