@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "machines/metro/completeness.hpp"
+#include "machines/metro/mrp/validation_mrp.hpp"
 #include "machines/metro/network_graph.hpp"
 #include "machines/metro/path_expansion.hpp"
 #include "machines/metro/validation_parts.hpp"
@@ -254,6 +255,7 @@ std::vector<core::ValidationCase> metro_validation_cases() {
   });
   detail::add_design_cases(cases);
   for (auto& c : tree_validation_cases()) cases.push_back(std::move(c));
+  for (auto& c : mrp::mrp_validation_cases()) cases.push_back(std::move(c));
   return cases;
 }
 

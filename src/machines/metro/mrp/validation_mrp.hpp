@@ -1,0 +1,14 @@
+// machines/metro/mrp/validation_mrp.hpp: the MRP cases of note 004b §5 that the protocol model covers.
+#pragma once
+
+#include <vector>
+
+#include "core/validation_case.hpp"
+
+namespace mppnet::machines::metro::mrp {
+
+// V1-V4 (open and turn, blocked turn, drop, reverse turn) on Fig 4.4's network, ids metro.mrp.v<n>.*;
+// included in metro_validation_cases().
+std::vector<core::ValidationCase> mrp_validation_cases();
+
+}  // namespace mppnet::machines::metro::mrp
