@@ -192,6 +192,16 @@ TEST(ExperimentConfig, UnknownEnumValueListsChoices) {
             "torus");
 }
 
+// An arbiter per output VC belongs to the separable VC allocators; the wavefront has one diagonal.
+TEST(ExperimentConfig, VcArbiterPerOutputVcNeedsASeparableVcAllocator) {
+  EXPECT_EQ(load("[router]\nvc_arbiter = \"per_output_vc\"\n").router.vc_arbiter,
+            net::VcArbiter::PerOutputVc);
+  EXPECT_EQ(load("").router.vc_arbiter, net::VcArbiter::PerRouter);
+  EXPECT_EQ(load_error("[router]\nvc_allocator = \"wavefront\"\nvc_arbiter = \"per_output_vc\"\n"),
+            "t.toml:3: router.vc_arbiter: per_output_vc needs a separable VC allocator (input_first or "
+            "output_first); wavefront has one priority diagonal");
+}
+
 TEST(ExperimentConfig, VcAllocatorAndVcChoiceReadIntoRouterParams) {
   const ExperimentConfig c = load("[router]\nvc_allocator = \"wavefront\"\nvc_choice = \"round_robin\"\n");
   EXPECT_EQ(c.router.vc_allocator, net::VcAllocatorKind::Wavefront);
