@@ -46,6 +46,15 @@ void resolve_router_delays(ExperimentConfig& c) {
   }
 }
 
+// The wavefront allocator has one priority diagonal, not an arbiter per output VC.
+void check_vc_arbiter(const ExperimentConfig& c) {
+  if (c.router.vc_arbiter == net::VcArbiter::PerOutputVc &&
+      c.router.vc_allocator_kind() == net::VcAllocatorKind::Wavefront)
+    fail_at(c, blame(c, "router.vc_arbiter", "router.vc_allocator"),
+            "per_output_vc needs a separable VC allocator (input_first or output_first); wavefront "
+            "has one priority diagonal");
+}
+
 // A network that cannot fit in memory is refused before anything is built (it would otherwise grow for
 // minutes and die of bad_alloc): its fixed state is estimated from the topology's port count.
 void check_memory(const ExperimentConfig& c) {
@@ -138,6 +147,7 @@ void check_experiment(const ExperimentConfig& c) {
   io::check_keys(experiment_keys(), c);
   for (const auto& p : topo::check(c.topology, c.router.vcs)) fail_at(c, p.key, p.reason);
   check_memory(c);
+  check_vc_arbiter(c);
   for (const auto& p : workload::check(c.traffic, topo::node_count(c.topology))) fail_at(c, p.key, p.reason);
 
   // Cut-through and store-and-forward move a head only when the next VC buffer can hold the whole packet.

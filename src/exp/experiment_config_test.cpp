@@ -45,12 +45,12 @@ TEST(ExperimentConfig, ToJsonHasEveryKeyGroupedBySection) {
 }
 
 TEST(ExperimentConfig, EveryParamsFieldIsDeclared) {
-  // machine 2, topology 12, router 18 (+ network.model, its 19th field), traffic 11, run 13, sweep 5
+  // machine 2, topology 12, router 19 (+ network.model, its 20th field), traffic 11, run 13, sweep 5
   // fields (the params structs).
   const nlohmann::json j = to_json(ExperimentConfig{});
   EXPECT_EQ(j["machine"].size(), 2u);
   EXPECT_EQ(j["topology"].size(), 12u);
-  EXPECT_EQ(j["router"].size(), 18u);
+  EXPECT_EQ(j["router"].size(), 19u);
   EXPECT_EQ(j["traffic"].size(), 11u);
   EXPECT_EQ(j["run"].size(), 13u);
   EXPECT_EQ(j["sweep"].size(), 5u);
@@ -190,6 +190,16 @@ TEST(ExperimentConfig, UnknownEnumValueListsChoices) {
             "t.toml:2: topology.kind: unknown value \"dorr\"; expected one of: dragonfly, fat_tree, "
             "hypercube, mesh, "
             "torus");
+}
+
+// An arbiter per output VC belongs to the separable VC allocators; the wavefront has one diagonal.
+TEST(ExperimentConfig, VcArbiterPerOutputVcNeedsASeparableVcAllocator) {
+  EXPECT_EQ(load("[router]\nvc_arbiter = \"per_output_vc\"\n").router.vc_arbiter,
+            net::VcArbiter::PerOutputVc);
+  EXPECT_EQ(load("").router.vc_arbiter, net::VcArbiter::PerRouter);
+  EXPECT_EQ(load_error("[router]\nvc_allocator = \"wavefront\"\nvc_arbiter = \"per_output_vc\"\n"),
+            "t.toml:3: router.vc_arbiter: per_output_vc needs a separable VC allocator (input_first or "
+            "output_first); wavefront has one priority diagonal");
 }
 
 TEST(ExperimentConfig, VcAllocatorAndVcChoiceReadIntoRouterParams) {

@@ -31,6 +31,7 @@ const std::vector<std::string> kAllocatorNames = {"input_first", "output_first"}
 const std::vector<std::string> kRunModeNames = {"latency", "throughput", "fixed"};
 const std::vector<std::string> kVcAllocatorNames = {"auto", "input_first", "output_first", "wavefront"};
 const std::vector<std::string> kVcChoiceNames = {"lowest_free", "round_robin", "random"};
+const std::vector<std::string> kVcArbiterNames = {"per_router", "per_output_vc"};
 
 std::vector<std::string> preset_names() {
   std::vector<std::string> names;
@@ -114,6 +115,10 @@ io::KeyTable<ExperimentConfig> make_table() {
               key("vc_choice", &RouterParams::vc_choice, one_of(kVcChoiceNames),
                   "VC a packet asks for on each port: lowest_free, round_robin (a rotating pointer per "
                   "port) or random (uniform among the usable VCs)."),
+              key("vc_arbiter", &RouterParams::vc_arbiter, one_of(kVcArbiterNames),
+                  "Round-robin pointer of a separable VC allocator's output stage: one per router "
+                  "(moved by every grant in it) or one per output VC (BookSim's; fair to inputs that "
+                  "contend for one output)."),
               key("cycle_ps", &RouterParams::cycle_ps, io::in_range(1, 1e9),
                   "Router clock period in picoseconds (1000 = 1 GHz; the CM-5 data network: 25000)."),
               // The network counts ejection tokens in 16.16 fixed point: 1/65536 is the smallest rate it

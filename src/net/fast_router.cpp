@@ -173,6 +173,7 @@ bool Network::allocate_vcs_fast(RouterId r, std::uint64_t waiting) {
     if (ol < 0) return false;
     grant(i, ol);
     rs.va_rr = static_cast<std::uint16_t>(i + 1 == n ? 0 : i + 1);
+    if (!va_out_rr_.empty()) va_out_rr_[ivc0 + ol] = rs.va_rr;
     return true;
   }
   // Output stage: every asked-for output VC goes to the asker nearest after the round-robin pointer.
@@ -184,7 +185,8 @@ bool Network::allocate_vcs_fast(RouterId r, std::uint64_t waiting) {
     const int i = std::countr_zero(waiting);
     const int ol = ask(i);
     if (ol < 0) continue;
-    const int d = i >= rr ? i - rr : i - rr + n;
+    const int from = va_out_rr_.empty() ? rr : va_out_rr_[ivc0 + ol];
+    const int d = i >= from ? i - from : i - from + n;
     if (claim[ol] < 0) {
       asked[asked_count++] = ol;
     } else if (dist[ol] <= d) {
@@ -200,6 +202,7 @@ bool Network::allocate_vcs_fast(RouterId r, std::uint64_t waiting) {
     const int i = claim[ol];
     claim[ol] = -1;
     grant(i, ol);
+    if (!va_out_rr_.empty()) va_out_rr_[ivc0 + ol] = static_cast<std::uint16_t>(i + 1 == n ? 0 : i + 1);
     if (dist[ol] < first_dist) {
       first = i;
       first_dist = dist[ol];

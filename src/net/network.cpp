@@ -201,6 +201,8 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
   vc_grants_.resize(max_ivcs);
   if (params.vc_allocator_kind() == VcAllocatorKind::Wavefront) vc_cells_.resize(vc_candidates_.size());
   if (params.vc_choice == VcChoice::RoundRobin) vc_rr_.assign(ports, 0);
+  if (params.vc_arbiter == VcArbiter::PerOutputVc)
+    va_out_rr_.assign(static_cast<std::size_t>(ports) * static_cast<std::size_t>(vcs_), 0);
   switched_.assign(max_ivcs, 0);
   local_port_.resize(max_ivcs);
   local_vc_.resize(max_ivcs);

@@ -462,6 +462,8 @@ class Network final : public NetworkModel {
   std::vector<vc_alloc::Grant> vc_grants_;
   std::vector<std::uint64_t> vc_cells_;
   std::vector<std::uint8_t> vc_rr_;
+  // Per output VC (indexed like ovc_), the input VC its arbiter favours next: VcArbiter::PerOutputVc only.
+  std::vector<std::uint16_t> va_out_rr_;
   // Acks in flight back to their sources (enable_acks); off, it costs one branch per delivered packet.
   AckPath acks_;
 };

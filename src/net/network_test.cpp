@@ -67,6 +67,11 @@ std::vector<Case> all_cases() {
   out_first_islip2.allocator_iterations = 2;
   RouterParams out_first_islip4 = out_first;
   out_first_islip4.allocator_iterations = 4;
+  // An arbiter per output VC in the VC allocator (BookSim's), on the bitmask and the general router.
+  RouterParams per_output = base;
+  per_output.vc_arbiter = VcArbiter::PerOutputVc;
+  RouterParams out_first_per_output = out_first;
+  out_first_per_output.vc_arbiter = VcArbiter::PerOutputVc;
   // Two virtual networks (requests and replies): packets alternate between them.
   RouterParams two_vnets = base;
   two_vnets.vnets = 2;
@@ -80,6 +85,9 @@ std::vector<Case> all_cases() {
   using C = VcChoice;
   return {
       {"mesh4x4", mesh(4, 2), base},
+      {"mesh4x4_per_output_vc", mesh(4, 2), per_output},
+      {"tree4ary3_per_output_vc", tree(4, 3), per_output},
+      {"cm5_64_outfirst_per_output_vc", cm5(3), out_first_per_output},
       {"mesh4x4_slow", mesh(4, 2), slow},
       {"torus5x5", torus(5, 2), base},
       {"torus4x4x4_outfirst", torus(4, 3), out_first},

@@ -16,6 +16,13 @@ enum class AllocatorKind { InputFirst, OutputFirst };  // separable round-robin 
 // The VC allocator (net/vc_alloc.hpp). Auto is the kind of `allocator`.
 enum class VcAllocatorKind { Auto, InputFirst, OutputFirst, Wavefront };
 
+// Whose round-robin pointer decides among the input VCs asking for one output VC in a separable VC
+// allocator: one pointer per router, moved past the first input granted anywhere in it, or one per output
+// VC, moved past the input it granted (BookSim's arbiter per output VC). With one per router, the grants
+// of other outputs move the pointer, so an output contended by the same few inputs can favour one of
+// them indefinitely.
+enum class VcArbiter { PerRouter, PerOutputVc };
+
 // Which VC of a candidate port a waiting packet asks for (net/vc_alloc.hpp).
 enum class VcChoice {
   LowestFree,  // the lowest-numbered usable VC
@@ -54,6 +61,7 @@ struct RouterParams {
   int allocator_iterations = 1;  // switch allocation passes per crossbar round (iSLIP-style)
   VcAllocatorKind vc_allocator = VcAllocatorKind::Auto;
   VcChoice vc_choice = VcChoice::LowestFree;
+  VcArbiter vc_arbiter = VcArbiter::PerRouter;
   double eject_flits_per_cycle = 1.0;  // a node drains arriving flits at this rate per link
   // Virtual networks (e.g. requests and replies): each port's VCs are split evenly among them, a packet
   // keeps to its own network's VCs, and every node has a source queue per network, so a full network

@@ -91,6 +91,10 @@ int finish_separable(const RouterView& r, std::span<const Request> requests, std
     if (won_all) {
       grants[count++] = {row.input, -1, static_cast<std::uint16_t>(q)};
       granted(i);
+      if (r.output_rr != nullptr)
+        for (int c = row.first; c < row.first + row.count; ++c)
+          r.output_rr[candidates[c].port * r.vcs + candidates[c].vc] =
+              static_cast<std::uint16_t>(i + 1 == n ? 0 : i + 1);
     }
     // What it won is either taken whole above or lapses this cycle: no unicast gets it either.
     if (candidates[row.first].vc < 0) continue;
@@ -115,6 +119,7 @@ int finish_separable(const RouterView& r, std::span<const Request> requests, std
     if (i < 0) continue;
     grants[count++] = {static_cast<std::int16_t>(i), static_cast<std::int16_t>(ol), row_of(i)};
     granted(i);
+    if (r.output_rr != nullptr) r.output_rr[ol] = static_cast<std::uint16_t>(i + 1 == n ? 0 : i + 1);
   }
   if (first >= 0) *r.input_rr = static_cast<std::uint16_t>(first + 1 == n ? 0 : first + 1);
   if (r.choice == VcChoice::RoundRobin) move_vc_pointers(r, requests, candidates, s, grants, count);

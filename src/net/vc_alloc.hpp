@@ -57,6 +57,8 @@ struct RouterView {
   std::uint16_t* input_rr;  // the round-robin pointer over input VCs (the priority diagonal: wavefront)
   std::uint8_t* vc_rr;      // per local port, the VC to favour next; used only by VcChoice::RoundRobin
   core::RandomStream* rng;  // the router's stream
+  // Per local output VC, the input VC to favour next (VcArbiter::PerOutputVc); nullptr: input_rr decides.
+  std::uint16_t* output_rr = nullptr;
 };
 
 // Preallocated by the network: claim, dist and listed hold n entries, cells n * kMaxRouteCandidates.

@@ -54,7 +54,7 @@ struct Matrix {
   }
 
   std::vector<Granted> run(Allocate allocate, VcChoice choice) {
-    const RouterView view{vcs, n, choice, &input_rr, vc_rr.data(), &rng};
+    const RouterView view{vcs, n, choice, &input_rr, vc_rr.data(), &rng, nullptr};
     const Scratch scratch{claim.data(), dist.data(), listed.data(), cells.data()};
     const int count = allocate(view, requests, candidates, scratch, grants.data());
     std::vector<Granted> out;

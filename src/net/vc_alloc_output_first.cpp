@@ -25,7 +25,8 @@ int output_first(const RouterView& r, std::span<const Request> requests, std::sp
   const int rr = *r.input_rr < n ? *r.input_rr : 0;
   int listed = 0;
   auto ask = [&](int ol, int i) {
-    arbiter::offer(s.claim, s.dist, s.listed, listed, ol, i, arbiter::rr_distance(i, rr, n));
+    arbiter::offer(s.claim, s.dist, s.listed, listed, ol, i,
+                   arbiter::rr_distance(i, r.output_rr != nullptr ? r.output_rr[ol] : rr, n));
   };
   for (const Request& row : requests) {
     if (row.multicast) {

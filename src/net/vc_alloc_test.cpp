@@ -10,7 +10,7 @@ namespace {
 using testing::Matrix;
 
 RouterView view_of(Matrix& m, VcChoice choice) {
-  return {m.vcs, m.n, choice, &m.input_rr, m.vc_rr.data(), &m.rng};
+  return {m.vcs, m.n, choice, &m.input_rr, m.vc_rr.data(), &m.rng, nullptr};
 }
 
 TEST(VcAllocPickVc, LowestFreeRoundRobinAndRandom) {

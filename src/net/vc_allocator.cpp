@@ -57,7 +57,8 @@ void Network::allocate_vcs(RouterId r, const std::int32_t* waiting, int count, s
                                   params_.vc_choice,
                                   &router_[r].va_rr,
                                   vc_rr_.empty() ? nullptr : &vc_rr_[base],
-                                  &router_rng_[r]};
+                                  &router_rng_[r],
+                                  va_out_rr_.empty() ? nullptr : &va_out_rr_[ivc0]};
   const vc_alloc::Scratch scratch{claim_.data(), claim_dist_.data(), touched_.data(), vc_cells_.data()};
   vc_alloc::Grant* grants = vc_grants_.data();
   const int granted = vc_alloc_(view, {requests, static_cast<std::size_t>(count)},

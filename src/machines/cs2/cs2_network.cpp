@@ -24,6 +24,8 @@ net::RouterParams elite_router_params(const Cs2Config& c) {
   p.switching = net::Switching::Wormhole;
   p.eject_flits_per_cycle = 1.0;  // the Elan takes a byte per cycle from each link
   p.vnets = 1;
+  // Each Elite output arbitrates round robin among the inputs asking for it (note 003 §4.8).
+  p.vc_arbiter = net::VcArbiter::PerOutputVc;
   p.cycle_ps = c.elite.clock_ps;
   return p;
 }
