@@ -3,18 +3,14 @@
 
 #include <gtest/gtest.h>
 
-#include "core/error.hpp"
+#include "core/error_testing.hpp"
 
 namespace mppnet::machines::cs2 {
 namespace {
 
+// The message of the ConfigError that loading throws, or "" when it loads.
 std::string error_of(const std::string& text, const std::vector<std::string>& sets = {}) {
-  try {
-    load_cs2_text(text, "t.toml", sets);
-  } catch (const core::ConfigError& e) {
-    return e.what();
-  }
-  return "";
+  return core::config_error_of([&] { load_cs2_text(text, "t.toml", sets); });
 }
 
 TEST(Cs2Config, DefaultsAreTheDocumentsMachine) {

@@ -31,6 +31,25 @@ constexpr std::uint64_t kTimed = 1;  // tag of a packet created in the measured 
 // The edges of the window cost about latency x rate bytes, under 1% at the default 10,000 cycles.
 constexpr double kAcceptedFraction = 0.95;
 
+// The destination of PE x under the config's pattern (uniform draws from rng; the permutations do not).
+NodeId pattern_destination(const Cs2Config& c, NodeId x, core::RandomStream& rng) {
+  const NodeId n = c.machine.pes;
+  const int bits = workload::is_power_of_two(n) ? workload::address_bits(n) : 0;
+  switch (c.traffic.pattern) {
+    case Pattern::Uniform:
+      return static_cast<NodeId>(rng.below(static_cast<std::uint32_t>(n)));
+    case Pattern::Shift:
+      return static_cast<NodeId>((static_cast<std::int64_t>(x) + c.traffic.shift) % n);
+    case Pattern::BitComplement:
+      return workload::bit_complement(x, bits);
+    case Pattern::BitReversal:
+      return workload::bit_reverse(x, bits);
+    case Pattern::Transpose:
+      return workload::transpose(x, bits);
+  }
+  return x;
+}
+
 // The open-loop sources of every PE, one scheduler component in the link clock domain. It is added
 // before the layers, so in each cycle it injects first and the layers step after it (a domain ticks its
 // members in id order): a packet created at cycle t may leave its PE in the same cycle.
@@ -42,7 +61,6 @@ class TrafficSource final : public core::Component {
     for (int x = 0; x < net.pes(); ++x)
       rng_.emplace_back(static_cast<std::uint64_t>(c.run.seed), static_cast<std::uint64_t>(x),
                         core::Stream::Arrival);
-    bits_ = workload::is_power_of_two(net.pes()) ? workload::address_bits(net.pes()) : 0;
     timed_from_.assign(static_cast<std::size_t>(net.pes()), 0);
   }
 
@@ -63,29 +81,12 @@ class TrafficSource final : public core::Component {
   // Packets each PE created in the measured cycles.
   const std::vector<std::int64_t>& timed_from() const { return timed_from_; }
 
-  // The pattern's destination for x (uniform draws from rng; the permutations do not).
-  NodeId destination(NodeId x, core::RandomStream& rng) const {
-    const NodeId n = net_.pes();
-    switch (c_.traffic.pattern) {
-      case Pattern::Uniform:
-        return static_cast<NodeId>(rng.below(static_cast<std::uint32_t>(n)));
-      case Pattern::Shift:
-        return static_cast<NodeId>((static_cast<std::int64_t>(x) + c_.traffic.shift) % n);
-      case Pattern::BitComplement:
-        return workload::bit_complement(x, bits_);
-      case Pattern::BitReversal:
-        return workload::bit_reverse(x, bits_);
-      case Pattern::Transpose:
-        return workload::transpose(x, bits_);
-    }
-    return x;
-  }
+  NodeId destination(NodeId x, core::RandomStream& rng) const { return pattern_destination(c_, x, rng); }
 
  private:
   const Cs2Config& c_;
   Cs2Network& net_;
   double rate_;  // packets per PE per cycle
-  int bits_ = 0;
   std::vector<core::RandomStream> rng_;
   Cycle stop_ = std::numeric_limits<Cycle>::max();
   std::int64_t timed_ = 0;  // packets created in the measured cycles
@@ -144,9 +145,8 @@ Cs2RunResult run_traffic(const Cs2Config& c) {
   if (c.routing.rearranged) {
     // Every PE sends to one destination: its table entry for it holds the rearranged route.
     std::vector<Flow> flows;
-    core::RandomStream unused(0, 0, core::Stream::Destination);
-    TrafficSource pattern(c, net);
-    for (NodeId x = 0; x < net.pes(); ++x) flows.push_back({x, pattern.destination(x, unused)});
+    core::RandomStream unused(0, 0, core::Stream::Destination);  // a permutation draws nothing
+    for (NodeId x = 0; x < net.pes(); ++x) flows.push_back({x, pattern_destination(c, x, unused)});
     net.load_routes(flows, rearranged_routes(net.shape(), flows));
   }
   core::Scheduler scheduler;
