@@ -61,10 +61,12 @@ class PresetApps : public ::testing::Test {
   std::filesystem::path dir_;
 };
 
-// The preset's node count: the network's, or the machine model's machine.nodes (the CM-5 presets).
+// The preset's node count: the network's, or the machine model's machine.nodes (the CM-5 presets) or
+// machine.pes (the CS-2's).
 long long nodes_of(const Preset& p, const io::ConfigFile& file) {
   if (p.model == nullptr) return topo::node_count(load_app_config(file, {}).experiment.topology);
-  return file.doc["machine"]["nodes"].value<long long>().value_or(0);
+  const auto machine = file.doc["machine"];
+  return machine["nodes"].value<long long>().value_or(machine["pes"].value<long long>().value_or(0));
 }
 
 // `mppnet app NAME PRESET [--check]` with the preset's defaults; its status, or -1 after a failure that
@@ -94,8 +96,8 @@ TEST_F(PresetApps, EverySmallPresetRunsEveryApplicationWithItsDefaults) {
       ++ran;
     }
   }
-  // mesh8x8, torus8x8, tree4ary3, dragonfly-72 and cm5-32: 5 presets x 9 applications at least.
-  EXPECT_GE(ran, 45);
+  // mesh8x8, torus8x8, tree4ary3, dragonfly-72, cm5-32 and cs2-64: 6 presets x 9 applications at least.
+  EXPECT_GE(ran, 54);
 }
 
 TEST_F(PresetApps, EveryLargePresetAcceptsEveryApplicationsDefaults) {

@@ -32,6 +32,10 @@ struct AckParams {
   int router_cycles = 0;      // per router on the way back (the Elite's 5 cycles)
   int channel_cycles = 0;     // per channel on the way back (hops + 1 of them)
   int turnaround_cycles = 0;  // at the destination, from its last flit to the ack leaving
+  // Packets a node may have started and not yet had acknowledged, per virtual network; 0: no limit.
+  // A node whose window is full keeps its queued packets until an ack comes back (the Elan's overlapped
+  // acknowledgements: one packet being sent, one awaiting its ack).
+  int window = 0;
 };
 
 // One packet's acknowledgement, as its source sees it. The packet itself has been released by the time
@@ -54,6 +58,7 @@ class AckPath {
   void configure(const AckParams& p) {
     MPPNET_ASSERT(p.router_cycles >= 0 && p.channel_cycles >= 0 && p.turnaround_cycles >= 0,
                   "negative ack delays");
+    MPPNET_ASSERT(p.window >= 0 && (p.window == 0 || p.enabled), "a window needs acks to open it");
     params_ = p;
   }
   bool enabled() const { return params_.enabled; }

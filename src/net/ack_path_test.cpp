@@ -108,5 +108,51 @@ TEST(AckPath, AcksChangeNoDelivery) {
   EXPECT_EQ(with, without);
 }
 
+// With a window of w, a source starts its k-th packet (k >= w) in the cycle the ack of its (k-w)-th
+// arrives, when it has nothing else to wait for: node 0 of a 4x4 mesh sends five
+// packets to node 15 (7 routers: acks 45 cycles after each tail) and nothing else moves.
+TEST(AckPath, AWindowHoldsEachPacketUntilAnAckFreesAPlace) {
+  for (const int window : {1, 2}) {
+    BuiltNetwork b(topo::testing::mesh(4, 2), RouterParams{}, 1);
+    Network& net = b.flit();
+    AckParams p = kElite;
+    p.window = window;
+    net.enable_acks(p);
+    for (std::uint64_t k = 0; k < 5; ++k) net.inject(0, 15, 4, k);
+    std::vector<Cycle> injected(5, -1), acked(5, -1);
+    for (int t = 0; t < 5000 && !net.idle(); ++t) {
+      net.step();
+      for (const PacketId id : net.delivered()) {
+        injected[net.packet(id).tag] = net.packet(id).injected;
+        net.release(id);
+      }
+      for (const Ack& a : net.acknowledged()) acked[a.tag] = a.arrives;
+    }
+    ASSERT_TRUE(net.idle());
+    for (int k = window; k < 5; ++k) {
+      ASSERT_GE(acked[k - window], 0);
+      // An ack frees its place at the start of the cycle it arrives in, and the waiting head leaves then.
+      EXPECT_EQ(injected[k], acked[k - window]) << "window " << window << ", packet " << k;
+    }
+  }
+}
+
+// Without a window nothing waits for acks: five packets leave back to back.
+TEST(AckPath, WithoutAWindowPacketsLeaveBackToBack) {
+  BuiltNetwork b(topo::testing::mesh(4, 2), RouterParams{}, 1);
+  Network& net = b.flit();
+  net.enable_acks(kElite);
+  for (std::uint64_t k = 0; k < 5; ++k) net.inject(0, 15, 4, k);
+  std::vector<Cycle> injected(5, -1);
+  for (int t = 0; t < 5000 && !net.idle(); ++t) {
+    net.step();
+    for (const PacketId id : net.delivered()) {
+      injected[net.packet(id).tag] = net.packet(id).injected;
+      net.release(id);
+    }
+  }
+  for (int k = 1; k < 5; ++k) EXPECT_EQ(injected[k], injected[k - 1] + 4) << "packet " << k;
+}
+
 }  // namespace
 }  // namespace mppnet::net

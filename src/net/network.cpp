@@ -245,12 +245,17 @@ void Network::enable_acks(const AckParams& p) {
   MPPNET_ASSERT(counters_.packets_injected == 0 && queued_packets_ == 0,
                 "acks are enabled before any packet");
   acks_.configure(p);
+  unacked_.assign(p.window > 0 ? queue_head_.size() : 0, 0);
 }
 
 void Network::step() {
   delivered_.clear();
   // Before this cycle's deliveries post theirs: every ack arrives at least a cycle after its packet.
-  if (acks_.enabled()) acks_.collect(now_);
+  if (acks_.enabled()) {
+    acks_.collect(now_);
+    if (!unacked_.empty())
+      for (const Ack& a : acks_.arrived()) --unacked_[static_cast<std::size_t>(a.src) * vnets_ + a.vnet];
+  }
   send_slot_ = static_cast<int>((now_ + hop_delay_) % wheel_size_);
   credit_slot_ = static_cast<int>((now_ + params_.credit_cycles()) % wheel_size_);
   inject_slot_ = static_cast<int>((now_ + params_.channel_latency) % wheel_size_);

@@ -92,8 +92,9 @@ class Network final : public NetworkModel {
   // Returns a delivered packet's slot to the pool.
   void release(PacketId id) override { packets_.release(id); }
 
-  // From now on every delivered packet's ack returns to its source after AckPath::delay(hops) cycles.
-  // REQUIRES: no packet injected yet.
+  // From now on every delivered packet's ack returns to its source after AckPath::delay(hops) cycles,
+  // and with p.window > 0 a node starts a packet of a virtual network only while fewer than p.window of
+  // its packets of that network are unacknowledged. REQUIRES: no packet injected yet.
   void enable_acks(const AckParams& p);
   // The acks that reached their sources during the last step, in the order their packets were drained.
   std::span<const Ack> acknowledged() const override { return acks_.arrived(); }
@@ -466,6 +467,8 @@ class Network final : public NetworkModel {
   std::vector<std::uint16_t> va_out_rr_;
   // Acks in flight back to their sources (enable_acks); off, it costs one branch per delivered packet.
   AckPath acks_;
+  // Per node and virtual network: packets started and not yet acknowledged (AckParams::window > 0 only).
+  std::vector<std::int32_t> unacked_;
 };
 
 }  // namespace mppnet::net

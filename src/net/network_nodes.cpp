@@ -161,7 +161,9 @@ void Network::start_packets(NodeId v, int vn) {
   const int lo = vn * vcs_per_vnet_;
   // Queued packets go to links free in their network (chosen at random among them, as the CM-5's
   // interface does with its two links).
+  const int window = acks_.params().window;
   while (queue_head_[q] != kNoPacket) {
+    if (window > 0 && unacked_[q] >= window) break;  // until an ack comes back
     int free_links = 0;
     for (int l = 0; l < links; ++l) free_links += inj_[(v * links + l) * vnets_ + vn].packet == kNoPacket;
     if (free_links == 0) break;
@@ -194,6 +196,7 @@ void Network::start_packets(NodeId v, int vn) {
     if (queue_head_[q] == kNoPacket) queue_tail_[q] = kNoPacket;
     --queue_length_[q];
     --queued_packets_;
+    if (window > 0) ++unacked_[q];
     in.packet = id;
     in.left = p.flits;
     in.next.packet = id;

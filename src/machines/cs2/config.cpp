@@ -125,8 +125,9 @@ std::vector<io::KeyInfo> cs2_key_list() {
   return cs2_keys().list();
 }
 
-Cs2Config load_cs2(const io::ConfigFile& file, const std::vector<std::string>& sets) {
-  Cs2Config c = io::load_config(cs2_keys(), file.doc, file.path, sets);
+Cs2Config load_cs2(const io::ConfigFile& file, const std::vector<std::string>& sets,
+                   const std::vector<std::string>& foreign_sections) {
+  Cs2Config c = io::load_config(cs2_keys(), file.doc, file.path, sets, {}, foreign_sections);
   check_cs2(c);
   return c;
 }

@@ -101,8 +101,9 @@ std::vector<io::KeyInfo> cs2_key_list();
 
 // Reads the file, applies each "key=value" of `sets` in order, then check_cs2. Throws core::ConfigError
 // "file:line: key: reason" (exit status 2 in app/) for syntax, unknown keys, types, ranges and the
-// cross-key checks.
-Cs2Config load_cs2(const io::ConfigFile& file, const std::vector<std::string>& sets);
+// cross-key checks. `foreign_sections` are read by others (`mppnet app` reads [am] and [app]).
+Cs2Config load_cs2(const io::ConfigFile& file, const std::vector<std::string>& sets,
+                   const std::vector<std::string>& foreign_sections = {});
 Cs2Config load_cs2_text(const std::string& text, const std::string& name,
                         const std::vector<std::string>& sets);
 

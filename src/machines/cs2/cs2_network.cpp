@@ -48,13 +48,14 @@ topo::Routing byte_steered(const LayerShape& shape, int vcs) {
 
 }  // namespace
 
-Cs2Network::Cs2Network(const Cs2Config& c, bool acks)
+Cs2Network::Cs2Network(const Cs2Config& c, bool acks, int window)
     : config_(c),
       shape_(layer_shape(c)),
       graph_(build_layer(shape_)),
       params_(elite_router_params(c)),
       routing_(byte_steered(shape_, params_.vcs)),
       next_layer_(static_cast<std::size_t>(shape_.pes()), 0) {
+  MPPNET_ASSERT(acks || window == 0, "a send window needs acks");
   for (int l = 0; l < c.machine.layers; ++l)
     layers_.push_back(std::make_unique<net::Network>(
         graph_, routing_, params_, static_cast<std::uint64_t>(c.run.seed) + static_cast<std::uint64_t>(l)));
@@ -65,7 +66,8 @@ Cs2Network::Cs2Network(const Cs2Config& c, bool acks)
       n->enable_acks({.enabled = true,
                       .router_cycles = c.elite.ack_cycles,
                       .channel_cycles = c.elite.wire_cycles,
-                      .turnaround_cycles = c.elan.turnaround_cycles});
+                      .turnaround_cycles = c.elan.turnaround_cycles,
+                      .window = window});
   route_rng_.reserve(static_cast<std::size_t>(shape_.pes()));
   for (int x = 0; x < shape_.pes(); ++x)
     route_rng_.emplace_back(static_cast<std::uint64_t>(c.run.seed), static_cast<std::uint64_t>(x),
@@ -73,13 +75,22 @@ Cs2Network::Cs2Network(const Cs2Config& c, bool acks)
 }
 
 int Cs2Network::send(NodeId src, NodeId dest, int bytes, std::uint64_t tag) {
+  const int l = next_layer(src);
+  send_on(l, src, dest, bytes, tag);
+  return l;
+}
+
+int Cs2Network::next_layer(NodeId src) {
   const auto s = static_cast<std::size_t>(src);
   const int l = static_cast<int>(next_layer_[s]);
   next_layer_[s] = static_cast<std::uint32_t>((l + 1) % layers());
-  const int alt =
-      static_cast<int>(route_rng_[s].below(static_cast<std::uint32_t>(config_.routing.alternatives)));
-  send_on(l, src, dest, bytes, tag, alt);
   return l;
+}
+
+net::PacketId Cs2Network::send_on(int l, NodeId src, NodeId dest, int bytes, std::uint64_t tag) {
+  const int alt = static_cast<int>(route_rng_[static_cast<std::size_t>(src)].below(
+      static_cast<std::uint32_t>(config_.routing.alternatives)));
+  return send_on(l, src, dest, bytes, tag, alt);
 }
 
 void Cs2Network::load_routes(std::span<const Flow> flows, const RouteOf& route) {

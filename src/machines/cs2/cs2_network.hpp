@@ -54,8 +54,10 @@ class Cs2Network {
  public:
   // With `acks`, every delivered packet's ack returns to its source on the layer's ack path
   // (net/ack_path.hpp): elite.ack_cycles per switch, elite.wire_cycles per link and
-  // elan.turnaround_cycles at the destination. REQUIRES: check_cs2(c) passed.
-  explicit Cs2Network(const Cs2Config& c, bool acks = false);
+  // elan.turnaround_cycles at the destination; with a `window` > 0 too, a PE starts a packet on a layer
+  // only while fewer than `window` of its packets on that layer are unacknowledged.
+  // REQUIRES: check_cs2(c) passed; window == 0 unless acks.
+  explicit Cs2Network(const Cs2Config& c, bool acks = false, int window = 0);
 
   const Cs2Config& config() const { return config_; }
   // The route bytes of alternative `alt` of src's table entry for dest. REQUIRES: 0 <= alt < 4.
@@ -72,6 +74,12 @@ class Cs2Network {
   // packet carries `tag`. No heap allocation (the route is built on the stack and copied into the
   // packet pool's slot).
   int send(NodeId src, NodeId dest, int bytes, std::uint64_t tag);
+  // The layer src's next packet takes on its stripe; the stripe moves on.
+  int next_layer(NodeId src);
+  // The same without moving the stripe.
+  int stripe_layer(NodeId src) const { return static_cast<int>(next_layer_[static_cast<std::size_t>(src)]); }
+  // Sends on `layer` along an alternative of src's table entry drawn from src's own stream.
+  net::PacketId send_on(int layer, NodeId src, NodeId dest, int bytes, std::uint64_t tag);
   // The same on a given layer and alternative (for tests and probes). REQUIRES: 0 <= alt < 4.
   net::PacketId send_on(int layer, NodeId src, NodeId dest, int bytes, std::uint64_t tag, int alt);
 

@@ -1,0 +1,95 @@
+// machines/cs2/elan_endpoint.cpp: the layers stepped from the scheduler behind the endpoint contract.
+#include "machines/cs2/elan_endpoint.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "core/error.hpp"
+
+namespace mppnet::machines::cs2 {
+
+ElanEndpoint::ElanEndpoint(Cs2Network& net, core::Scheduler& scheduler, core::DomainId domain,
+                           const ElanEndpointOptions& options)
+    : net_(net),
+      scheduler_(scheduler),
+      options_(options),
+      period_ps_(scheduler.period_ps(domain)),
+      domain_(domain),
+      id_(scheduler.add(domain, *this, true)),  // it sleeps once it finds nothing to do
+      settle_cycles_(std::max(net.layer(0).params().channel_latency, net.layer(0).params().credit_cycles()) +
+                     net.layer(0).params().pipeline_cycles + net.layer(0).params().head_cycles() + 2) {
+  MPPNET_ASSERT(options.vnets == 1 || (options.vnets == 2 && net.layers() == 2),
+                "requests and replies each need a layer");
+  MPPNET_ASSERT(options.send_queue_packets >= 1, "a send queue holds at least one packet");
+  MPPNET_ASSERT(net.layer(0).ack_path().enabled(), "the Elan's window needs the layers' acks");
+}
+
+bool ElanEndpoint::tick(Cycle cycle) {
+  offset_ = cycle - net_.layer(0).now();
+  net_.step();
+  ++cycles_run_;
+  bool busy = false;
+  for (int l = 0; l < net_.layers(); ++l) {
+    net::Network& layer = net_.layer(l);
+    for (const net::PacketId id : layer.delivered()) {
+      if (handler_ != nullptr) {
+        const net::Packet& p = layer.packet(id);
+        handler_->on_delivery(id, p, (p.delivered + offset_) * period_ps_);
+      }
+      layer.release(id);
+    }
+    if (handler_ != nullptr)
+      for (const net::Ack& a : layer.acknowledged()) handler_->on_ack(a, (a.arrives + offset_) * period_ps_);
+    busy = busy || !layer.idle() || layer.now() - layer.last_progress() <= settle_cycles_;
+  }
+  if (handler_ != nullptr) handler_->after_cycle(cycle * period_ps_);
+  return busy;
+}
+
+int ElanEndpoint::layer_of(NodeId src, int vnet) const {
+  return options_.vnets == 2 ? vnet : net_.stripe_layer(src);
+}
+
+net::PacketId ElanEndpoint::try_send(NodeId src, NodeId dest, int flits, std::uint64_t tag, int vnet) {
+  if (space_to_send(src, vnet) <= 0) return net::kNoPacket;
+  const int layer = options_.vnets == 2 ? vnet : net_.next_layer(src);
+  const net::PacketId id = net_.send_on(layer, src, dest, flits, tag);
+  scheduler_.activate(id_);
+  return id;
+}
+
+std::int64_t ElanEndpoint::space_to_send(NodeId src, int vnet) const {
+  return options_.send_queue_packets - net_.layer(layer_of(src, vnet)).source_queue_length(src, 0);
+}
+
+void ElanEndpoint::hold_ejection(NodeId v, int vnet, bool hold) {
+  if (options_.vnets == 2) {
+    net_.layer(vnet).hold_ejection(v, 0, hold);
+    return;
+  }
+  for (int l = 0; l < net_.layers(); ++l) net_.layer(l).hold_ejection(v, 0, hold);
+}
+
+net::EndpointActivity ElanEndpoint::activity() const {
+  net::EndpointActivity a;
+  a.cycles_without_progress = net_.layer(0).now() + 1;
+  for (int l = 0; l < net_.layers(); ++l) {
+    const net::Network& layer = net_.layer(l);
+    a.flits_in_network += layer.flits_in_network();
+    a.queued_packets += layer.queued_packets();
+    a.cycles_without_progress = std::min(a.cycles_without_progress, layer.now() - layer.last_progress());
+  }
+  return a;
+}
+
+std::string ElanEndpoint::describe_blocked() const {
+  std::string lines;
+  for (int l = 0; l < net_.layers(); ++l) {
+    const std::string b = net_.layer(l).describe_blocked();
+    if (!b.empty()) lines += fmt::format("layer {}:\n{}", l, b);
+  }
+  return lines;
+}
+
+}  // namespace mppnet::machines::cs2

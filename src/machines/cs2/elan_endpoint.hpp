@@ -1,0 +1,67 @@
+// machines/cs2/elan_endpoint.hpp: the PEs' Elans as the network interface of node programs: the CS-2's
+// layers behind the endpoint contract (net/endpoint.hpp) that the active-message runtime (am/) talks to.
+//
+// Virtual networks are layers. With two virtual networks (requests and replies, am.separate_vnets) each
+// takes a layer of its own: the two layers are independent networks (Meiko, CS-2 Communications Network
+// Overview, 1993, L92-L93), so a full request layer never blocks a reply, as separate virtual networks
+// must not. With one, a PE stripes its packets over the layers in turn, as `mppnet run` does. A packet
+// takes an alternative of its source's route table drawn per packet (routing.policy), carries its Elan
+// overhead in its flits (am.header_bytes), and every delivered packet is acknowledged on the layer's
+// ack path; a PE starts a packet on a layer only while fewer than elan.window of its packets there are
+// unacknowledged (docs/cs2.md "Node programs").
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "core/scheduler.hpp"
+#include "machines/cs2/cs2_network.hpp"
+#include "net/endpoint.hpp"
+
+namespace mppnet::machines::cs2 {
+
+struct ElanEndpointOptions {
+  int vnets = 2;                        // 2: requests and replies on a layer each; 1: striped over the layers
+  std::int64_t send_queue_packets = 4;  // per PE and virtual network, waiting to start
+};
+
+class ElanEndpoint final : public core::Component, public net::Endpoint {
+ public:
+  // Adds itself to `scheduler` in `domain`, whose period must be the link clock (elite.clock_ps).
+  // REQUIRES: `net` was built with acks; vnets is 1, or 2 with net.layers() == 2; net and scheduler
+  // outlive it.
+  ElanEndpoint(Cs2Network& net, core::Scheduler& scheduler, core::DomainId domain,
+               const ElanEndpointOptions& options);
+
+  // core::Component: steps every layer one link cycle, announces deliveries, then acks.
+  bool tick(Cycle cycle) override;
+
+  // net::Endpoint
+  int nodes() const override { return net_.pes(); }
+  int vnets() const override { return options_.vnets; }
+  net::PacketId try_send(NodeId src, NodeId dest, int flits, std::uint64_t tag, int vnet) override;
+  std::int64_t space_to_send(NodeId src, int vnet) const override;
+  void hold_ejection(NodeId v, int vnet, bool hold) override;
+  void set_delivery_handler(net::DeliveryHandler* handler) override { handler_ = handler; }
+  net::EndpointActivity activity() const override;
+  std::string describe_blocked() const override;
+  std::int64_t cycles_run() const override { return cycles_run_; }
+  core::DomainId domain() const override { return domain_; }
+
+ private:
+  // The layer src's next packet of `vnet` takes (without moving a stripe).
+  int layer_of(NodeId src, int vnet) const;
+
+  Cs2Network& net_;
+  core::Scheduler& scheduler_;
+  ElanEndpointOptions options_;
+  Picoseconds period_ps_;
+  core::DomainId domain_;
+  core::ComponentId id_;
+  int settle_cycles_;  // cycles stepped after the last flit moved, so that its credits land before a sleep
+  Cycle offset_ = 0;   // scheduler cycle minus the layers' cycle
+  std::int64_t cycles_run_ = 0;
+  net::DeliveryHandler* handler_ = nullptr;
+};
+
+}  // namespace mppnet::machines::cs2

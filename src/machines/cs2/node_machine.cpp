@@ -1,0 +1,70 @@
+// machines/cs2/node_machine.cpp: the parts of a CS-2 running node programs, built in dependency order.
+#include "machines/cs2/node_machine.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "workload/apps/registry.hpp"
+
+namespace mppnet::machines::cs2 {
+
+namespace {
+
+// No node program moved a flit for this many link cycles while packets are out: nothing ever will. Far
+// above an ack's round trip on the largest machine (about 12 cycles per switch, 11 switches).
+constexpr std::int64_t kWatchdogCycles = 20000;
+
+const Cs2Config& checked(const Cs2Config& c, const am::AmParams& am) {
+  if (am.separate_vnets && c.machine.layers < 2)
+    throw workload::apps::AppParamError(
+        "am.separate_vnets",
+        fmt::format("requests and replies each take a layer of the CS-2, and machine.layers "
+                    "is {}; set am.separate_vnets = false to share one",
+                    c.machine.layers));
+  return c;
+}
+
+}  // namespace
+
+am::AmParams cs2_am_params() {
+  const Cs2Config defaults;
+  am::AmParams p;
+  p.clock_ps = 25000;  // a 40 MHz SPARC (an assumption: the document names no processor clock)
+  p.flit_bytes = 1;    // a link carries a byte per cycle (L78)
+  p.header_bytes = defaults.elan.overhead_bytes();
+  p.packet_payload_bytes = 64;
+  return p;
+}
+
+io::PresetSets cs2_software_costs() {
+  const am::AmParams p = cs2_am_params();
+  return {{"am.clock_ps", std::to_string(p.clock_ps)},
+          {"am.flit_bytes", std::to_string(p.flit_bytes)},
+          {"am.header_bytes", std::to_string(p.header_bytes)},
+          {"am.packet_payload_bytes", std::to_string(p.packet_payload_bytes)}};
+}
+
+Cs2NodeMachine::Cs2NodeMachine(const Cs2Config& config, const am::AmParams& am)
+    : config_(checked(config, am)),
+      network_(config_, true, config_.elan.window),
+      domain_(scheduler_.add_domain("cs2 layers", config_.elite.clock_ps)),
+      endpoint_(network_, scheduler_, domain_,
+                {.vnets = am.separate_vnets ? 2 : 1, .send_queue_packets = am.send_queue_packets}),
+      machine_(endpoint_, scheduler_, am, kWatchdogCycles) {}
+
+std::string Cs2NodeMachine::description() const {
+  return fmt::format("{}, {} layer{}", config_.machine.name, config_.machine.layers,
+                     config_.machine.layers == 1 ? "" : "s");
+}
+
+std::string Cs2NodeMachine::config_json() const {
+  return to_json(config_).dump();
+}
+
+std::unique_ptr<registry::NodeMachine> build_node_machine(const io::ConfigFile& file,
+                                                          const std::vector<std::string>& sets,
+                                                          const am::AmParams& am) {
+  return std::make_unique<Cs2NodeMachine>(load_cs2(file, sets, {"am", "app"}), am);
+}
+
+}  // namespace mppnet::machines::cs2

@@ -1,0 +1,97 @@
+// machines/cs2/node_machine_test.cpp: node programs on the CS-2: every application checks its own result,
+// requests and replies each keep to a layer, one virtual network stripes over both, runs repeat exactly,
+// and a machine that cannot separate requests from replies is refused by its key.
+#include "machines/cs2/node_machine.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "workload/apps/registry.hpp"
+#include "workload/apps/sized_defaults.hpp"
+
+namespace mppnet::machines::cs2 {
+namespace {
+
+Cs2Config machine_of(int pes) {
+  Cs2Config c;
+  c.machine.pes = pes;
+  check_cs2(c);
+  return c;
+}
+
+workload::apps::AppResult run(const std::string& name, Cs2NodeMachine& m, const am::AmParams& am) {
+  const workload::apps::AppInfo* app = workload::apps::find_application(name);
+  EXPECT_NE(app, nullptr) << name;
+  workload::apps::AppParams params;
+  workload::apps::fit_defaults(name, params, m.machine().nodes(), am.memory_bytes, {});
+  return workload::apps::run_application_on(*app, m.machine(), params, m.seed());
+}
+
+TEST(Cs2NodePrograms, EveryApplicationChecksItsResultOnSixteenPes) {
+  const am::AmParams am = cs2_am_params();
+  for (const auto& app : workload::apps::applications()) {
+    Cs2NodeMachine m(machine_of(16), am);
+    const workload::apps::AppResult r = run(app.name, m, am);
+    EXPECT_TRUE(r.passed) << app.name << ": " << r.check;
+    EXPECT_GT(r.totals.finish_ps, 0) << app.name;
+  }
+}
+
+// Requests take layer 0 and replies layer 1: each layer delivers exactly the packets of its kind that
+// crossed the network (the runtime's own counts; a node's message to itself never enters it).
+TEST(Cs2NodePrograms, RequestsAndRepliesEachKeepToALayer) {
+  const am::AmParams am = cs2_am_params();
+  Cs2NodeMachine m(machine_of(16), am);
+  const workload::apps::AppResult r = run("counter", m, am);
+  ASSERT_TRUE(r.passed) << r.check;
+  const std::int64_t on0 = m.network().layer(0).counters().packets_delivered;
+  const std::int64_t on1 = m.network().layer(1).counters().packets_delivered;
+  EXPECT_GT(on0, 0);
+  EXPECT_EQ(on0, on1) << "every counter request crossing the network has its reply";
+  EXPECT_EQ(on0 + on1, r.totals.packets - 2 * (r.totals.requests - on0));
+}
+
+// One virtual network: each PE alternates its packets between the layers, so the layers' counts differ
+// by at most one packet per PE.
+TEST(Cs2NodePrograms, OneVirtualNetworkStripesOverBothLayers) {
+  am::AmParams am = cs2_am_params();
+  am.separate_vnets = false;
+  Cs2NodeMachine m(machine_of(16), am);
+  const workload::apps::AppResult r = run("alltoall", m, am);
+  ASSERT_TRUE(r.passed) << r.check;
+  const std::int64_t on0 = m.network().layer(0).counters().packets_delivered;
+  const std::int64_t on1 = m.network().layer(1).counters().packets_delivered;
+  EXPECT_GT(on0, 0);
+  EXPECT_LE(std::llabs(on0 - on1), 16);
+}
+
+TEST(Cs2NodePrograms, TheSameSeedGivesTheSameRun) {
+  const am::AmParams am = cs2_am_params();
+  Cs2NodeMachine a(machine_of(64), am), b(machine_of(64), am);
+  const auto ra = run("samplesort", a, am), rb = run("samplesort", b, am);
+  ASSERT_TRUE(ra.passed) << ra.check;
+  EXPECT_EQ(ra.totals.finish_ps, rb.totals.finish_ps);
+  EXPECT_EQ(ra.totals.flits, rb.totals.flits);
+  EXPECT_EQ(ra.totals.network_cycles, rb.totals.network_cycles);
+}
+
+TEST(Cs2NodePrograms, SeparateRequestsAndRepliesNeedTwoLayers) {
+  Cs2Config c = machine_of(16);
+  c.machine.layers = 1;
+  try {
+    Cs2NodeMachine m(c, cs2_am_params());
+    FAIL() << "a one-layer machine took requests and replies apart";
+  } catch (const workload::apps::AppParamError& e) {
+    EXPECT_EQ(e.key(), "am.separate_vnets");
+    EXPECT_NE(std::string(e.what()).find("machine.layers is 1"), std::string::npos) << e.what();
+  }
+  am::AmParams shared = cs2_am_params();
+  shared.separate_vnets = false;
+  Cs2NodeMachine m(c, shared);
+  EXPECT_TRUE(run("counter", m, shared).passed);
+}
+
+}  // namespace
+}  // namespace mppnet::machines::cs2
