@@ -10,10 +10,18 @@
 //             channel_cycles
 //
 // where hops is the routers the packet passed and hops + 1 the channels between its two nodes. The
-// network posts one Ack record per delivered packet (a multicast's merged ack would be one record for
-// all its copies) and hands the records back in the cycle they arrive. Records live in a binary heap in
-// one vector that grows only when more acks are in flight than ever before: no allocation per packet in
-// the steady state, none per flit.
+// network posts one Ack record per delivered unicast packet and hands the records back in the cycle
+// they arrive. Records live in a binary heap in one vector that grows only when more acks are in flight
+// than ever before: no allocation per packet in the steady state, none per flit.
+//
+// A multicast gets one merged ack, not one per copy: a switch that broadcasts "recombine[s] the
+// acknowledge or not-acknowledge tokens from each of the broadcast destinations" (L366-L369), sending
+// one token up only when every branch has answered, ACK only if every branch ACKed (reference note 003
+// §2.9). As a delay line that is: the merged ack is posted when the last copy is drained, and arrives
+// at the latest of (copy drained + delay(copy's hops)) over the copies, since each branch's token
+// reaches the source's side of the tree no earlier than its own path allows and the tree waits for the
+// slowest. Its `nack` is set when any copy was drained at a refusing node. Open merges live in a pool
+// of their own that, like the heap, grows only to the most ever open at once.
 #pragma once
 
 #include <algorithm>
@@ -48,8 +56,10 @@ struct Ack {
   std::int32_t vnet = 0;
   std::int32_t flits = 0;
   std::int32_t hops = 0;
-  Cycle delivered = -1;  // the packet's tail was drained
-  Cycle arrives = -1;    // the ack reaches the source
+  Cycle delivered = -1;     // the packet's tail was drained (a multicast: its last copy's)
+  Cycle arrives = -1;       // the ack reaches the source
+  std::int32_t copies = 1;  // the delivered packets this ack stands for (a multicast's copies)
+  bool nack = false;        // a destination refused the packet (a multicast: at least one of them)
 };
 
 // The delay line of every ack in one network.
@@ -72,13 +82,47 @@ class AckPath {
     return std::max<Cycle>(d, 1);
   }
 
-  // Posts the ack of packet `id`, drained at `now`.
-  void post(PacketId id, const Packet& p, Cycle now) {
-    Entry e;
-    e.ack = {id, p.src, p.dest, p.tag, p.vnet, p.flits, p.hops, now, now + delay(p.hops)};
-    e.order = next_order_++;
-    heap_.push_back(e);
-    std::push_heap(heap_.begin(), heap_.end(), Later{});
+  // Opens the merged ack of multicast packet `id`, for its one copy so far (the packet itself); the
+  // caller stores the returned handle in the packet's ack_group before copying the packet.
+  std::int32_t open_merge(PacketId id, const Packet& p) {
+    std::int32_t g;
+    if (free_merges_.empty()) {
+      g = static_cast<std::int32_t>(merges_.size());
+      merges_.emplace_back();
+    } else {
+      g = free_merges_.back();
+      free_merges_.pop_back();
+    }
+    Merge& m = merges_[static_cast<std::size_t>(g)];
+    m.ack = {id, p.src, p.dest, p.tag, p.vnet, p.flits, 0, -1, -1, 0, false};
+    m.pending = 1;
+    ++open_merges_;
+    return g;
+  }
+  // `more` further copies of the packet will answer to merge `g`.
+  void add_copies(std::int32_t g, int more) { merges_[static_cast<std::size_t>(g)].pending += more; }
+
+  // Posts the ack of packet `id`, drained at `now`; `nack` when the node that drained it refused it.
+  // A copy of a multicast answers to its merge instead, which posts one ack after its last copy.
+  void post(PacketId id, const Packet& p, Cycle now, bool nack = false) {
+    const Cycle arrives = now + delay(p.hops);
+    if (p.ack_group < 0) {
+      push({id, p.src, p.dest, p.tag, p.vnet, p.flits, p.hops, now, arrives, 1, nack});
+      return;
+    }
+    Merge& m = merges_[static_cast<std::size_t>(p.ack_group)];
+    MPPNET_ASSERT(m.pending > 0, "a multicast copy answered a merge that was complete");
+    m.ack.delivered = std::max(m.ack.delivered, now);
+    if (arrives > m.ack.arrives) {
+      m.ack.arrives = arrives;
+      m.ack.hops = p.hops;  // the path that decides the arrival
+    }
+    ++m.ack.copies;
+    m.ack.nack |= nack;
+    if (--m.pending > 0) return;
+    push(m.ack);
+    free_merges_.push_back(p.ack_group);
+    --open_merges_;
   }
 
   // Moves the acks that arrive at `now` into arrived(), in the order they were posted among those of
@@ -94,7 +138,8 @@ class AckPath {
     }
   }
   std::span<const Ack> arrived() const { return arrived_; }
-  std::int64_t in_flight() const { return static_cast<std::int64_t>(heap_.size()); }
+  // Acks on their way back, and merges still waiting for copies.
+  std::int64_t in_flight() const { return static_cast<std::int64_t>(heap_.size()) + open_merges_; }
 
  private:
   struct Entry {
@@ -107,8 +152,19 @@ class AckPath {
       return a.ack.arrives != b.ack.arrives ? a.ack.arrives > b.ack.arrives : a.order > b.order;
     }
   };
+  struct Merge {
+    Ack ack;          // the merged record so far
+    int pending = 0;  // copies not yet drained
+  };
+  void push(const Ack& a) {
+    heap_.push_back({a, next_order_++});
+    std::push_heap(heap_.begin(), heap_.end(), Later{});
+  }
   AckParams params_;
   std::vector<Entry> heap_;
+  std::vector<Merge> merges_;
+  std::vector<std::int32_t> free_merges_;
+  std::int64_t open_merges_ = 0;
   std::vector<Ack> arrived_;
   std::uint64_t next_order_ = 0;
 };

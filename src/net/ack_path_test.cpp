@@ -47,6 +47,38 @@ TEST(AckPath, AcksLeaveInArrivalOrderAndTiesInPostOrder) {
   EXPECT_EQ(path.in_flight(), 0);
 }
 
+// Three copies of one multicast, drained at 10, 12 and 11 through 4, 1 and 3 routers: one record, posted
+// after the third copy, arriving at max(10 + 4, 12 + 1, 11 + 3) = 14 (one cycle per router), NACK
+// because the second copy was refused.
+TEST(AckPath, AMergeIsOneAckAtTheLatestArrivalOfItsCopies) {
+  AckPath path;
+  path.configure({.enabled = true, .router_cycles = 1});
+  Packet p;
+  p.src = 2;
+  p.tag = 9;
+  p.ack_group = path.open_merge(5, p);
+  path.add_copies(p.ack_group, 2);
+  p.hops = 4;
+  path.post(5, p, 10);
+  p.hops = 1;
+  path.post(6, p, 12, true);
+  EXPECT_EQ(path.in_flight(), 1) << "a merge waiting for a copy counts as in flight";
+  p.hops = 3;
+  path.post(7, p, 11);
+  std::vector<Ack> got;
+  for (Cycle t = 11; t <= 20; ++t) {
+    path.collect(t);
+    for (const Ack& a : path.arrived()) got.push_back(a);
+  }
+  ASSERT_EQ(got.size(), 1u);
+  EXPECT_EQ(got[0].packet, 5u);
+  EXPECT_EQ(got[0].arrives, 14);
+  EXPECT_EQ(got[0].delivered, 12);
+  EXPECT_EQ(got[0].copies, 3);
+  EXPECT_TRUE(got[0].nack);
+  EXPECT_EQ(path.in_flight(), 0);
+}
+
 // On a 4x4 mesh with dimension-order routing, a packet from node 0 to node 15 passes 7 routers. Its ack
 // reaches node 0 at tail drained + 2 + 7 x 5 + 8 x 1 = tail + 45, and every packet has exactly one ack.
 TEST(AckPath, EveryPacketOnAMeshIsAcknowledgedOnceAfterItsPathDelay) {

@@ -112,6 +112,13 @@ int Network::switch_multicast(RouterId r, int i, bool move_pointers) {
   if (f.head) {
     ++packets_.hops(f.packet);
     branch_packet_[b0] = f.packet;
+    // The copies answer with one merged ack (net/ack_path.hpp): the merge is opened at the packet's
+    // first branching and set before cloning, so every copy, and every copy of a copy, carries it.
+    if (acks_.enabled()) {
+      Packet& rec = packets_[f.packet];
+      if (rec.ack_group < 0) rec.ack_group = acks_.open_merge(f.packet, rec);
+      acks_.add_copies(rec.ack_group, rs.count - 1);
+    }
     for (int c = 1; c < rs.count; ++c) branch_packet_[b0 + c] = clone_packet(f.packet);
   }
   for (int c = 0; c < rs.count; ++c) {

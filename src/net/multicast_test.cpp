@@ -1,16 +1,20 @@
 // net/multicast_test.cpp: replication in the router: a broadcast tree on a mesh reaches every other node
 // once, at the unicast zero-load latency of each; branches move in lockstep; mixed with unicast traffic
-// under every general-router configuration, everything is delivered and credits are conserved.
+// under every general-router configuration, everything is delivered and credits are conserved; with acks
+// on, a broadcast's copies answer with one merged ack (ACK, or NACK when one destination refuses).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <set>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "core/rng.hpp"
+#include "net/ack_path.hpp"
 #include "net/network.hpp"
 #include "topo/build.hpp"
 #include "topo/k_ary_n_cube.hpp"
@@ -250,6 +254,104 @@ TEST(MulticastDeathTest, AMulticastFromARoutingThatDoesNotDeclareItStopsTheRun) 
         for (int t = 0; t < 10; ++t) net.step();
       },
       "does not declare kMayMulticast");
+}
+
+// With acks on, a broadcast's 15 copies answer with one merged ack at its source: posted when the last
+// copy is drained, arriving at the latest over the copies of (copy drained + AckPath::delay(copy's
+// hops)), computed here from the delivered copies themselves. A unicast packet sent alongside keeps its
+// own ack, and its own arrival.
+TEST(MulticastAck, ABroadcastHasOneMergedAckAtTheLatestOfItsCopiesArrivals) {
+  constexpr AckParams kAcks{.enabled = true, .router_cycles = 5, .channel_cycles = 1, .turnaround_cycles = 2};
+  for (NodeId src : {0, 5, 15}) {
+    RouterParams r;
+    Rig rig(4, r);
+    rig.net.enable_acks(kAcks);
+    const PacketId id = rig.net.inject(src, src, 6, 7, 0, kBroadcast);
+    rig.net.inject(src, (src + 1) % 16, 3, 8);  // a unicast packet: an ack of its own
+    Cycle last_drained = -1, latest = -1;
+    Cycle unicast_arrival = -1;
+    std::vector<Ack> acks;
+    for (int t = 0; t < 500; ++t) {
+      rig.net.step();
+      for (const PacketId d : rig.net.delivered()) {
+        const Packet& p = rig.net.packet(d);
+        const Cycle arrives = p.delivered + rig.net.ack_path().delay(p.hops);
+        if (p.tag == 7) {
+          last_drained = std::max(last_drained, p.delivered);
+          latest = std::max(latest, arrives);
+        } else {
+          unicast_arrival = arrives;
+        }
+        rig.net.release(d);
+      }
+      for (const Ack& a : rig.net.acknowledged()) acks.push_back(a);
+    }
+    ASSERT_TRUE(rig.net.idle());
+    ASSERT_EQ(acks.size(), 2u) << "one merged ack for the broadcast, one for the unicast packet";
+    const auto merged = std::find_if(acks.begin(), acks.end(), [](const Ack& a) { return a.tag == 7; });
+    ASSERT_NE(merged, acks.end());
+    EXPECT_EQ(merged->packet, id);
+    EXPECT_EQ(merged->src, src);
+    EXPECT_EQ(merged->copies, 15);
+    EXPECT_FALSE(merged->nack);
+    EXPECT_EQ(merged->delivered, last_drained);
+    EXPECT_EQ(merged->arrives, latest);
+    const auto unicast = std::find_if(acks.begin(), acks.end(), [](const Ack& a) { return a.tag == 8; });
+    ASSERT_NE(unicast, acks.end());
+    EXPECT_EQ(unicast->copies, 1);
+    EXPECT_EQ(unicast->arrives, unicast_arrival);
+    EXPECT_EQ(rig.net.ack_path().in_flight(), 0);
+  }
+}
+
+// One refusing leaf makes the merged ack a NACK (the switch recombines ACK and NACK tokens, L366-L369;
+// ACK only if every branch ACKs); without it the same broadcast is ACKed. A refusing node still drains
+// what it is sent: every copy is delivered either way, at the same cycles.
+TEST(MulticastAck, OneRefusingLeafMakesTheMergedAckANack) {
+  const auto run = [](NodeId refusing) {
+    Rig rig(4, RouterParams{});
+    rig.net.enable_acks({.enabled = true, .router_cycles = 5, .channel_cycles = 1});
+    if (refusing >= 0) rig.net.set_nack(refusing, true);
+    rig.net.inject(0, 0, 4, 1, 0, kBroadcast);
+    std::vector<Ack> acks;
+    std::vector<Cycle> drained;
+    for (int t = 0; t < 300; ++t) {
+      rig.net.step();
+      for (const PacketId d : rig.net.delivered()) {
+        drained.push_back(rig.net.packet(d).delivered);
+        rig.net.release(d);
+      }
+      for (const Ack& a : rig.net.acknowledged()) acks.push_back(a);
+    }
+    EXPECT_EQ(acks.size(), 1u);
+    EXPECT_EQ(drained.size(), 15u);
+    return std::make_pair(acks.empty() ? Ack{} : acks[0], drained);
+  };
+  const auto [ack, drained] = run(-1);
+  EXPECT_FALSE(ack.nack);
+  for (NodeId leaf : {1, 10, 15}) {
+    const auto [refused, refused_drained] = run(leaf);
+    EXPECT_TRUE(refused.nack) << "node " << leaf << " refused";
+    EXPECT_EQ(refused.arrives, ack.arrives);
+    EXPECT_EQ(refused_drained, drained);
+  }
+}
+
+// A unicast packet drained at a refusing node is NACKed; at any other node, ACKed.
+TEST(MulticastAck, AUnicastPacketToARefusingNodeIsNacked) {
+  Rig rig(4, RouterParams{});
+  rig.net.enable_acks({.enabled = true});
+  rig.net.set_nack(3, true);
+  rig.net.inject(0, 3, 2, 3);
+  rig.net.inject(0, 4, 2, 4);
+  std::vector<Ack> acks;
+  for (int t = 0; t < 100; ++t) {
+    rig.net.step();
+    for (const PacketId d : rig.net.delivered()) rig.net.release(d);
+    for (const Ack& a : rig.net.acknowledged()) acks.push_back(a);
+  }
+  ASSERT_EQ(acks.size(), 2u);
+  for (const Ack& a : acks) EXPECT_EQ(a.nack, a.dest == 3) << "to node " << a.dest;
 }
 
 }  // namespace

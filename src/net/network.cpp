@@ -166,6 +166,7 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
   eject_tokens_.assign(node_links, std::max(kTokenOne, eject_per_cycle_));
   node_eject_flits_.assign(graph.num_nodes, 0);
   node_packets_.assign(graph.num_nodes, 0);
+  nack_.assign(graph.num_nodes, 0);
   eject_time_.assign(node_links, 0);
   eject_rr_.assign(node_links, 0);
   eject_occupied_.assign(node_links, 0);

@@ -21,8 +21,8 @@
 // packet's `dest` is the node that received it.
 //
 // Acknowledgements (off unless enable_acks()): every delivered packet sends an ack back to its source
-// along a delay line computed from its path (net/ack_path.hpp); acknowledged() lists those arriving in
-// the last step.
+// along a delay line computed from its path (net/ack_path.hpp); a multicast's copies send one merged ack
+// between them, after the last copy. acknowledged() lists those arriving in the last step.
 #pragma once
 
 #include <cstdint>
@@ -99,6 +99,11 @@ class Network final : public NetworkModel {
   // The acks that reached their sources during the last step, in the order their packets were drained.
   std::span<const Ack> acknowledged() const override { return acks_.arrived(); }
   const AckPath& ack_path() const { return acks_; }
+  // While set, node v refuses what it drains: each packet's ack is a NACK (a multicast's merged ack is a
+  // NACK if any copy was refused). The packet is still drained and delivered, since a destination must
+  // always take what arrives (accept-and-NACK) or back-pressure could close a cycle through the nodes
+  // (reference note 003 §2.10).
+  void set_nack(NodeId v, bool refuse) { nack_[static_cast<std::size_t>(v)] = refuse ? 1 : 0; }
 
   const NetworkCounters& counters() const override { return counters_; }
   // Flits sent on each router output port so far, indexed by graph.port_base[r] + p.
@@ -393,6 +398,7 @@ class Network final : public NetworkModel {
   std::uint32_t eject_per_cycle_;               // 16.16 fixed point
   std::vector<std::int32_t> node_eject_flits_;  // flits held in the node's ejection buffers
   std::vector<std::int32_t> node_packets_;      // packets queued or being sent
+  std::vector<std::uint8_t> nack_;              // per node: its acks are NACKs (set_nack)
   std::vector<Cycle> eject_time_;               // per node link: when its token bucket was last filled
   std::vector<std::uint16_t> eject_rr_;
   std::vector<std::uint64_t> eject_occupied_;  // per node link: ejection VCs holding flits

@@ -108,7 +108,7 @@ void Network::eject(NodeId v) {
         packets_[f.packet].delivered = now_;
         ++counters_.packets_delivered;
         delivered_.push_back(f.packet);
-        if (acks_.enabled()) acks_.post(f.packet, packets_[f.packet], now_);
+        if (acks_.enabled()) acks_.post(f.packet, packets_[f.packet], now_, nack_[v] != 0);
       }
     }
     eject_rr_[nl] = static_cast<std::uint16_t>(rr);

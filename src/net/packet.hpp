@@ -41,6 +41,9 @@ struct Packet {
   std::uint64_t tag = 0;      // the caller's own label (measurement window, message id, ...)
   std::int32_t vnet = 0;      // virtual network (RouterParams::vnets)
   PacketId next = kNoPacket;  // source-queue or free-list link
+  // The merged ack this packet's copies share (net/ack_path.hpp), or -1: set when a multicast first
+  // branches with acks enabled, and copied into every copy with the record.
+  std::int32_t ack_group = -1;
 };
 
 class PacketPool {

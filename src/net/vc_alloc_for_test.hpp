@@ -54,7 +54,8 @@ struct Matrix {
   }
 
   std::vector<Granted> run(Allocate allocate, VcChoice choice) {
-    const RouterView view{vcs, n, choice, &input_rr, vc_rr.data(), &rng, nullptr};
+    const RouterView view{
+        vcs, n, choice, &input_rr, vc_rr.data(), &rng, output_rr.empty() ? nullptr : output_rr.data()};
     const Scratch scratch{claim.data(), dist.data(), listed.data(), cells.data()};
     const int count = allocate(view, requests, candidates, scratch, grants.data());
     std::vector<Granted> out;
@@ -74,6 +75,7 @@ struct Matrix {
   int n;
   std::uint16_t input_rr = 0;
   std::vector<std::uint8_t> vc_rr;
+  std::vector<std::uint16_t> output_rr;  // per output VC (VcArbiter::PerOutputVc); empty: input_rr alone
   core::RandomStream rng{7, 1, core::Stream::RouteChoice};
   std::vector<Request> requests;
   std::vector<Candidate> candidates;

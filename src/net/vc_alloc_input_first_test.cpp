@@ -97,5 +97,29 @@ TEST(VcAllocInputFirst, NoUsableVcNoGrantAndThePointerStays) {
   EXPECT_EQ(m.vc_rr, (std::vector<std::uint8_t>{0, 0}));
 }
 
+TEST(VcAllocInputFirst, PerOutputPointersDoNotSplitTwoMulticasts) {
+  // 4 ports x 1 VC. Inputs 0 and 1 both multicast to ports 2 and 3. Output VC 2's own pointer favours
+  // input 0 and output VC 3's favours input 1: ranked by them, each would win one branch and lose the
+  // other, and nobody would be granted, cycle after cycle. Multicasts are ranked by the router's pointer
+  // (at 1): input 1 is nearest at both branches and takes both.
+  Matrix m(4, 1);
+  m.row(0, {{2, 0b1}, {3, 0b1}}, true);
+  m.row(1, {{2, 0b1}, {3, 0b1}}, true);
+  m.output_rr = {0, 0, 0, 1};
+  m.input_rr = 1;
+  EXPECT_EQ(m.run(&input_first, VcChoice::LowestFree), (std::vector<Granted>{{1, -1, {0, 0}}}));
+  EXPECT_EQ(m.output_rr, (std::vector<std::uint16_t>{0, 0, 2, 2})) << "both branches' pointers pass input 1";
+}
+
+TEST(VcAllocInputFirst, PerOutputPointersStillRankUnicastRows) {
+  // A unicast row keeps its output's own pointer: output VC 1's pointer at 1 ranks input 1 before
+  // input 0, though the router's pointer (0) would not.
+  Matrix m(2, 1);
+  m.row(0, {{1, 0b1}});
+  m.row(1, {{1, 0b1}});
+  m.output_rr = {0, 1};
+  EXPECT_EQ(m.run(&input_first, VcChoice::LowestFree), (std::vector<Granted>{{1, 1}}));
+}
+
 }  // namespace
 }  // namespace mppnet::net::vc_alloc

@@ -24,20 +24,26 @@ int output_first(const RouterView& r, std::span<const Request> requests, std::sp
   const int vcs = r.vcs;
   const int rr = *r.input_rr < n ? *r.input_rr : 0;
   int listed = 0;
-  auto ask = [&](int ol, int i) {
+  // A multicast row is ranked at every branch from the router's pointer, even under per-output-VC
+  // pointers: ranked by each output's own pointer, two multicasts could each be first at some of the
+  // branches they share, each lose the rest, and (no grant, no pointer moved) split them the same way
+  // every cycle while the outputs they lapse starve every unicast too. With one ranking the nearest
+  // multicast wins all it shares with other multicasts, so some request is granted every cycle.
+  auto ask = [&](int ol, int i, bool multicast) {
+    const bool own = r.output_rr != nullptr && !multicast;
     arbiter::offer(s.claim, s.dist, s.listed, listed, ol, i,
-                   arbiter::rr_distance(i, r.output_rr != nullptr ? r.output_rr[ol] : rr, n));
+                   arbiter::rr_distance(i, own ? r.output_rr[ol] : rr, n));
   };
   for (const Request& row : requests) {
     if (row.multicast) {
       if (!pick_branches(r, row, candidates)) continue;
       for (int c = row.first; c < row.first + row.count; ++c)
-        ask(candidates[c].port * vcs + candidates[c].vc, row.input);
+        ask(candidates[c].port * vcs + candidates[c].vc, row.input, true);
       continue;
     }
     for (int c = row.first; c < row.first + row.count; ++c)
       for (std::uint64_t bits = candidates[c].usable; bits != 0; bits &= bits - 1)
-        ask(candidates[c].port * vcs + std::countr_zero(bits), row.input);
+        ask(candidates[c].port * vcs + std::countr_zero(bits), row.input, false);
   }
 
   // Input stage, over the grants in output-VC order.

@@ -74,5 +74,16 @@ TEST(VcAllocOutputFirst, AMulticastThatLosesABranchGetsNothing) {
   EXPECT_EQ(m.run(&output_first, VcChoice::LowestFree), (std::vector<Granted>{{0, -1, {0, 0}}}));
 }
 
+TEST(VcAllocOutputFirst, PerOutputPointersDoNotSplitTwoMulticasts) {
+  // As the input-first case: inputs 0 and 1 multicast to ports 2 and 3, whose own pointers favour
+  // input 0 and input 1. Ranked by the router's pointer (at 0), input 0 takes both branches.
+  Matrix m(4, 1);
+  m.row(0, {{2, 0b1}, {3, 0b1}}, true);
+  m.row(1, {{2, 0b1}, {3, 0b1}}, true);
+  m.output_rr = {0, 0, 0, 1};
+  m.input_rr = 0;
+  EXPECT_EQ(m.run(&output_first, VcChoice::LowestFree), (std::vector<Granted>{{0, -1, {0, 0}}}));
+}
+
 }  // namespace
 }  // namespace mppnet::net::vc_alloc

@@ -60,6 +60,10 @@ io::KeyTable<Cs2Config> make_table() {
                       "Load every PE's table with routes that carry the traffic's permutation with no "
                       "channel used twice (the recursive Clos decomposition; L400-L402). Needs a "
                       "permutation pattern on 4^k PEs; overrides policy, turn and alternatives."),
+                  key("broadcast_tree", &RoutingParams::broadcast_tree, one_of({"canonical", "any_plane"}),
+                      "The tree a broadcast climbs: canonical (up-port 0 at every stage, so all broadcasts "
+                      "share plane 0 and cannot deadlock each other; note 003 §2.10) or any_plane (a top "
+                      "plane drawn per packet: a negative control that can deadlock)."),
               }),
       section("elan", &Cs2Config::elan,
               {
@@ -99,6 +103,10 @@ io::KeyTable<Cs2Config> make_table() {
               key("packet_bytes", &TrafficParams::packet_bytes, in_range(1, 4096),
                   "Bytes of a packet on the wire (header, payload, CRC), route bytes not counted."),
               key("shift", &TrafficParams::shift, in_range(0, kMaxPes), "Distance of the pattern \"shift\"."),
+              key("broadcast_fraction", &TrafficParams::broadcast_fraction, in_range(0.0, 1.0),
+                  "Fraction of packets that are broadcasts, half to every PE and half to a random "
+                  "contiguous range, each sent as one packet per aligned box (L366-L369, note 003 §4.7); "
+                  "above 0 the switches replicate, with merged acks."),
           }),
       section("run", &Cs2Config::run,
               {
@@ -170,6 +178,16 @@ void check_cs2(const Cs2Config& c) {
         fmt::format("rearranged tables need a complete layer of 4^k PEs; machine.pes is {}", c.machine.pes));
   // The longest route must fit the route bytes a packet carries.
   const LayerShape shape = layer_shape(c);
+  // A broadcast box is a subtree of one tree: two networks joined back to back have none spanning both.
+  if (wants_broadcasts(c) && shape.back_to_back())
+    fail_at(c, "traffic.broadcast_fraction",
+            fmt::format("broadcasts need one tree; {} PEs under machine.doubling = \"back_to_back\" are two "
+                        "networks joined at the top",
+                        c.machine.pes));
+  if (wants_broadcasts(c) && c.routing.rearranged)
+    fail_at(
+        c, "traffic.broadcast_fraction",
+        "rearranged tables carry a permutation, which broadcasts are not; set routing.rearranged = false");
   const int longest = 2 * shape.stages() - (shape.back_to_back() ? 0 : 1);
   if (longest > topo::kMaxRouteBytes)
     fail_at(c, "machine.pes",
@@ -193,6 +211,16 @@ const char* pattern_name(Pattern p) {
       return "bit_reversal";
     case Pattern::Transpose:
       return "transpose";
+  }
+  return "?";
+}
+
+const char* broadcast_tree_name(BroadcastTree t) {
+  switch (t) {
+    case BroadcastTree::Canonical:
+      return "canonical";
+    case BroadcastTree::AnyPlane:
+      return "any_plane";
   }
   return "?";
 }

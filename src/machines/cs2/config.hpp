@@ -44,6 +44,8 @@ struct RoutingParams {
   // Tables loaded with the routes of rearrange.hpp for the traffic's permutation, one per source: no
   // channel carries two flows (L400-L402, note §4.6). REQUIRES a permutation pattern on 4^k PEs.
   bool rearranged = false;
+  // The tree a broadcast climbs: plane 0 (canonical, note 003 §2.10) or a plane drawn per packet.
+  BroadcastTree broadcast_tree = BroadcastTree::Canonical;
 };
 
 // The Elan's send protocol (elan.hpp; note 003 §4.9): a message is cut into packets of L payload bytes
@@ -75,6 +77,10 @@ struct TrafficParams {
   double load = 0.2;
   int packet_bytes = 32;  // bytes per packet on the wire, route bytes not counted
   int shift = 1;          // pattern "shift": PE x sends to (x + shift) mod pes
+  // Of the packets a PE creates, the fraction that are broadcasts (half to the whole machine, half to a
+  // random contiguous range of PEs; note 003 §4.7); the rest follow the pattern. Above 0 the layers
+  // replicate (topo::ByteSteeredRouting<true>), which costs the fast unicast router.
+  double broadcast_fraction = 0;
 };
 
 struct RunParams {
@@ -109,12 +115,19 @@ Cs2Config load_cs2_text(const std::string& text, const std::string& name,
 
 // Every key on its own, then across keys: the buffer must cover a link's flow-control round trip (note
 // §6 #14: at least 2 x wire cycles + 8 bytes), the longest route must fit topo::kMaxRouteBytes, and
-// elan.min_payload_bytes <= elan.max_payload_bytes.
+// elan.min_payload_bytes <= elan.max_payload_bytes; broadcasts need one tree (not back to back) and
+// exclude rearranged tables.
 void check_cs2(const Cs2Config& c);
 
 nlohmann::json to_json(const Cs2Config& c);
 
 const char* pattern_name(Pattern p);
+const char* broadcast_tree_name(BroadcastTree t);
+
+// Whether the config's traffic has broadcasts, so that the layers must replicate.
+inline bool wants_broadcasts(const Cs2Config& c) {
+  return c.traffic.broadcast_fraction > 0;
+}
 
 // The layer shape a config describes.
 LayerShape layer_shape(const Cs2Config& c);

@@ -62,5 +62,46 @@ TEST(Cs2Config, ElanKeysAreReadAndChecked) {
   EXPECT_NE(error_of("[elan]\nsizing = \"adaptive\"\n").find("t.toml:2: elan.sizing"), std::string::npos);
 }
 
+TEST(Cs2Config, BroadcastKeysAreReadAndChecked) {
+  const Cs2Config c = load_cs2_text(
+      "[traffic]\nbroadcast_fraction = 0.25\n[routing]\nbroadcast_tree = "
+      "\"any_plane\"\n",
+      "t.toml", {});
+  EXPECT_DOUBLE_EQ(c.traffic.broadcast_fraction, 0.25);
+  EXPECT_EQ(c.routing.broadcast_tree, BroadcastTree::AnyPlane);
+  EXPECT_TRUE(wants_broadcasts(c));
+  EXPECT_FALSE(wants_broadcasts(Cs2Config{})) << "unicast only unless asked: the fast router stays";
+  EXPECT_EQ(Cs2Config{}.routing.broadcast_tree, BroadcastTree::Canonical);
+}
+
+TEST(Cs2Config, BadBroadcastFractionIsRejected) {
+  EXPECT_EQ(
+      error_of("[traffic]\nbroadcast_fraction = 1.5\n").rfind("t.toml:2: traffic.broadcast_fraction: ", 0),
+      0u);
+  EXPECT_EQ(
+      error_of("", {"traffic.broadcast_fraction=-0.1"}).rfind("--set traffic.broadcast_fraction=-0.1: ", 0),
+      0u);
+}
+
+TEST(Cs2Config, BadBroadcastTreeIsRejected) {
+  EXPECT_EQ(
+      error_of("[routing]\nbroadcast_tree = \"plane_1\"\n").rfind("t.toml:2: routing.broadcast_tree: ", 0),
+      0u);
+}
+
+TEST(Cs2Config, BroadcastsNeedOneTree) {
+  EXPECT_EQ(
+      error_of("[machine]\npes = 512\ndoubling = \"back_to_back\"\n[traffic]\nbroadcast_fraction = 0.1\n")
+          .rfind("t.toml:5: traffic.broadcast_fraction: broadcasts need one tree", 0),
+      0u);
+}
+
+TEST(Cs2Config, BroadcastsExcludeRearrangedTables) {
+  EXPECT_NE(error_of("[machine]\npes = 64\n[routing]\nrearranged = true\n[traffic]\npattern = \"shift\"\n"
+                     "broadcast_fraction = 0.1\n")
+                .find("traffic.broadcast_fraction: rearranged tables carry a permutation"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace mppnet::machines::cs2

@@ -1,6 +1,8 @@
 // machines/cs2/cs2_network.cpp: the layers of generic networks with the Elite's timing (cs2_network.hpp).
 #include "machines/cs2/cs2_network.hpp"
 
+#include <array>
+
 #include "core/error.hpp"
 #include "machines/cs2/routes.hpp"
 #include "topo/source_route.hpp"
@@ -37,12 +39,15 @@ std::int64_t zero_load_cycles(const EliteParams& e, int switches, int bytes) {
 
 namespace {
 
-topo::Routing byte_steered(const LayerShape& shape, int vcs) {
+topo::Routing byte_steered(const LayerShape& shape, int vcs, bool multicast) {
   // Hops are for reports only (the route bytes steer): the minimal route's switch count.
   const auto hops = [shape](NodeId x, NodeId d) {
     const int j = lca_stage(shape, x, d);
     return shape.back_to_back() && j > shape.stages() ? 2 * shape.stages() : 2 * j - 1;
   };
+  // Replication only where broadcasts are asked for: a routing that may multicast rules out the
+  // general router's fast path, which unicast runs keep.
+  if (multicast) return topo::Routing::bind(topo::ByteSteeredRouting<true>(vcs, hops), vcs);
   return topo::Routing::bind(topo::ByteSteeredRouting<false>(vcs, hops), vcs);
 }
 
@@ -53,8 +58,9 @@ Cs2Network::Cs2Network(const Cs2Config& c, bool acks, int window)
       shape_(layer_shape(c)),
       graph_(build_layer(shape_)),
       params_(elite_router_params(c)),
-      routing_(byte_steered(shape_, params_.vcs)),
-      next_layer_(static_cast<std::size_t>(shape_.pes()), 0) {
+      routing_(byte_steered(shape_, params_.vcs, wants_broadcasts(c))),
+      next_layer_(static_cast<std::size_t>(shape_.pes()), 0),
+      broadcasts_(wants_broadcasts(c)) {
   MPPNET_ASSERT(acks || window == 0, "a send window needs acks");
   for (int l = 0; l < c.machine.layers; ++l)
     layers_.push_back(std::make_unique<net::Network>(
@@ -72,6 +78,40 @@ Cs2Network::Cs2Network(const Cs2Config& c, bool acks, int window)
   for (int x = 0; x < shape_.pes(); ++x)
     route_rng_.emplace_back(static_cast<std::uint64_t>(c.run.seed), static_cast<std::uint64_t>(x),
                             core::Stream::RouteChoice);
+  // A stream of its own per PE, so that broadcasts leave the unicast alternatives' draws as they were.
+  if (broadcasts_)
+    for (int x = 0; x < shape_.pes(); ++x)
+      plane_rng_.emplace_back(static_cast<std::uint64_t>(c.run.seed),
+                              static_cast<std::uint64_t>(shape_.pes() + x), core::Stream::RouteChoice);
+}
+
+topo::SourceRoute Cs2Network::broadcast_route_of(NodeId src, const BroadcastBox& box) {
+  if (config_.routing.broadcast_tree == BroadcastTree::Canonical) return broadcast_route(shape_, src, box);
+  std::array<int, topo::kMaxRouteBytes> ups{};
+  auto& rng = plane_rng_[static_cast<std::size_t>(src)];
+  for (int& u : ups) u = static_cast<int>(rng.below(4));
+  return broadcast_route_via(shape_, src, box, ups);
+}
+
+std::int64_t Cs2Network::broadcast(NodeId src, NodeId a, NodeId b, int bytes, std::uint64_t tag) {
+  const auto s = static_cast<std::size_t>(src);
+  const int l = static_cast<int>(next_layer_[s]);
+  next_layer_[s] = static_cast<std::uint32_t>((l + 1) % layers());
+  return broadcast_on(l, src, a, b, bytes, tag);
+}
+
+std::int64_t Cs2Network::broadcast_on(int l, NodeId src, NodeId a, NodeId b, int bytes, std::uint64_t tag,
+                                      std::vector<net::PacketId>* ids) {
+  MPPNET_ASSERT(broadcasts_, "a broadcast on layers built without replication (traffic.broadcast_fraction)");
+  MPPNET_ASSERT(0 <= a && a <= b && b < pes(), "a broadcast range of populated PEs");
+  std::int64_t copies = 0;
+  for (const BroadcastBox& box : decompose_range(shape_, a, b)) {
+    const net::PacketId id =
+        layer(l).inject(src, static_cast<NodeId>(box.first), bytes, tag, 0, broadcast_route_of(src, box));
+    if (ids != nullptr) ids->push_back(id);
+    copies += box.count;
+  }
+  return copies;
 }
 
 int Cs2Network::send(NodeId src, NodeId dest, int bytes, std::uint64_t tag) {

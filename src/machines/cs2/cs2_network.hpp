@@ -14,6 +14,12 @@
 // The layers are identical graphs with the same route tables (L92-L93, routes.hpp); each PE stripes its
 // packets over them in turn (packet i of a PE on layer i mod layers) and draws the alternative of its
 // table entry per packet, uniformly among routing.alternatives.
+//
+// Broadcasts (when the config asks for them, wants_broadcasts()): a range of PEs is cut into aligned
+// boxes (decompose_range), each reached by one multicast packet whose range bytes the switches replicate
+// in lockstep (topo::ByteSteeredRouting<true>, net/multicast.cpp), with one merged ack per packet. The
+// climb takes plane 0 (routing.broadcast_tree = "canonical") or a plane drawn per packet ("any_plane").
+// Unicast-only configs keep ByteSteeredRouting<false>, and with it the general router's fast path.
 #pragma once
 
 #include <cstdint>
@@ -24,6 +30,7 @@
 #include "core/rng.hpp"
 #include "machines/cs2/channel_load.hpp"
 #include "machines/cs2/config.hpp"
+#include "machines/cs2/routes.hpp"
 #include "net/network.hpp"
 #include "topo/routing.hpp"
 #include "topo/source_route.hpp"
@@ -83,6 +90,19 @@ class Cs2Network {
   // The same on a given layer and alternative (for tests and probes). REQUIRES: 0 <= alt < 4.
   net::PacketId send_on(int layer, NodeId src, NodeId dest, int bytes, std::uint64_t tag, int alt);
 
+  // Whether the layers replicate: the config asks for broadcasts (wants_broadcasts()).
+  bool broadcasts() const { return broadcasts_; }
+  // The route bytes of a broadcast packet from src to `box` under routing.broadcast_tree: the canonical
+  // plane-0 tree, or up-ports drawn from src's own broadcast stream.
+  topo::SourceRoute broadcast_route_of(NodeId src, const BroadcastBox& box);
+  // Sends a broadcast of `bytes` bytes from src to PEs [a, b] on the next layer of src's stripe, one
+  // multicast packet per aligned box, each carrying `tag`. Returns the copies it delivers (b - a + 1).
+  // REQUIRES: broadcasts(); 0 <= a <= b < pes().
+  std::int64_t broadcast(NodeId src, NodeId a, NodeId b, int bytes, std::uint64_t tag);
+  // The same on a given layer; appends the packets' ids to `ids` when given.
+  std::int64_t broadcast_on(int layer, NodeId src, NodeId a, NodeId b, int bytes, std::uint64_t tag,
+                            std::vector<net::PacketId>* ids = nullptr);
+
   // From now on, src's packets to flows[i].dest take route(src, dest) on every layer and alternative:
   // the tables loaded with one route per source (rearranged routes, rearrange.hpp).
   // REQUIRES: each source at most once in `flows`.
@@ -101,6 +121,8 @@ class Cs2Network {
   std::vector<std::unique_ptr<net::Network>> layers_;
   std::vector<std::uint32_t> next_layer_;      // per PE: the layer its next packet takes
   std::vector<core::RandomStream> route_rng_;  // per PE: the alternative of each packet
+  bool broadcasts_ = false;
+  std::vector<core::RandomStream> plane_rng_;  // per PE: a broadcast's planes under "any_plane"
   std::vector<NodeId> loaded_dest_;            // per PE: the destination of its loaded route, or -1
   std::vector<topo::SourceRoute> loaded_route_;
 };

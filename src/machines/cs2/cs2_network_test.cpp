@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <utility>
 #include <vector>
 
 #include "machines/cs2/routes.hpp"
@@ -98,6 +99,47 @@ TEST(Cs2Network, TheRouterParametersAreTheElitesTiming) {
   EXPECT_EQ(p.hop_cycles(), 7 + 1);
   EXPECT_EQ(p.cycle_ps, 14286);
   EXPECT_EQ(p.switching, net::Switching::Wormhole);
+}
+
+// The layers replicate only when the config asks for broadcasts, so that unicast runs keep the general
+// router's fast path.
+TEST(Cs2Network, LayersReplicateOnlyWhenBroadcastsAreAskedFor) {
+  Cs2Config c = machine(64);
+  EXPECT_FALSE(Cs2Network(c).broadcasts());
+  EXPECT_TRUE(Cs2Network(c).layer(0).uses_fast_router());
+  c.traffic.broadcast_fraction = 0.1;
+  EXPECT_TRUE(Cs2Network(c).broadcasts());
+  EXPECT_FALSE(Cs2Network(c).layer(0).uses_fast_router());
+}
+
+// A broadcast to [a, b] is one packet per aligned box, and every PE of the range gets exactly one copy,
+// none outside it, on both trees; with acks, each packet's copies answer with one merged ack.
+TEST(Cs2Network, ABroadcastReachesEveryPeOfItsRangeOnce) {
+  for (const BroadcastTree tree : {BroadcastTree::Canonical, BroadcastTree::AnyPlane}) {
+    Cs2Config c = machine(64);
+    c.traffic.broadcast_fraction = 1;
+    c.routing.broadcast_tree = tree;
+    Cs2Network net(c, /*acks=*/true);
+    for (const auto& [a, b] : {std::pair{0, 63}, std::pair{5, 10}, std::pair{17, 62}, std::pair{33, 33}}) {
+      std::vector<net::PacketId> ids;
+      const std::int64_t copies = net.broadcast_on(0, 40, a, b, 16, 0, &ids);
+      EXPECT_EQ(copies, b - a + 1);
+      EXPECT_EQ(ids.size(), decompose_range(net.shape(), a, b).size());
+      std::vector<int> got(64, 0);
+      int acks = 0;
+      for (int t = 0; t < 5000 && !net.idle(); ++t) {
+        net.step();
+        for (const net::PacketId d : net.layer(0).delivered()) {
+          ++got[static_cast<std::size_t>(net.layer(0).packet(d).dest)];
+          net.layer(0).release(d);
+        }
+        acks += static_cast<int>(net.layer(0).acknowledged().size());
+      }
+      ASSERT_TRUE(net.idle());
+      for (int x = 0; x < 64; ++x) EXPECT_EQ(got[static_cast<std::size_t>(x)], x >= a && x <= b ? 1 : 0) << x;
+      EXPECT_EQ(acks, static_cast<int>(ids.size())) << "one merged ack per packet";
+    }
+  }
 }
 
 }  // namespace

@@ -70,15 +70,23 @@ class TrafficSource final : public core::Component {
     for (NodeId x = 0; x < net_.pes(); ++x) {
       auto& rng = rng_[static_cast<std::size_t>(x)];
       if (!rng.bernoulli(rate_)) continue;
-      net_.send(x, destination(x, rng), c_.traffic.packet_bytes, tag);
-      timed_ += static_cast<std::int64_t>(tag);
-      timed_from_[static_cast<std::size_t>(x)] += static_cast<std::int64_t>(tag);
+      // A broadcast counts its copies, so that created and delivered bytes compare as for unicast. The
+      // draws are made only when broadcasts are asked for: unicast runs see the same streams as ever.
+      std::int64_t copies = 1;
+      if (c_.traffic.broadcast_fraction > 0 && rng.bernoulli(c_.traffic.broadcast_fraction)) {
+        const auto [a, b] = broadcast_range(net_.pes(), rng);
+        copies = net_.broadcast(x, a, b, c_.traffic.packet_bytes, tag);
+      } else {
+        net_.send(x, destination(x, rng), c_.traffic.packet_bytes, tag);
+      }
+      timed_ += static_cast<std::int64_t>(tag) * copies;
+      timed_from_[static_cast<std::size_t>(x)] += static_cast<std::int64_t>(tag) * copies;
     }
     return true;
   }
   void stop_at(Cycle c) { stop_ = c; }
   std::int64_t timed() const { return timed_; }
-  // Packets each PE created in the measured cycles.
+  // Packets each PE created in the measured cycles (a broadcast: its copies).
   const std::vector<std::int64_t>& timed_from() const { return timed_from_; }
 
   NodeId destination(NodeId x, core::RandomStream& rng) const { return pattern_destination(c_, x, rng); }
@@ -89,7 +97,7 @@ class TrafficSource final : public core::Component {
   double rate_;  // packets per PE per cycle
   std::vector<core::RandomStream> rng_;
   Cycle stop_ = std::numeric_limits<Cycle>::max();
-  std::int64_t timed_ = 0;  // packets created in the measured cycles
+  std::int64_t timed_ = 0;  // packets created in the measured cycles (a broadcast: its copies)
   std::vector<std::int64_t> timed_from_;
 };
 
@@ -139,6 +147,13 @@ double slowest_source_fraction(const std::vector<std::int64_t>& created_packets,
 }
 
 }  // namespace
+
+std::pair<NodeId, NodeId> broadcast_range(int pes, core::RandomStream& rng) {
+  if (rng.bernoulli(0.5)) return {0, pes - 1};
+  const auto u = static_cast<NodeId>(rng.below(static_cast<std::uint32_t>(pes)));
+  const auto v = static_cast<NodeId>(rng.below(static_cast<std::uint32_t>(pes)));
+  return {std::min(u, v), std::max(u, v)};
+}
 
 Cs2RunResult run_traffic(const Cs2Config& c) {
   Cs2Network net(c);

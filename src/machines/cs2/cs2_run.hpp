@@ -8,13 +8,20 @@
 // from creation to the last byte drained, bytes delivered then count as throughput; then at most
 // run.drain_cycles for the timed packets to arrive. The run is saturated when packets are still out
 // then, or when the measured cycles delivered less than 95% of the bytes they created.
+//
+// With traffic.broadcast_fraction, that fraction of the packets created are broadcasts instead (half to
+// every PE, half to a random range; broadcast_range()), sent as one packet per aligned box; a broadcast
+// counts as its copies, both created and delivered.
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "core/rng.hpp"
+#include "core/types.hpp"
 #include "machines/cs2/config.hpp"
 #include "registry/registry.hpp"
 
@@ -40,6 +47,10 @@ struct Cs2RunResult {
 
 // REQUIRES: check_cs2(c) passed.
 Cs2RunResult run_traffic(const Cs2Config& c);
+
+// The PEs of a random broadcast among `pes`: all of them with probability 1/2, else [min(u, v), max(u, v)]
+// for u, v uniform.
+std::pair<NodeId, NodeId> broadcast_range(int pes, core::RandomStream& rng);
 
 nlohmann::json to_json(const Cs2RunResult& r);
 

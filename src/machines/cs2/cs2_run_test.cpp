@@ -98,6 +98,15 @@ TEST(Cs2Run, ThreeFlowsOnOneOutputShareItFairly) {
   EXPECT_LT(r.slowest_source_fraction, 0.4);
 }
 
+// With broadcasts, every copy is delivered: a light mixed load of 5% broadcasts on the canonical tree
+// is accepted whole (created and delivered both count a broadcast's copies), on both layers.
+TEST(Cs2Run, ALightLoadWithBroadcastsIsDeliveredWhole) {
+  const Cs2RunResult r = run_traffic(config({"traffic.load=0.02", "traffic.broadcast_fraction=0.05"}));
+  EXPECT_FALSE(r.saturated);
+  EXPECT_EQ(r.packets_delivered, r.packets_timed);
+  EXPECT_GT(r.packets_timed, 2000) << "broadcast copies count";
+}
+
 TEST(Cs2Run, BadTrafficKeysNameFileLineKeyAndReason) {
   EXPECT_EQ(error_of("[traffic]\nload = 1.5\n").rfind("t.toml:2: traffic.load: ", 0), 0u);
   EXPECT_NE(error_of("[traffic]\npattern = \"tornado\"\n").find("t.toml:2: traffic.pattern"),

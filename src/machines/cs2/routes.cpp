@@ -118,12 +118,19 @@ std::vector<BroadcastBox> decompose_range(const LayerShape& shape, std::int64_t 
 }
 
 topo::SourceRoute broadcast_route(const LayerShape& shape, std::int64_t src, const BroadcastBox& box) {
+  static constexpr int kPlane0[topo::kMaxRouteBytes] = {};
+  return broadcast_route_via(shape, src, box, kPlane0);
+}
+
+topo::SourceRoute broadcast_route_via(const LayerShape& shape, std::int64_t src, const BroadcastBox& box,
+                                      std::span<const int> ups) {
   MPPNET_ASSERT(!shape.back_to_back(), "broadcast boxes are formed on one tree (reading B or an even size)");
   const int m = box.pos + 1;  // the stage whose output digit is box.pos
   int j = m;
   while (j < shape.stages() && shape.prefix(src, j) != shape.prefix(box.first, j)) ++j;
   topo::SourceRoute r;
-  for (int st = 1; st < j; ++st) r.push_back(topo::single_output(4));
+  MPPNET_ASSERT(static_cast<int>(ups.size()) >= j - 1, "an up-port for every climb");
+  for (int st = 1; st < j; ++st) r.push_back(topo::single_output(4 + ups[static_cast<std::size_t>(st - 1)]));
   for (int st = j; st > m; --st) r.push_back(topo::single_output(shape.digit(box.first, st - 1)));
   r.push_back(topo::output_range(box.lo, box.hi));
   for (int st = m - 1; st >= 1; --st) r.push_back(topo::output_range(0, shape.radix(st - 1) - 1));

@@ -27,6 +27,10 @@
 namespace mppnet::machines::cs2 {
 
 enum class Policy { Dest, Random };
+// Which top plane a broadcast climbs to: always plane 0 (up-port 0 at every stage, the canonical tree
+// of note 003 §2.10, on which broadcasts cannot deadlock each other), or a plane drawn per packet (the
+// negative control: broadcasts rooted at different switches over the same lower switches can).
+enum class BroadcastTree { Canonical, AnyPlane };
 // Where a route turns back down: at the lowest common ancestor (minimal), or always at the top stage
 // (the "to-top" mode in which the document states the Omega property, note §6 #8).
 enum class Turn { Minimal, Top };
@@ -84,6 +88,12 @@ std::vector<BroadcastBox> decompose_range(const LayerShape& shape, std::int64_t 
 // at its digit, then every output below: 2 j - 1 bytes for turn stage j. REQUIRES: a box of
 // decompose_range() on this shape.
 topo::SourceRoute broadcast_route(const LayerShape& shape, std::int64_t src, const BroadcastBox& box);
+
+// broadcast_route() with its climb on the up-ports `ups` (each 0..3, one per up byte, box-stage climbs
+// of the canonical route) instead of up-port 0: the same boxes reached through another top plane.
+// REQUIRES: ups.size() >= the canonical route's up bytes.
+topo::SourceRoute broadcast_route_via(const LayerShape& shape, std::int64_t src, const BroadcastBox& box,
+                                      std::span<const int> ups);
 
 const char* policy_name(Policy p);
 const char* turn_name(Turn t);

@@ -151,5 +151,32 @@ TEST(Cs2Routes, EveryBroadcastBoxIsReachedExactlyOnceOnTheCanonicalTree) {
             "4.4.[0-3].[0-3].[0-3]");
 }
 
+// Another plane changes only the climb: the up bytes name the drawn up-ports, and the bytes from the
+// turn down are the canonical route's (every switch at a stage above the box reaches the same PEs).
+TEST(Cs2Routes, ABroadcastViaAnotherPlaneChangesOnlyTheClimb) {
+  const LayerShape shape(256, Doubling::EightWayTop);
+  for (const BroadcastBox& box : decompose_range(shape, 17, 200)) {
+    const topo::SourceRoute canonical = broadcast_route(shape, 250, box);
+    const int ups[] = {3, 1, 2, 0};
+    const topo::SourceRoute via = broadcast_route_via(shape, 250, box, ups);
+    ASSERT_EQ(via.length, canonical.length);
+    int up_bytes = 0;  // the canonical climb: up-port 0 (byte 4) until the turn; down bytes name 0..3
+    while (up_bytes < canonical.length &&
+           canonical.bytes[static_cast<std::size_t>(up_bytes)] == topo::single_output(4))
+      ++up_bytes;
+    for (int i = 0; i < canonical.length; ++i) {
+      const auto b = static_cast<std::size_t>(i);
+      if (i < up_bytes)
+        EXPECT_EQ(via.bytes[b], topo::single_output(4 + ups[i]));
+      else
+        EXPECT_EQ(via.bytes[b], canonical.bytes[b]);
+    }
+  }
+  // With every up-port 0 it is the canonical route.
+  const int zeros[4] = {};
+  const BroadcastBox whole = decompose_range(shape, 0, 255)[0];
+  EXPECT_EQ(broadcast_route_via(shape, 9, whole, zeros), broadcast_route(shape, 9, whole));
+}
+
 }  // namespace
 }  // namespace mppnet::machines::cs2

@@ -23,4 +23,8 @@ std::vector<core::ValidationCase> elan_cases();
 // R8 on simulated traffic: shifts and XOR permutations under DEST at full rate (validation_patterns.cpp).
 std::vector<core::ValidationCase> pattern_cases();
 
+// R12 (broadcast: stages, one merged ack, boxes per range, deadlock on the canonical tree and off it)
+// and R14 (unicast deadlock freedom) on simulated packets (validation_broadcast.cpp).
+std::vector<core::ValidationCase> broadcast_cases();
+
 }  // namespace mppnet::machines::cs2
