@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The command runs each model its config names: the CM-1 router under `run`, METRO under `yield` and
-# `harvest`, the CS-2 under `run` and `cs2-names`; a command given another model's file says which command fits,
+# `harvest`, the CS-2 under `run`, `app` and `cs2-names`; a command given another model's file says which command fits,
 # with exit status 2.
 set -eu
 mppnet=$1
@@ -26,9 +26,16 @@ grep -q '"routes"' "$dir/cs2/names.json"
 grep -q "MB/s per PE" "$dir/cs2run.txt"
 grep -q '"accepted_mb_per_s_per_pe"' "$dir/cs2run/results.json"
 grep -q "latency_avg_ns" "$dir/cs2run/results.csv"
+# Node programs run on the CS-2 under `app` and check their result; requests and replies need two layers.
+"$mppnet" app counter "$src/configs/cs2-64.toml" --out "$dir/cs2app" > "$dir/cs2app.txt"
+grep -q "check: passed" "$dir/cs2app.txt"
+grep -q "CS-2 64, 2 layers" "$dir/cs2app.txt"
 set +e
 "$mppnet" run "$src/configs/cs2-64.toml" --set traffic.load=2 --out "$dir/never" 2> "$dir/err2.txt"
 test $? -eq 2 && grep -q "traffic.load" "$dir/err2.txt" || { echo "FAIL: bad key on a CS-2 run"; exit 1; }
+"$mppnet" app counter "$src/configs/cs2-64.toml" --set machine.layers=1 --out "$dir/never" 2> "$dir/err3.txt"
+test $? -eq 2 && grep -q "am.separate_vnets: requests and replies each take a layer" "$dir/err3.txt" ||
+  { echo "FAIL: separate requests and replies on a one-layer CS-2"; cat "$dir/err3.txt"; exit 1; }
 "$mppnet" sweep "$src/configs/metro-64.toml" --out "$dir/never" 2> "$dir/err.txt"
 test $? -eq 2 && grep -q "use mppnet yield" "$dir/err.txt"
 status=$?

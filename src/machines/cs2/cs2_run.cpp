@@ -226,7 +226,7 @@ nlohmann::json to_json(const Cs2RunResult& r) {
 }
 
 int run_command(const registry::ConfigRequest& request) {
-  const Cs2Config c = load_cs2(request.file, request.sets);
+  const Cs2Config c = load_cs2(request.file, request.sets, {"am", "app"});  // [am], [app]: for mppnet app
   const std::filesystem::path& out = request.out;
   const io::OutputDirectory output_directory(out);
   const Cs2RunResult r = run_traffic(c);

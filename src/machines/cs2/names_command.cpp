@@ -104,7 +104,7 @@ registry::Command names_command_entry() {
         command.add_option("--to", state->to, "Destinations: print each --pe's route-table entry for them");
         return [state, &all] {
           const io::ConfigFile file = registry::open_config_of_model(state->args, "cs2", "cs2-names", all);
-          const Cs2Config c = load_cs2(file, state->args.sets);
+          const Cs2Config c = load_cs2(file, state->args.sets, {"am", "app"});
           const NamesReport report = names_report(c, state->pes, state->to);
           const std::filesystem::path out = registry::output_directory(state->args.config, state->args.out);
           const io::OutputDirectory output_directory(out);

@@ -23,8 +23,10 @@ void register_machine(registry::Registry& registry) {
           .name = "cs2",
           .title = "cs2: the Meiko CS-2 network (machine.model = \"cs2\", configs/cs2-64.toml)",
           .keys = cs2_key_list,
-          .check = [](const io::ConfigFile& file,
-                      const std::vector<std::string>& sets) { load_cs2(file, sets); },
+          .check =
+              [](const io::ConfigFile& file, const std::vector<std::string>& sets) {
+                load_cs2(file, sets, {"am", "app"});
+              },
           .run = run_command,
           .node_programs = {.am_defaults = cs2_software_costs(), .build = build_node_machine},
       }},

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The CS-2 beside the CM-5 (docs/cs2.md, "The CS-2 beside the CM-5"): every application of `mppnet list
+# apps` on both machines at 64 and 1,024 nodes, with the same [am] memory and [app] sizes (those of
+# configs/cm5-1024.toml and configs/cs2-1024.toml) and each machine's own software costs; completion
+# times, the idle round trip of a one-word put and get, and two plots.
+# Usage: scripts/cs2_vs_cm5.sh MPPNET_BINARY OUT_DIR [SIZES...]   (SIZES default: 64 1024)
+set -euo pipefail
+mppnet=$1
+out=$2
+shift 2
+sizes=("$@")
+[ ${#sizes[@]} -gt 0 ] || sizes=(64 1024)
+mkdir -p "$out"
+apps=$("$mppnet" list apps | awk '/^[a-z0-9_]+ / {print $1}')
+echo "app,nodes,cs2_us,cm5_us,cm5_over_cs2" > "$out/completion.csv"
+echo "nodes,machine,put_round_trip_us,get_round_trip_us" > "$out/latency.csv"
+field() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$@"; }
+for n in "${sizes[@]}"; do
+  for app in $apps; do
+    "$mppnet" app "$app" configs/cs2-1024.toml --set machine.pes="$n" --out "$out/cs2-$n-$app" > /dev/null
+    "$mppnet" app "$app" configs/cm5-1024.toml --set machine.nodes="$n" --out "$out/cm5-$n-$app" > /dev/null
+    cs2=$(field "$out/cs2-$n-$app/app_$app.json" "d['time_us'] if d['passed'] else 'failed'")
+    cm5=$(field "$out/cm5-$n-$app/app_$app.json" "d['time_us'] if d['passed'] else 'failed'")
+    ratio=$(python3 -c "print(f'{$cm5 / $cs2:.3f}')")
+    echo "$app,$n,$cs2,$cm5,$ratio" >> "$out/completion.csv"
+    echo "$app on $n nodes: CS-2 $cs2 us, CM-5 $cm5 us"
+  done
+  for m in cs2 cm5; do
+    j="$out/$m-$n-getput/app_getput.json"
+    echo "$n,$m,$(field "$j" "d['metrics']['put_round_trip_ps'] / 1e6"),$(field "$j" "d['metrics']['get_round_trip_ps'] / 1e6")" \
+      >> "$out/latency.csv"
+  done
+done
+gnuplot <<GNUPLOT
+set datafile separator ","
+set terminal svg size 900,480 font "sans,12"
+set output "$out/completion.svg"
+set title "Completion time: CM-5 time / CS-2 time (above 1: the CS-2 is faster)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.8 border -1
+set logscale y 2
+set yrange [0.125:32]
+set xtics rotate by -30
+set key top left
+set grid ytics
+plot for [n in "${sizes[*]}"] "< grep ',' '$out/completion.csv' | awk -F, 'NR > 1 && \$2 == " . n . "'" \
+  using 5:xtic(1) title n . " nodes"
+set output "$out/latency.svg"
+unset logscale y
+set yrange [0:*]
+set title "Idle round trip of a one-word put and get (us)"
+plot "$out/latency.csv" using 3:xtic(stringcolumn(2) . " " . stringcolumn(1)) skip 1 title "put", \
+     "" using 4 skip 1 title "get"
+GNUPLOT
+echo "tables: $out/completion.csv, $out/latency.csv; plots: $out/completion.svg, $out/latency.svg"
