@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "machines/cs2/channel_load.hpp"
+#include "machines/cs2/cs2_network.hpp"
 
 namespace mppnet::machines::cs2 {
 namespace {
@@ -64,6 +65,34 @@ TEST(Cs2Faults, APeOwnFailedLinkLeavesItNoRouteInItsLayer) {
             l.in_near);
   EXPECT_EQ(crossing_input(g, 40, policy_route(shape, 40, 2, Policy::Dest, Turn::Minimal, 0, 1), l),
             l.in_far);
+}
+
+TEST(Cs2Faults, ResendNackedDeliversEveryPacketOnceDespiteByteErrors) {
+  Cs2Config c = machine64();
+  c.machine.layers = 1;
+  c.faults.link = {0, 1, 0, 0, 4};
+  c.faults.byte_error_rate = 0.05;  // 1 - 0.95^32: about 4 in 5 packets of 32 bytes fail
+  Cs2Network net(c, /*acks=*/true);
+  constexpr int kPackets = 50;
+  for (int i = 0; i < kPackets; ++i) net.send_on(0, 0, 16, 32, static_cast<std::uint64_t>(i));
+  std::vector<int> delivered(kPackets, 0);
+  std::int64_t resent = 0;
+  for (int t = 0; t < 1000000 && !net.idle(); ++t) {
+    net.step();
+    for (const net::PacketId id : net.layer(0).delivered()) {
+      ++delivered[net.layer(0).packet(id).tag];
+      net.layer(0).release(id);
+    }
+    resent += net.resend_nacked(0);
+  }
+  ASSERT_TRUE(net.idle());
+  for (int i = 0; i < kPackets; ++i) EXPECT_EQ(delivered[i], 1) << "packet " << i;
+  EXPECT_GT(net.corrupted(), 0);
+  EXPECT_EQ(resent, net.corrupted());
+  EXPECT_EQ(net.layer(0).packets_aborted(), net.corrupted());
+  // Every error on the input above bottom switch 0's up-port 4, none elsewhere.
+  const auto errors = net.layer(0).input_errors();
+  EXPECT_EQ(errors[static_cast<std::size_t>(net.faulty_link().in_far)], net.corrupted());
 }
 
 }  // namespace
