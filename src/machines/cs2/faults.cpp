@@ -24,8 +24,8 @@ std::string link_problem(const Cs2Config& c, const LayerShape& shape, const topo
                        shape.stages());
   if (v[2] < 0 || v[3] < 0 || !shape.exists(s))
     return fmt::format(
-        "no switch with network id {} and plane {} at stage {} in {} (mppnet names lists them)", v[2], v[3],
-        stage, named);
+        "no switch with network id {} and plane {} at stage {} in {} (mppnet cs2-names lists them)", v[2],
+        v[3], stage, named);
   const RouterId r = shape.router(s);
   if (port < 0 || port >= g.num_ports(r) || g.link(r, port).kind == topo::PeerKind::None)
     return fmt::format("port {} of that switch leads to no switch or PE in {}", port, named);
