@@ -105,6 +105,23 @@ class Network final : public NetworkModel {
   // (reference note 003 §2.10).
   void set_nack(NodeId v, bool refuse) { nack_[static_cast<std::size_t>(v)] = refuse ? 1 : 0; }
 
+  // Byte errors (a fault hook for machines that know a packet's path when they inject it): marks unicast
+  // packet `id` corrupted, its bad CRC first seen at `input` (an index of input_errors()). The packet
+  // still crosses its whole path, since a wormhole cannot take back what it has sent, but at its
+  // destination it is aborted: counted at `input` only (the switches after it see the error already
+  // flagged and do not count it, reference note 003 §6 #21), not delivered, released by the network,
+  // and its ack is a NACK so that the source can send it again. Off, it costs one branch per packet.
+  // REQUIRES: a packet not yet delivered; 0 <= input < input_count().
+  void mark_corrupt(PacketId id, std::int32_t input);
+  // Inputs that count errors: router input ports first (graph.port_base[r] + p), then the nodes' links
+  // (ports.size() + v * links_per_node + l).
+  std::int32_t input_count() const {
+    return static_cast<std::int32_t>(graph_.ports.size()) + graph_.num_nodes * graph_.links_per_node;
+  }
+  // Bad CRCs counted per input (empty until the first mark_corrupt), and packets aborted so far.
+  std::span<const std::int64_t> input_errors() const { return input_errors_; }
+  std::int64_t packets_aborted() const { return packets_aborted_; }
+
   const NetworkCounters& counters() const override { return counters_; }
   // Flits sent on each router output port so far, indexed by graph.port_base[r] + p.
   std::vector<std::int64_t> port_flits() const override;
@@ -179,7 +196,9 @@ class Network final : public NetworkModel {
   };
 
   void latch();
-  void eject(NodeId v);                    // drain arrived flits at the ejection rate
+  void eject(NodeId v);  // drain arrived flits at the ejection rate
+  // A corrupted packet's tail was drained at `now`: count its error, NACK it, release it.
+  void abort_packet(PacketId id, Cycle now);
   void send(NodeId v);                     // start queued packets on free links and send one flit per link
   void start_packets(NodeId v, int vnet);  // bind the front packets of a source queue to free links
   // Returns whether anything changed (a VC allocated, a flit switched or sent). A router that changed
@@ -475,6 +494,9 @@ class Network final : public NetworkModel {
   AckPath acks_;
   // Per node and virtual network: packets started and not yet acknowledged (AckParams::window > 0 only).
   std::vector<std::int32_t> unacked_;
+  // Byte errors (mark_corrupt): per input, the bad CRCs it saw; packets aborted at their destination.
+  std::vector<std::int64_t> input_errors_;
+  std::int64_t packets_aborted_ = 0;
 };
 
 }  // namespace mppnet::net

@@ -103,7 +103,9 @@ void Network::eject(NodeId v) {
       ++counters_.flits_ejected;
       last_progress_ = now_;
       packets_[f.packet].hops = packets_.hops(f.packet);  // final since the head got here
-      if (f.tail) {
+      if (f.tail && packets_[f.packet].corrupt_at >= 0) [[unlikely]] {
+        abort_packet(f.packet, now_);
+      } else if (f.tail) {
         packets_[f.packet].dest = v;  // a multicast copy's own destination (a unicast's is v already)
         packets_[f.packet].delivered = now_;
         ++counters_.packets_delivered;
@@ -206,6 +208,21 @@ void Network::start_packets(NodeId v, int vn) {
     in.next.tail = 0;
     inj_vc_busy_[nl * vcs_ + vc] = 1;
   }
+}
+
+void Network::mark_corrupt(PacketId id, std::int32_t input) {
+  MPPNET_ASSERT(input >= 0 && input < input_count(), "an error counted at an input that does not exist");
+  MPPNET_ASSERT(packets_[id].ack_group < 0, "byte errors are modelled on unicast packets only");
+  if (input_errors_.empty()) input_errors_.assign(static_cast<std::size_t>(input_count()), 0);
+  packets_[id].corrupt_at = input;
+}
+
+void Network::abort_packet(PacketId id, Cycle now) {
+  const Packet& p = packets_[id];
+  ++input_errors_[static_cast<std::size_t>(p.corrupt_at)];
+  ++packets_aborted_;
+  if (acks_.enabled()) acks_.post(id, p, now, true);
+  packets_.release(id);
 }
 
 }  // namespace mppnet::net

@@ -44,6 +44,9 @@ struct Packet {
   // The merged ack this packet's copies share (net/ack_path.hpp), or -1: set when a multicast first
   // branches with acks enabled, and copied into every copy with the record.
   std::int32_t ack_group = -1;
+  // The input that saw this packet's bad CRC (Network::mark_corrupt), or -1: a corrupted packet is
+  // aborted at its destination, never delivered.
+  std::int32_t corrupt_at = -1;
 };
 
 class PacketPool {

@@ -8,6 +8,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "machines/cs2/faults.hpp"
+
 namespace mppnet::machines::cs2 {
 
 namespace {
@@ -108,6 +110,19 @@ io::KeyTable<Cs2Config> make_table() {
                   "contiguous range, each sent as one packet per aligned box (L366-L369, note 003 §4.7); "
                   "above 0 the switches replicate, with merged acks."),
           }),
+      section("faults", &Cs2Config::faults,
+              {
+                  key("link", &FaultParams::link, io::any_value(),
+                      "A link with byte errors, named by its switch end: [layer, stage, network id, plane, "
+                      "port] (docs/cs2.md \"Faults\"). Empty: none."),
+                  key("byte_error_rate", &FaultParams::byte_error_rate, in_range(0.0, 1.0),
+                      "Probability that a byte crossing faults.link is corrupted: a packet of L bytes "
+                      "fails its CRC with probability 1 - (1 - p)^L, is NACKed and sent again (L94-L97)."),
+                  key("failed_link", &FaultParams::failed_link, io::any_value(),
+                      "A failed link, [layer, stage, network id, plane, port]: the route tables of its "
+                      "layer are rebuilt around it; a PE whose own link failed is reached on the other "
+                      "layer. Empty: none."),
+              }),
       section("run", &Cs2Config::run,
               {
                   key("seed", &RunParams::seed, io::at_least(0), "Seed of every random stream."),
@@ -188,6 +203,7 @@ void check_cs2(const Cs2Config& c) {
     fail_at(
         c, "traffic.broadcast_fraction",
         "rearranged tables carry a permutation, which broadcasts are not; set routing.rearranged = false");
+  check_faults(c, shape);
   const int longest = 2 * shape.stages() - (shape.back_to_back() ? 0 : 1);
   if (longest > topo::kMaxRouteBytes)
     fail_at(c, "machine.pes",

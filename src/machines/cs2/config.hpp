@@ -83,6 +83,15 @@ struct TrafficParams {
   double broadcast_fraction = 0;
 };
 
+// Faults (docs/cs2.md "Faults", note 003 §5 R13). A link is named as Meiko names its switch end:
+// [layer, stage, network identifier, plane, port] (naming.hpp; port 0-3 down, 4-7 up; 0-7 down at an
+// 8-way top); a switch's port to a PE names the PE's link. Empty: none.
+struct FaultParams {
+  std::vector<int> link;         // the link with byte errors
+  double byte_error_rate = 0;    // probability that one byte crossing `link` is corrupted
+  std::vector<int> failed_link;  // a link out of service: the route tables avoid it
+};
+
 struct RunParams {
   std::int64_t seed = 1;
   std::int64_t warmup_cycles = 2000;  // link cycles before measuring
@@ -96,6 +105,7 @@ struct Cs2Config {
   RoutingParams routing;
   ElanParams elan;
   TrafficParams traffic;
+  FaultParams faults;
   RunParams run;
 
   std::map<std::string, core::SourceLocation> origin;  // where each key was set, for errors after loading

@@ -103,5 +103,57 @@ TEST(Cs2Config, BroadcastsExcludeRearrangedTables) {
             std::string::npos);
 }
 
+TEST(Cs2Config, FaultKeysNameLinksThatExist) {
+  const Cs2Config c = load_cs2_text(
+      "[faults]\nlink = [0, 1, 0, 0, 4]\nbyte_error_rate = 0.01\nfailed_link = [1, 3, 0, 5, 2]\n", "t.toml",
+      {});
+  EXPECT_EQ(c.faults.link, (std::vector<int>{0, 1, 0, 0, 4}));
+  EXPECT_EQ(c.faults.byte_error_rate, 0.01);
+  EXPECT_EQ(c.faults.failed_link, (std::vector<int>{1, 3, 0, 5, 2}));
+}
+
+// One test per rejection: each names its key and what is wrong.
+TEST(Cs2Config, FaultLinkWithTheWrongCountOfNumbers) {
+  EXPECT_NE(error_of("[faults]\nlink = [0, 1, 0]\n").find("t.toml:2: faults.link: give [layer, stage"),
+            std::string::npos);
+}
+TEST(Cs2Config, FaultLinkOnALayerThatDoesNotExist) {
+  EXPECT_NE(error_of("[faults]\nlink = [2, 1, 0, 0, 4]\n").find("faults.link: no layer 2"),
+            std::string::npos);
+}
+TEST(Cs2Config, FaultLinkAtAStageThatDoesNotExist) {
+  // 64 PEs have 3 stages.
+  EXPECT_NE(error_of("[faults]\nlink = [0, 4, 0, 0, 4]\n").find("faults.link: no stage 4"),
+            std::string::npos);
+}
+TEST(Cs2Config, FaultLinkOfASwitchThatDoesNotExist) {
+  // Stage 1 has one plane and 16 network identifiers (0-15) at 64 PEs.
+  EXPECT_NE(error_of("[faults]\nlink = [0, 1, 16, 0, 4]\n").find("faults.link: no switch with network id 16"),
+            std::string::npos);
+  EXPECT_NE(error_of("[faults]\nlink = [0, 1, 0, 1, 4]\n").find("faults.link: no switch"), std::string::npos);
+}
+TEST(Cs2Config, FaultLinkOnAPortThatLeadsNowhere) {
+  EXPECT_NE(error_of("[faults]\nlink = [0, 1, 0, 0, 8]\n").find("faults.link: port 8"), std::string::npos);
+  // 62 PEs: bottom switch 15 holds PEs 60 and 61 on ports 0 and 1; ports 2 and 3 lead nowhere.
+  EXPECT_NE(error_of("[machine]\npes = 62\n[faults]\nfailed_link = [0, 1, 15, 0, 3]\n")
+                .find("faults.failed_link: port 3 of that switch leads to no switch or PE"),
+            std::string::npos);
+}
+TEST(Cs2Config, ByteErrorRateOutOfRangeOrWithoutALink) {
+  EXPECT_EQ(error_of("[faults]\nlink = [0, 1, 0, 0, 4]\nbyte_error_rate = 1.5\n")
+                .rfind("t.toml:3: faults.byte_error_rate: ", 0),
+            0u);
+  EXPECT_EQ(error_of("[faults]\nlink = [0, 1, 0, 0, 4]\nbyte_error_rate = -0.1\n")
+                .rfind("t.toml:3: faults.byte_error_rate: ", 0),
+            0u);
+  EXPECT_NE(error_of("[faults]\nbyte_error_rate = 0.1\n").find("faults.byte_error_rate: 0.1 needs a link"),
+            std::string::npos);
+}
+TEST(Cs2Config, AFailedPeLinkNeedsTheOtherLayer) {
+  EXPECT_NE(error_of("[machine]\nlayers = 1\n[faults]\nfailed_link = [0, 1, 0, 0, 2]\n")
+                .find("faults.failed_link: it is PE 2's only link"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace mppnet::machines::cs2

@@ -2,6 +2,7 @@
 #include "machines/cs2/cs2_network.hpp"
 
 #include <array>
+#include <cmath>
 
 #include "core/error.hpp"
 #include "machines/cs2/routes.hpp"
@@ -74,6 +75,11 @@ Cs2Network::Cs2Network(const Cs2Config& c, bool acks, int window)
                       .channel_cycles = c.elite.wire_cycles,
                       .turnaround_cycles = c.elan.turnaround_cycles,
                       .window = window});
+  faulty_ = resolve_link(shape_, graph_, c.faults.link);
+  byte_error_rate_ = c.faults.byte_error_rate;
+  failed_ = resolve_link(shape_, graph_, c.faults.failed_link);
+  // A stream of its own, so that byte errors leave every other draw of the run as it was.
+  fault_rng_ = core::RandomStream(static_cast<std::uint64_t>(c.run.seed), 0, core::Stream::Fault);
   route_rng_.reserve(static_cast<std::size_t>(shape_.pes()));
   for (int x = 0; x < shape_.pes(); ++x)
     route_rng_.emplace_back(static_cast<std::uint64_t>(c.run.seed), static_cast<std::uint64_t>(x),
@@ -115,7 +121,10 @@ std::int64_t Cs2Network::broadcast_on(int l, NodeId src, NodeId a, NodeId b, int
 }
 
 int Cs2Network::send(NodeId src, NodeId dest, int bytes, std::uint64_t tag) {
-  const int l = next_layer(src);
+  int l = next_layer(src);
+  // A PE whose own link failed in this layer is reached on (or reaches through) the other one.
+  if (failed_.layer == l && failed_.pe >= 0 && (src == failed_.pe || dest == failed_.pe))
+    l = (l + 1) % layers();
   send_on(l, src, dest, bytes, tag);
   return l;
 }
@@ -152,8 +161,44 @@ topo::SourceRoute Cs2Network::route(NodeId src, NodeId dest, int alt) const {
                       alt % config_.routing.alternatives, static_cast<std::uint64_t>(config_.run.seed));
 }
 
+topo::SourceRoute Cs2Network::route_on(int l, NodeId src, NodeId dest, int alt) const {
+  topo::SourceRoute r = route(src, dest, alt);
+  if (failed_.layer != l || crossing_input(graph_, src, r, failed_) < 0) return r;
+  const std::uint64_t key = (static_cast<std::uint64_t>(src) * static_cast<std::uint64_t>(pes()) +
+                             static_cast<std::uint64_t>(dest)) *
+                                kAlternatives +
+                            static_cast<std::uint64_t>(alt);
+  const auto it = rebuilt_.find(key);
+  if (it != rebuilt_.end()) return it->second;
+  r = route_avoiding(shape_, graph_, src, dest, config_.routing.turn, alt, failed_);
+  rebuilt_.emplace(key, r);
+  return r;
+}
+
 net::PacketId Cs2Network::send_on(int l, NodeId src, NodeId dest, int bytes, std::uint64_t tag, int alt) {
-  return layer(l).inject(src, dest, bytes, tag, 0, route(src, dest, alt));
+  const topo::SourceRoute r = route_on(l, src, dest, alt);
+  MPPNET_ASSERT(r.length > 0, "a packet sent on a layer whose table has no route for it");
+  const net::PacketId id = layer(l).inject(src, dest, bytes, tag, 0, r);
+  last_corrupted_ = false;
+  if (faulty_.layer != l || byte_error_rate_ <= 0) return id;
+  const std::int32_t input = crossing_input(graph_, src, r, faulty_);
+  // Each byte is corrupted independently, so the CRC fails with 1 - (1 - p)^bytes (note 003 §5 R13).
+  if (input >= 0 && fault_rng_.bernoulli(1 - std::pow(1 - byte_error_rate_, bytes))) {
+    layer(l).mark_corrupt(id, input);
+    ++corrupted_;
+    last_corrupted_ = true;
+  }
+  return id;
+}
+
+int Cs2Network::resend_nacked(int l) {
+  int sent = 0;
+  for (const net::Ack& a : layer(l).acknowledged()) {
+    if (!a.nack) continue;
+    send_on(l, a.src, a.dest, a.flits, a.tag);
+    ++sent;
+  }
+  return sent;
 }
 
 void Cs2Network::step() {

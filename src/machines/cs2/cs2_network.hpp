@@ -25,11 +25,13 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <unordered_map>
 #include <vector>
 
 #include "core/rng.hpp"
 #include "machines/cs2/channel_load.hpp"
 #include "machines/cs2/config.hpp"
+#include "machines/cs2/faults.hpp"
 #include "machines/cs2/routes.hpp"
 #include "net/network.hpp"
 #include "topo/routing.hpp"
@@ -69,6 +71,9 @@ class Cs2Network {
   const Cs2Config& config() const { return config_; }
   // The route bytes of alternative `alt` of src's table entry for dest. REQUIRES: 0 <= alt < 4.
   topo::SourceRoute route(NodeId src, NodeId dest, int alt) const;
+  // The same in layer `l`'s table, rebuilt around faults.failed_link when it is in that layer: length 0
+  // when src or dest lost its own link there (docs/cs2.md "Faults").
+  topo::SourceRoute route_on(int l, NodeId src, NodeId dest, int alt) const;
 
   int pes() const { return shape_.pes(); }
   int layers() const { return static_cast<int>(layers_.size()); }
@@ -76,7 +81,8 @@ class Cs2Network {
   net::Network& layer(int l) { return *layers_[static_cast<std::size_t>(l)]; }
   const net::Network& layer(int l) const { return *layers_[static_cast<std::size_t>(l)]; }
 
-  // Sends a packet of `bytes` bytes from src to dest on the next layer of src's stripe, along an
+  // Sends a packet of `bytes` bytes from src to dest on the next layer of src's stripe (the other layer
+  // when that one's table has no route, as an Elan falls back), along an
   // alternative of src's table entry drawn from src's own stream. Returns the layer it went on; the
   // packet carries `tag`. No heap allocation (the route is built on the stack and copied into the
   // packet pool's slot).
@@ -89,6 +95,19 @@ class Cs2Network {
   net::PacketId send_on(int layer, NodeId src, NodeId dest, int bytes, std::uint64_t tag);
   // The same on a given layer and alternative (for tests and probes). REQUIRES: 0 <= alt < 4.
   net::PacketId send_on(int layer, NodeId src, NodeId dest, int bytes, std::uint64_t tag, int alt);
+
+  // Byte errors on faults.link: a unicast packet whose route crosses it is corrupted with probability
+  // 1 - (1 - faults.byte_error_rate)^bytes, drawn when it is sent from the network's own fault stream
+  // (its route fixes every link it will cross), and marked at the input that will see the bad CRC
+  // (net::Network::mark_corrupt). Packets marked so far, and whether the last send_on marked its packet.
+  std::int64_t corrupted() const { return corrupted_; }
+  bool last_corrupted() const { return last_corrupted_; }
+  const LinkRef& faulty_link() const { return faulty_; }
+  const LinkRef& failed_link() const { return failed_; }
+  const topo::Graph& graph() const { return graph_; }
+  // Sends again, on the same layer, every packet whose NACK reached its source in layer l's last step
+  // (the Elan's resend on NACK, note 003 §4.9); returns how many. The tag, size and ends are the ack's.
+  int resend_nacked(int l);
 
   // Whether the layers replicate: the config asks for broadcasts (wants_broadcasts()).
   bool broadcasts() const { return broadcasts_; }
@@ -125,6 +144,16 @@ class Cs2Network {
   std::vector<core::RandomStream> plane_rng_;  // per PE: a broadcast's planes under "any_plane"
   std::vector<NodeId> loaded_dest_;            // per PE: the destination of its loaded route, or -1
   std::vector<topo::SourceRoute> loaded_route_;
+  // Faults: the link with byte errors and its rate, the failed link, the corruption draws.
+  LinkRef faulty_;
+  double byte_error_rate_ = 0;
+  LinkRef failed_;
+  core::RandomStream fault_rng_;
+  std::int64_t corrupted_ = 0;
+  bool last_corrupted_ = false;
+  // The failed layer's rebuilt entries, keyed by (src, dest, alt), filled on first use: the same routes
+  // as rebuilding every entry at load, without pes^2 work on large machines.
+  mutable std::unordered_map<std::uint64_t, topo::SourceRoute> rebuilt_;
 };
 
 }  // namespace mppnet::machines::cs2

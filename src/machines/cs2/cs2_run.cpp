@@ -18,6 +18,7 @@
 #include "io/json_csv.hpp"
 #include "io/output_directory.hpp"
 #include "machines/cs2/cs2_network.hpp"
+#include "machines/cs2/faults.hpp"
 #include "machines/cs2/rearrange.hpp"
 #include "net/clocked_network.hpp"
 #include "workload/patterns.hpp"
@@ -227,6 +228,7 @@ nlohmann::json to_json(const Cs2RunResult& r) {
 
 int run_command(const registry::ConfigRequest& request) {
   const Cs2Config c = load_cs2(request.file, request.sets, {"am", "app"});  // [am], [app]: for mppnet app
+  refuse_unsupported_faults(c, "mppnet run", false);
   const std::filesystem::path& out = request.out;
   const io::OutputDirectory output_directory(out);
   const Cs2RunResult r = run_traffic(c);

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "machines/cs2/faults.hpp"
 #include "workload/apps/registry.hpp"
 
 namespace mppnet::machines::cs2 {
@@ -64,7 +65,9 @@ std::string Cs2NodeMachine::config_json() const {
 std::unique_ptr<registry::NodeMachine> build_node_machine(const io::ConfigFile& file,
                                                           const std::vector<std::string>& sets,
                                                           const am::AmParams& am) {
-  return std::make_unique<Cs2NodeMachine>(load_cs2(file, sets, {"am", "app"}), am);
+  const Cs2Config c = load_cs2(file, sets, {"am", "app"});
+  refuse_unsupported_faults(c, "mppnet app", true);
+  return std::make_unique<Cs2NodeMachine>(c, am);
 }
 
 }  // namespace mppnet::machines::cs2

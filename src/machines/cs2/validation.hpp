@@ -27,4 +27,9 @@ std::vector<core::ValidationCase> pattern_cases();
 // and R14 (unicast deadlock freedom) on simulated packets (validation_broadcast.cpp).
 std::vector<core::ValidationCase> broadcast_cases();
 
+// R13 (byte errors: nothing corrupt committed, one error count per bad CRC, NACK and resend, goodput
+// against (1 - p)^L; failed links: rebuilt tables, a PE's own link through the other layer)
+// (validation_faults.cpp).
+std::vector<core::ValidationCase> fault_cases();
+
 }  // namespace mppnet::machines::cs2
