@@ -4,10 +4,12 @@
 # (configs/cs2-64.toml and configs/cm5-32.toml below 1,024 nodes, configs/cs2-1024.toml and
 # configs/cm5-1024.toml from there) and each machine's own software costs; completion times, the idle
 # round trip of a one-word put and get, and two plots.
-# Usage: scripts/cs2_vs_cm5.sh MPPNET_BINARY OUT_DIR [SIZES...]   (SIZES default: 64 1024)
+# Usage, from the repository's root: scripts/cs2_vs_cm5.sh MPPNET_BINARY OUT_DIR [SIZES...]
+# (SIZES default: 64 1024). A run that fails is recorded as "failed" and the rest go on.
 set -euo pipefail
-mppnet=$1
-out=$2
+cd "$(dirname "$0")/.."
+mppnet=$(realpath "$1")
+out=$(realpath -m "$2")
 shift 2
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(64 1024)
@@ -16,21 +18,27 @@ apps=$("$mppnet" list apps | awk '/^[a-z0-9_]+ / {print $1}')
 echo "app,nodes,cs2_us,cm5_us,cm5_over_cs2" > "$out/completion.csv"
 echo "nodes,machine,put_round_trip_us,get_round_trip_us" > "$out/latency.csv"
 field() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$@"; }
+# A run's completion time in us, or "failed" when it left no result or its check failed.
+time_of() {
+  [ -f "$1" ] && field "$1" "round(d['time_us'], 3) if d['passed'] else 'failed'" || echo failed
+}
 for n in "${sizes[@]}"; do
   # The 1,024-node presets give the applications more room; smaller machines keep the defaults.
   if [ "$n" -ge 1024 ]; then cs2=configs/cs2-1024.toml cm5=configs/cm5-1024.toml
   else cs2=configs/cs2-64.toml cm5=configs/cm5-32.toml; fi
   for app in $apps; do
-    "$mppnet" app "$app" "$cs2" --set machine.pes="$n" --out "$out/cs2-$n-$app" > /dev/null 2>&1
-    "$mppnet" app "$app" "$cm5" --set machine.nodes="$n" --out "$out/cm5-$n-$app" > /dev/null 2>&1
-    t2=$(field "$out/cs2-$n-$app/app_$app.json" "round(d['time_us'], 3) if d['passed'] else 'failed'")
-    t5=$(field "$out/cm5-$n-$app/app_$app.json" "round(d['time_us'], 3) if d['passed'] else 'failed'")
-    ratio=$(python3 -c "print(f'{$t5 / $t2:.3f}')")
+    "$mppnet" app "$app" "$cs2" --set machine.pes="$n" --out "$out/cs2-$n-$app" > /dev/null 2>&1 || true
+    "$mppnet" app "$app" "$cm5" --set machine.nodes="$n" --out "$out/cm5-$n-$app" > /dev/null 2>&1 || true
+    t2=$(time_of "$out/cs2-$n-$app/app_$app.json")
+    t5=$(time_of "$out/cm5-$n-$app/app_$app.json")
+    ratio=failed
+    [ "$t2" = failed ] || [ "$t5" = failed ] || ratio=$(python3 -c "print(f'{$t5 / $t2:.3f}')")
     echo "$app,$n,$t2,$t5,$ratio" >> "$out/completion.csv"
     echo "$app on $n nodes: CS-2 $t2 us, CM-5 $t5 us"
   done
   for m in cs2 cm5; do
     j="$out/$m-$n-getput/app_getput.json"
+    [ -f "$j" ] || continue
     echo "$n,$m,$(field "$j" "d['metrics']['put_round_trip_ps'] / 1e6"),$(field "$j" "d['metrics']['get_round_trip_ps'] / 1e6")" \
       >> "$out/latency.csv"
   done

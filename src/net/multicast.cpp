@@ -71,6 +71,8 @@ void Network::take_for_multicasts(RouterId r, const std::int32_t* ready, int cou
 
 PacketId Network::clone_packet(PacketId id) {
   const Packet record = packets_[id];
+  // A corrupted packet's error is counted once, at its destination: copies would count it again.
+  MPPNET_ASSERT(record.corrupt_at < 0, "byte errors are modelled on unicast packets only");
   const std::uint16_t hops = packets_.hops(id);
   const std::uint64_t header = route_header_ ? packets_.route_header(id) : 0;
   const PacketId copy = packets_.allocate();  // may grow the pool: nothing above is a reference into it

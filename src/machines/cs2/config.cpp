@@ -116,8 +116,9 @@ io::KeyTable<Cs2Config> make_table() {
                       "A link with byte errors, named by its switch end: [layer, stage, network id, plane, "
                       "port] (docs/cs2.md \"Faults\"). Empty: none."),
                   key("byte_error_rate", &FaultParams::byte_error_rate, in_range(0.0, 1.0),
-                      "Probability that a byte crossing faults.link is corrupted: a packet of L bytes "
-                      "fails its CRC with probability 1 - (1 - p)^L, is NACKed and sent again (L94-L97)."),
+                      "Probability that a byte crossing faults.link is corrupted: a unicast packet of L "
+                      "bytes fails its CRC with probability 1 - (1 - p)^L, is NACKed and sent again "
+                      "(L94-L97); broadcasts are not corrupted."),
                   key("failed_link", &FaultParams::failed_link, io::any_value(),
                       "A failed link, [layer, stage, network id, plane, port]: the route tables of its "
                       "layer are rebuilt around it; a PE whose own link failed is reached on the other "
@@ -203,6 +204,11 @@ void check_cs2(const Cs2Config& c) {
     fail_at(
         c, "traffic.broadcast_fraction",
         "rearranged tables carry a permutation, which broadcasts are not; set routing.rearranged = false");
+  // Broadcasts take the canonical tree whatever the tables say, so they would cross a failed link.
+  if (wants_broadcasts(c) && !c.faults.failed_link.empty())
+    fail_at(c, "traffic.broadcast_fraction",
+            "broadcasts take the canonical tree, which is not rebuilt around faults.failed_link; set one "
+            "of them to none");
   check_faults(c, shape);
   const int longest = 2 * shape.stages() - (shape.back_to_back() ? 0 : 1);
   if (longest > topo::kMaxRouteBytes)

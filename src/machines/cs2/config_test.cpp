@@ -103,6 +103,12 @@ TEST(Cs2Config, BroadcastsExcludeRearrangedTables) {
             std::string::npos);
 }
 
+TEST(Cs2Config, BroadcastsExcludeAFailedLink) {
+  EXPECT_NE(error_of("[traffic]\nbroadcast_fraction = 0.1\n[faults]\nfailed_link = [0, 2, 0, 0, 4]\n")
+                .find("traffic.broadcast_fraction: broadcasts take the canonical tree"),
+            std::string::npos);
+}
+
 TEST(Cs2Config, FaultKeysNameLinksThatExist) {
   const Cs2Config c = load_cs2_text(
       "[faults]\nlink = [0, 1, 0, 0, 4]\nbyte_error_rate = 0.01\nfailed_link = [1, 3, 0, 5, 2]\n", "t.toml",

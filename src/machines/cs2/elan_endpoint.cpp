@@ -47,20 +47,30 @@ bool ElanEndpoint::tick(Cycle cycle) {
   return busy;
 }
 
-int ElanEndpoint::layer_of(NodeId src, int vnet) const {
-  return options_.vnets == 2 ? vnet : net_.stripe_layer(src);
+std::int64_t ElanEndpoint::room(NodeId src, int layer) const {
+  return std::max<std::int64_t>(0,
+                                options_.send_queue_packets - net_.layer(layer).source_queue_length(src, 0));
 }
 
 net::PacketId ElanEndpoint::try_send(NodeId src, NodeId dest, int flits, std::uint64_t tag, int vnet) {
-  if (space_to_send(src, vnet) <= 0) return net::kNoPacket;
-  const int layer = options_.vnets == 2 ? vnet : net_.next_layer(src);
+  int layer = vnet;
+  if (options_.vnets == 1) {
+    // The stripe's layer, or the next with room when its queue is full: a sender holding places against
+    // space_to_send (the sum over the layers) is never refused while any layer has room.
+    layer = net_.next_layer(src);
+    for (int k = 1; k < net_.layers() && room(src, layer) == 0; ++k) layer = (layer + 1) % net_.layers();
+  }
+  if (room(src, layer) == 0) return net::kNoPacket;
   const net::PacketId id = net_.send_on(layer, src, dest, flits, tag);
   scheduler_.activate(id_);
   return id;
 }
 
 std::int64_t ElanEndpoint::space_to_send(NodeId src, int vnet) const {
-  return options_.send_queue_packets - net_.layer(layer_of(src, vnet)).source_queue_length(src, 0);
+  if (options_.vnets == 2) return room(src, vnet);
+  std::int64_t all = 0;
+  for (int l = 0; l < net_.layers(); ++l) all += room(src, l);
+  return all;
 }
 
 void ElanEndpoint::hold_ejection(NodeId v, int vnet, bool hold) {

@@ -4,7 +4,8 @@
 // Virtual networks are layers. With two virtual networks (requests and replies, am.separate_vnets) each
 // takes a layer of its own: the two layers are independent networks (Meiko, CS-2 Communications Network
 // Overview, 1993, L92-L93), so a full request layer never blocks a reply, as separate virtual networks
-// must not. With one, a PE stripes its packets over the layers in turn, as `mppnet run` does. A packet
+// must not. With one, a PE stripes its packets over the layers in turn, as `mppnet run` does, and takes
+// the next layer with room when its stripe's queue is full (the room it reports is every queue's). A packet
 // takes an alternative of its source's route table drawn per packet (routing.policy), carries its Elan
 // overhead in its flits (am.header_bytes), and every delivered packet is acknowledged on the layer's
 // ack path; a PE starts a packet on a layer only while fewer than elan.window of its packets there are
@@ -49,8 +50,8 @@ class ElanEndpoint final : public core::Component, public net::Endpoint {
   core::DomainId domain() const override { return domain_; }
 
  private:
-  // The layer src's next packet of `vnet` takes (without moving a stripe).
-  int layer_of(NodeId src, int vnet) const;
+  // Packets src's queue on `layer` can still take.
+  std::int64_t room(NodeId src, int layer) const;
 
   Cs2Network& net_;
   core::Scheduler& scheduler_;

@@ -4,8 +4,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "am/param_error.hpp"
 #include "machines/cs2/faults.hpp"
-#include "workload/apps/registry.hpp"
 
 namespace mppnet::machines::cs2 {
 
@@ -17,11 +17,10 @@ constexpr std::int64_t kWatchdogCycles = 20000;
 
 const Cs2Config& checked(const Cs2Config& c, const am::AmParams& am) {
   if (am.separate_vnets && c.machine.layers < 2)
-    throw workload::apps::AppParamError(
-        "am.separate_vnets",
-        fmt::format("requests and replies each take a layer of the CS-2, and machine.layers "
-                    "is {}; set am.separate_vnets = false to share one",
-                    c.machine.layers));
+    throw am::ParamError("am.separate_vnets",
+                         fmt::format("requests and replies each take a layer of the CS-2, and machine.layers "
+                                     "is {}; set am.separate_vnets = false to share one",
+                                     c.machine.layers));
   return c;
 }
 

@@ -25,7 +25,7 @@ io::PresetSets cs2_software_costs();
 
 class Cs2NodeMachine final : public registry::NodeMachine {
  public:
-  // Throws workload::apps::AppParamError (key am.separate_vnets) when requests and replies want a layer
+  // Throws am::ParamError (key am.separate_vnets) when requests and replies want a layer
   // each on a one-layer machine.
   Cs2NodeMachine(const Cs2Config& config, const am::AmParams& am);
 

@@ -83,7 +83,7 @@ TEST(Cs2NodePrograms, SeparateRequestsAndRepliesNeedTwoLayers) {
   try {
     Cs2NodeMachine m(c, cs2_am_params());
     FAIL() << "a one-layer machine took requests and replies apart";
-  } catch (const workload::apps::AppParamError& e) {
+  } catch (const am::ParamError& e) {
     EXPECT_EQ(e.key(), "am.separate_vnets");
     EXPECT_NE(std::string(e.what()).find("machine.layers is 1"), std::string::npos) << e.what();
   }

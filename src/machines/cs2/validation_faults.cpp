@@ -249,7 +249,9 @@ std::vector<ValidationCase> fault_cases() {
                          if (all == 0 || all != r.corrupted) return 0.0;
                          return static_cast<double>(r.errors_at_detector) / static_cast<double>(all);
                        },
-                   .evidence = Evidence::Behaviour,
+                   // The network counts at the input mark_corrupt names, and the driver names the
+                   // faulty link's far end: a check of that bookkeeping, not of a CRC check per switch.
+                   .evidence = Evidence::SelfConsistency,
                    .tolerance_origin =
                        "exact: counting only where the CRC first fails (N §6 #21) is a count, not a rate"});
   cases.push_back(
@@ -291,7 +293,9 @@ std::vector<ValidationCase> fault_cases() {
                if (!r.finished || r.crossed != r.sent) return 0.0;
                return static_cast<double>(r.messages) / static_cast<double>(r.sent);
              },
-         .evidence = Evidence::Independent,
+         // (1 - p)^L is the very probability the model draws each packet's corruption with: the case
+         // checks the draws and the resend loop against it, not the model against another derivation.
+         .evidence = Evidence::SelfConsistency,
          .tolerance_origin = fmt::format("4 standard deviations of the goodput of {} messages, "
                                          "q sqrt((1 - q) / n) = {:.4f}",
                                          kMessages, sd)});

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "am/am_params.hpp"
+#include "am/param_error.hpp"
 #include "am/simulated_machine.hpp"
 #include "workload/apps/app_params.hpp"
 #include "workload/apps/expected_work.hpp"
@@ -20,18 +21,8 @@
 
 namespace mppnet::workload::apps {
 
-// A parameter that does not fit the machine. `key` names the config key to blame ("app.counter_home",
-// "am.memory_bytes"; empty when no key is to blame), and `mppnet app` reports the error where that key
-// was set, as every other config error. what() is the reason, which does not repeat the key.
-class AppParamError : public std::invalid_argument {
- public:
-  AppParamError(std::string key, const std::string& reason)
-      : std::invalid_argument(reason), key_(std::move(key)) {}
-  const std::string& key() const { return key_; }
-
- private:
-  std::string key_;
-};
+// A parameter that does not fit the machine, blamed on a config key (am/param_error.hpp).
+using AppParamError = am::ParamError;
 
 struct AppResult {
   bool passed = false;
