@@ -109,6 +109,11 @@ io::KeyTable<Cs2Config> make_table() {
                   "Fraction of packets that are broadcasts, half to every PE and half to a random "
                   "contiguous range, each sent as one packet per aligned box (L366-L369, note 003 §4.7); "
                   "above 0 the switches replicate, with merged acks."),
+              key("acks", &TrafficParams::acks, io::any_value(),
+                  "Acknowledge every packet on its layer's ack path (elite.ack_cycles per switch), keep at "
+                  "most elan.window packets unacknowledged per PE and layer, and send a NACKed packet "
+                  "again (the Elan's protocol, note 003 §4.9). false: open loop, no acks. Byte errors "
+                  "(faults.byte_error_rate) need it."),
           }),
       section("faults", &Cs2Config::faults,
               {

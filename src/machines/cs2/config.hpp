@@ -81,6 +81,10 @@ struct TrafficParams {
   // random contiguous range of PEs; note 003 §4.7); the rest follow the pattern. Above 0 the layers
   // replicate (topo::ByteSteeredRouting<true>), which costs the fast unicast router.
   double broadcast_fraction = 0;
+  // Every packet is acknowledged on its layer's ack path, a PE keeps at most elan.window packets
+  // unacknowledged per layer, and a NACKed packet is sent again (the Elan's protocol, note 003 §4.9).
+  // Off: open loop, no acks. Byte errors need it: only an acknowledged sender resends.
+  bool acks = false;
 };
 
 // Faults (docs/cs2.md "Faults", note 003 §5 R13). A link is named as Meiko names its switch end:

@@ -27,7 +27,15 @@ namespace mppnet::machines::cs2 {
 
 namespace {
 
-constexpr std::uint64_t kTimed = 1;  // tag of a packet created in the measured cycles
+// A packet's tag: bit 0 says it was created in the measured cycles, the bits above hold the cycle it was
+// created in, so that a packet sent again after a NACK is timed from its first creation.
+constexpr std::uint64_t kTimed = 1;
+std::uint64_t tag_of(Cycle created, bool timed) {
+  return (static_cast<std::uint64_t>(created) << 1) | (timed ? kTimed : 0);
+}
+Cycle created_of(std::uint64_t tag) {
+  return static_cast<Cycle>(tag >> 1);
+}
 // A run is saturated when the measured cycles deliver less than this share of the bytes they create.
 // The edges of the window cost about latency x rate bytes, under 1% at the default 10,000 cycles.
 constexpr double kAcceptedFraction = 0.95;
@@ -67,7 +75,8 @@ class TrafficSource final : public core::Component {
 
   bool tick(Cycle cycle) override {
     if (cycle >= stop_) return false;
-    const std::uint64_t tag = cycle >= c_.run.warmup_cycles ? kTimed : 0;
+    const bool timed = cycle >= c_.run.warmup_cycles;
+    const std::uint64_t tag = tag_of(cycle, timed);
     for (NodeId x = 0; x < net_.pes(); ++x) {
       auto& rng = rng_[static_cast<std::size_t>(x)];
       if (!rng.bernoulli(rate_)) continue;
@@ -80,8 +89,9 @@ class TrafficSource final : public core::Component {
       } else {
         net_.send(x, destination(x, rng), c_.traffic.packet_bytes, tag);
       }
-      timed_ += static_cast<std::int64_t>(tag) * copies;
-      timed_from_[static_cast<std::size_t>(x)] += static_cast<std::int64_t>(tag) * copies;
+      if (!timed) continue;
+      timed_ += copies;
+      timed_from_[static_cast<std::size_t>(x)] += copies;
     }
     return true;
   }
@@ -103,20 +113,20 @@ class TrafficSource final : public core::Component {
 };
 
 // Counts what the measured cycles delivered and times the packets created in them.
-class Meter final : public net::DeliveryHandler {
+class Meter {
  public:
   Meter(Picoseconds period_ps, Cycle from, Cycle to, int pes)
       : bytes_from_(static_cast<std::size_t>(pes), 0), period_ps_(period_ps), from_(from), to_(to) {}
 
-  void on_delivery(net::PacketId, const net::Packet& p, Picoseconds time_ps) override {
+  void delivered(const net::Packet& p, Picoseconds time_ps) {
     const Cycle t = time_ps / period_ps_;
     if (t >= from_ && t < to_) {
       bytes_ += p.flits;
       bytes_from_[static_cast<std::size_t>(p.src)] += p.flits;
     }
-    if (p.tag != kTimed) return;
+    if ((p.tag & kTimed) == 0) return;
     ++timed_delivered_;
-    const Cycle latency = p.delivered - p.created;
+    const Cycle latency = t - created_of(p.tag);
     latency_sum_ += static_cast<double>(latency);
     latency_max_ = std::max(latency_max_, latency);
     switches_sum_ += p.hops;
@@ -132,6 +142,30 @@ class Meter final : public net::DeliveryHandler {
  private:
   Picoseconds period_ps_;
   Cycle from_, to_;
+};
+
+// One layer's deliveries go to the meter; with traffic.acks, a NACKed packet is sent again on its layer
+// as the ack reaches its source, with its tag (and so its first creation cycle): the Elan's resend (note
+// 003 §4.9; Cs2Network::resend_nacked does the same for callers that step the layers themselves).
+class LayerHandler final : public net::DeliveryHandler {
+ public:
+  LayerHandler(Meter& meter, Cs2Network& net, int layer) : meter_(meter), net_(net), layer_(layer) {}
+
+  void on_delivery(net::PacketId, const net::Packet& p, Picoseconds time_ps) override {
+    meter_.delivered(p, time_ps);
+  }
+  void on_ack(const net::Ack& a, Picoseconds) override {
+    if (!a.nack) return;
+    net_.send_on(layer_, a.src, a.dest, a.flits, a.tag);
+    ++resent_;
+  }
+  std::int64_t resent() const { return resent_; }
+
+ private:
+  Meter& meter_;
+  Cs2Network& net_;
+  int layer_;
+  std::int64_t resent_ = 0;
 };
 
 // The least, over the PEs that created packets in the measured cycles, of the bytes delivered from
@@ -157,7 +191,7 @@ std::pair<NodeId, NodeId> broadcast_range(int pes, core::RandomStream& rng) {
 }
 
 Cs2RunResult run_traffic(const Cs2Config& c) {
-  Cs2Network net(c);
+  Cs2Network net(c, c.traffic.acks, c.traffic.acks ? c.elan.window : 0);
   if (c.routing.rearranged) {
     // Every PE sends to one destination: its table entry for it holds the rearranged route.
     std::vector<Flow> flows;
@@ -172,10 +206,12 @@ Cs2RunResult run_traffic(const Cs2Config& c) {
   scheduler.add(domain, source);
   const Cycle from = c.run.warmup_cycles, to = c.run.warmup_cycles + c.run.cycles;
   Meter meter(period, from, to, net.pes());
+  std::vector<std::unique_ptr<LayerHandler>> handlers;
   std::vector<std::unique_ptr<net::ClockedNetwork>> clocked;
   for (int l = 0; l < net.layers(); ++l) {
+    handlers.push_back(std::make_unique<LayerHandler>(meter, net, l));
     clocked.push_back(std::make_unique<net::ClockedNetwork>(net.layer(l), scheduler, domain));
-    clocked.back()->set_delivery_handler(&meter);
+    clocked.back()->set_delivery_handler(handlers.back().get());
   }
   // Packets are created in cycles 0 .. to-1, then the layers run until they are empty or the drain
   // limit is reached; whatever is still out then marks the run saturated.
@@ -206,6 +242,12 @@ Cs2RunResult run_traffic(const Cs2Config& c) {
     r.latency_max_ns = static_cast<double>(meter.latency_max_) * static_cast<double>(period) / 1000;
     r.switches_avg = static_cast<double>(meter.switches_sum_) / static_cast<double>(meter.timed_delivered_);
   }
+  r.packets_corrupted = net.corrupted();
+  for (int l = 0; l < net.layers(); ++l) {
+    r.packets_resent += handlers[static_cast<std::size_t>(l)]->resent();
+    r.packets_aborted += net.layer(l).packets_aborted();
+    for (const std::int64_t e : net.layer(l).input_errors()) r.crc_errors += e;
+  }
   r.simulated_cycles = end + 1;
   r.node_cycles = r.simulated_cycles * net.pes();
   return r;
@@ -222,13 +264,18 @@ nlohmann::json to_json(const Cs2RunResult& r) {
           {"packets_delivered", r.packets_delivered},
           {"slowest_source_fraction", r.slowest_source_fraction},
           {"saturated", r.saturated},
+          {"packets_corrupted", r.packets_corrupted},
+          {"packets_aborted", r.packets_aborted},
+          {"crc_errors", r.crc_errors},
+          {"packets_resent", r.packets_resent},
           {"simulated_cycles", r.simulated_cycles},
           {"node_cycles", r.node_cycles}};
 }
 
 int run_command(const registry::ConfigRequest& request) {
   const Cs2Config c = load_cs2(request.file, request.sets, {"am", "app"});  // [am], [app]: for mppnet app
-  refuse_unsupported_faults(c, "mppnet run", false);
+  refuse_unsupported_faults(c, "mppnet run", false,
+                            c.traffic.acks ? nullptr : "set traffic.acks = true (the Elan's protocol)");
   const std::filesystem::path& out = request.out;
   const io::OutputDirectory output_directory(out);
   const Cs2RunResult r = run_traffic(c);
@@ -243,6 +290,13 @@ int run_command(const registry::ConfigRequest& request) {
                   r.saturated ? "; SATURATED: accepted below offered or packets still out" : "")
           .c_str(),
       stdout);
+  if (c.traffic.acks)
+    std::fputs(
+        fmt::format("acks: a window of {} per PE and layer; {} packets corrupted, {} aborted, {} bad "
+                    "CRCs counted, {} sent again after a NACK\n",
+                    c.elan.window, r.packets_corrupted, r.packets_aborted, r.crc_errors, r.packets_resent)
+            .c_str(),
+        stdout);
   nlohmann::json doc = to_json(r);
   doc["mppnet_version"] = MPPNET_VERSION;
   doc["command"] = "run";

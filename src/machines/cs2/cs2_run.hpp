@@ -12,6 +12,10 @@
 // With traffic.broadcast_fraction, that fraction of the packets created are broadcasts instead (half to
 // every PE, half to a random range; broadcast_range()), sent as one packet per aligned box; a broadcast
 // counts as its copies, both created and delivered.
+//
+// With traffic.acks the layers return an ack for every packet, a PE keeps at most elan.window packets
+// unacknowledged per layer (the rest wait in its queue, and their wait counts in their latency), and a
+// NACKed packet is sent again: byte errors on faults.link are then simulated as in the cs2.r13 cases.
 #pragma once
 
 #include <cstdint>
@@ -41,6 +45,13 @@ struct Cs2RunResult {
   // shares a channel with others (note 003 §5 R8, R10).
   double slowest_source_fraction = 1;
   bool saturated = false;  // delivered < 95% of created, or packets out after the drain
+  // Byte errors (traffic.acks with faults.byte_error_rate): packets corrupted when sent, aborted at
+  // their destinations, bad CRCs counted at the inputs, and packets sent again after a NACK. A resent
+  // packet is timed from its first creation.
+  std::int64_t packets_corrupted = 0;
+  std::int64_t packets_aborted = 0;
+  std::int64_t crc_errors = 0;
+  std::int64_t packets_resent = 0;
   std::int64_t simulated_cycles = 0;
   std::int64_t node_cycles = 0;  // PEs x cycles, for speed figures
 };

@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error_testing.hpp"
+#include "machines/cs2/cs2_network.hpp"
+#include "machines/cs2/faults.hpp"
 
 namespace mppnet::machines::cs2 {
 namespace {
@@ -105,6 +107,47 @@ TEST(Cs2Run, ALightLoadWithBroadcastsIsDeliveredWhole) {
   EXPECT_FALSE(r.saturated);
   EXPECT_EQ(r.packets_delivered, r.packets_timed);
   EXPECT_GT(r.packets_timed, 2000) << "broadcast copies count";
+}
+
+// With acks and a window of one, a PE starts its next packet on a layer in the cycle the last one's ack
+// returns (net's AckPath test): one 32-byte packet per zero_load_cycles + ack delay on each layer. On 4
+// PEs (one switch) under shift 1 no two flows share a channel, so at an offer above that rate every PE
+// gets 2 x 32 / (41 + 7) bytes a cycle: 93.33 MB/s at 70 MHz (the window's edges: under 0.2%).
+TEST(Cs2Run, AWindowOfOneSendsAPacketPerRoundTripOnEachLayer) {
+  Cs2Config c = load_cs2_text(
+      "[machine]\nmodel = \"cs2\"\npes = 4\n", "t.toml",
+      {"traffic.pattern=shift", "traffic.load=1", "traffic.acks=true", "elan.window=1", "run.cycles=20000"});
+  const Cs2RunResult r = run_traffic(c);
+  const std::int64_t ack_delay = c.elite.ack_cycles * 1 + c.elite.wire_cycles * 2 + c.elan.turnaround_cycles;
+  const double period = static_cast<double>(zero_load_cycles(c.elite, 1, 32) + ack_delay);
+  EXPECT_EQ(period, 48);
+  const double expected = 2 * 32 / period * 1e6 / c.elite.clock_ps;
+  EXPECT_NEAR(r.accepted_mb_per_s, expected, 0.002 * expected);
+  EXPECT_TRUE(r.saturated) << "the offer is 140 MB/s";
+  // A window of two overlaps the ack with the next packet: the links run at the offer.
+  c.elan.window = 2;
+  EXPECT_GT(run_traffic(c).accepted_mb_per_s, 1.4 * expected);
+}
+
+// Byte errors under `mppnet run` with acks: every corrupted packet is aborted at its destination, counted
+// once at the input that first sees its bad CRC, NACKed and sent again, so every timed packet is
+// delivered once. Without acks nothing resends, and the run refuses the fault by its key.
+TEST(Cs2Run, ByteErrorsAreAbortedNackedAndSentAgain) {
+  const std::vector<std::string> faults{"faults.link=[0, 1, 0, 0, 4]", "faults.byte_error_rate=0.02"};
+  std::vector<std::string> sets = faults;
+  sets.push_back("traffic.acks=true");
+  const Cs2RunResult r = run_traffic(config(sets));
+  EXPECT_GT(r.packets_corrupted, 0);
+  EXPECT_EQ(r.packets_aborted, r.packets_corrupted);
+  EXPECT_EQ(r.crc_errors, r.packets_corrupted);
+  EXPECT_EQ(r.packets_resent, r.packets_corrupted);
+  EXPECT_EQ(r.packets_delivered, r.packets_timed);
+  EXPECT_FALSE(r.saturated);
+  const std::string refused = core::config_error_of(
+      [&] { refuse_unsupported_faults(config(faults), "mppnet run", false, "set traffic.acks = true"); });
+  EXPECT_EQ(refused,
+            "--set faults.link=[0, 1, 0, 0, 4]: faults.link: byte errors need a sender that resends NACKed "
+            "packets: set traffic.acks = true");
 }
 
 TEST(Cs2Run, BadTrafficKeysNameFileLineKeyAndReason) {

@@ -39,8 +39,16 @@ bool ElanEndpoint::tick(Cycle cycle) {
       }
       layer.release(id);
     }
-    if (handler_ != nullptr)
-      for (const net::Ack& a : layer.acknowledged()) handler_->on_ack(a, (a.arrives + offset_) * period_ps_);
+    for (const net::Ack& a : layer.acknowledged()) {
+      if (a.nack) {
+        // A byte error aborted the packet at its destination: the Elan sends it again on the same layer
+        // without the processor (note 003 §4.9), which never hears of it, as nothing was committed.
+        net_.send_on(l, a.src, a.dest, a.flits, a.tag);
+        ++resent_;
+        continue;
+      }
+      if (handler_ != nullptr) handler_->on_ack(a, (a.arrives + offset_) * period_ps_);
+    }
     busy = busy || !layer.idle() || layer.now() - layer.last_progress() <= settle_cycles_;
   }
   if (handler_ != nullptr) handler_->after_cycle(cycle * period_ps_);

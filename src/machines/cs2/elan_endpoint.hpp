@@ -9,7 +9,8 @@
 // takes an alternative of its source's route table drawn per packet (routing.policy), carries its Elan
 // overhead in its flits (am.header_bytes), and every delivered packet is acknowledged on the layer's
 // ack path; a PE starts a packet on a layer only while fewer than elan.window of its packets there are
-// unacknowledged (docs/cs2.md "Node programs").
+// unacknowledged (docs/cs2.md "Node programs"). A NACKed packet (a byte error, faults.byte_error_rate) is
+// sent again by the Elan on its layer; the runtime never sees the aborted copy or its NACK.
 #pragma once
 
 #include <cstdint>
@@ -46,6 +47,9 @@ class ElanEndpoint final : public core::Component, public net::Endpoint {
   void set_delivery_handler(net::DeliveryHandler* handler) override { handler_ = handler; }
   net::EndpointActivity activity() const override;
   std::string describe_blocked() const override;
+
+  // Packets the Elans sent again after a NACK.
+  std::int64_t resent() const { return resent_; }
   std::int64_t cycles_run() const override { return cycles_run_; }
   core::DomainId domain() const override { return domain_; }
 
@@ -62,6 +66,7 @@ class ElanEndpoint final : public core::Component, public net::Endpoint {
   int settle_cycles_;  // cycles stepped after the last flit moved, so that its credits land before a sleep
   Cycle offset_ = 0;   // scheduler cycle minus the layers' cycle
   std::int64_t cycles_run_ = 0;
+  std::int64_t resent_ = 0;
   net::DeliveryHandler* handler_ = nullptr;
 };
 

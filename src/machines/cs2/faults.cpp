@@ -68,12 +68,11 @@ void check_faults(const Cs2Config& c, const LayerShape& shape) {
                 fmt::format("it is PE {}'s only link: with machine.layers = 1 the PE is cut off", failed.pe));
 }
 
-void refuse_unsupported_faults(const Cs2Config& c, const char* command, bool picks_layers) {
-  if (!c.faults.link.empty() && c.faults.byte_error_rate > 0)
+void refuse_unsupported_faults(const Cs2Config& c, const char* command, bool picks_layers,
+                               const char* resend_hint) {
+  if (!c.faults.link.empty() && c.faults.byte_error_rate > 0 && resend_hint != nullptr)
     io::fail_at(c, "faults.link",
-                fmt::format("{} does not resend NACKed packets yet; byte errors are simulated by the "
-                            "cs2.r13 validation cases (docs/cs2.md \"Faults\")",
-                            command));
+                fmt::format("byte errors need a sender that resends NACKed packets: {}", resend_hint));
   if (picks_layers && !c.faults.failed_link.empty()) {
     const LayerShape shape = layer_shape(c);
     if (resolve_link(shape, build_layer(shape), c.faults.failed_link).pe >= 0)

@@ -43,10 +43,12 @@ LinkRef resolve_link(const LayerShape& shape, const topo::Graph& g, const std::v
 // PE link leaves the PE another layer.
 void check_faults(const Cs2Config& c, const LayerShape& shape);
 
-// Refuses the [faults] keys that `command` cannot honour yet: byte errors need a sender that resends on
-// NACK (only the cs2.r13 cases do), and node programs pick their layer themselves, so a failed PE link
-// would leave a PE without a route on it.
-void refuse_unsupported_faults(const Cs2Config& c, const char* command, bool picks_layers);
+// Refuses the [faults] keys that `command` cannot honour: byte errors when `resend_hint` is not null (it
+// says why nothing resends, and how to make something resend), and, when the command's senders pick
+// their layer themselves (`picks_layers`), a failed PE link, which would leave a PE without a route on
+// the layer it picks.
+void refuse_unsupported_faults(const Cs2Config& c, const char* command, bool picks_layers,
+                               const char* resend_hint);
 
 // The input that first receives a byte of `route` from src after it crossed `link` (either direction),
 // or -1 when the route does not cross it. The PE's own link counts: src's first, the destination's last.

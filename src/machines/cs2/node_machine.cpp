@@ -65,7 +65,7 @@ std::unique_ptr<registry::NodeMachine> build_node_machine(const io::ConfigFile& 
                                                           const std::vector<std::string>& sets,
                                                           const am::AmParams& am) {
   const Cs2Config c = load_cs2(file, sets, {"am", "app"});
-  refuse_unsupported_faults(c, "mppnet app", true);
+  refuse_unsupported_faults(c, "mppnet app", true, nullptr);  // the Elans resend NACKed packets
   return std::make_unique<Cs2NodeMachine>(c, am);
 }
 

@@ -34,6 +34,7 @@ class Cs2NodeMachine final : public registry::NodeMachine {
   std::string description() const override;
   std::string config_json() const override;
   Cs2Network& network() { return network_; }
+  const ElanEndpoint& endpoint() const { return endpoint_; }
 
  private:
   Cs2Config config_;
