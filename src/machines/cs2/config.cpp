@@ -96,15 +96,17 @@ io::KeyTable<Cs2Config> make_table() {
           "traffic", &Cs2Config::traffic,
           {
               key("pattern", &TrafficParams::pattern,
-                  one_of({"uniform", "shift", "bit_complement", "bit_reversal", "transpose"}),
-                  "Destinations of `mppnet run`: uniform random, x -> x + traffic.shift mod pes, or "
-                  "the bit complement, bit reversal or transpose (halves swapped) of x (pes a power of "
-                  "2; for transpose of 4)."),
+                  one_of({"uniform", "shift", "bit_complement", "bit_reversal", "transpose", "hot_spot"}),
+                  "Destinations of `mppnet run`: uniform random, x -> x + traffic.shift mod pes, the "
+                  "bit complement, bit reversal or transpose (halves swapped) of x (pes a power of 2; "
+                  "for transpose of 4), or hot_spot: every PE to traffic.hot_pe."),
               key("load", &TrafficParams::load, in_range(0.0, 1.0),
                   "Offered bytes per PE per link cycle, as a fraction of its machine.layers links."),
               key("packet_bytes", &TrafficParams::packet_bytes, in_range(1, 4096),
                   "Bytes of a packet on the wire (header, payload, CRC), route bytes not counted."),
               key("shift", &TrafficParams::shift, in_range(0, kMaxPes), "Distance of the pattern \"shift\"."),
+              key("hot_pe", &TrafficParams::hot_pe, in_range(0, kMaxPes),
+                  "The PE every other sends to under the pattern \"hot_spot\" (below machine.pes)."),
               key("broadcast_fraction", &TrafficParams::broadcast_fraction, in_range(0.0, 1.0),
                   "Fraction of packets that are broadcasts, half to every PE and half to a random "
                   "contiguous range, each sent as one packet per aligned box (L366-L369, note 003 §4.7); "
@@ -191,6 +193,11 @@ void check_cs2(const Cs2Config& c) {
             fmt::format("transpose swaps two address halves of equal length: it needs a power of 4 PEs; "
                         "machine.pes is {}",
                         c.machine.pes));
+  if (c.traffic.hot_pe >= c.machine.pes)
+    fail_at(c, "traffic.hot_pe",
+            fmt::format("{} is not a PE: machine.pes is {}", c.traffic.hot_pe, c.machine.pes));
+  if (c.routing.rearranged && (p == Pattern::HotSpot))
+    fail_at(c, "routing.rearranged", "rearranged tables carry a permutation; traffic.pattern is hot_spot");
   if (c.routing.rearranged && p == Pattern::Uniform)
     fail_at(c, "routing.rearranged", "rearranged tables carry a permutation; traffic.pattern is uniform");
   if (c.routing.rearranged && !power_of_4)
@@ -238,6 +245,8 @@ const char* pattern_name(Pattern p) {
       return "bit_reversal";
     case Pattern::Transpose:
       return "transpose";
+    case Pattern::HotSpot:
+      return "hot_spot";
   }
   return "?";
 }

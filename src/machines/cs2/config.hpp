@@ -69,7 +69,7 @@ struct ElanParams {
 };
 
 // The traffic of `mppnet run` (cs2_run.hpp): every PE offers packets of one size to one pattern.
-enum class Pattern { Uniform, Shift, BitComplement, BitReversal, Transpose };
+enum class Pattern { Uniform, Shift, BitComplement, BitReversal, Transpose, HotSpot };
 
 struct TrafficParams {
   Pattern pattern = Pattern::Uniform;
@@ -77,6 +77,7 @@ struct TrafficParams {
   double load = 0.2;
   int packet_bytes = 32;  // bytes per packet on the wire, route bytes not counted
   int shift = 1;          // pattern "shift": PE x sends to (x + shift) mod pes
+  int hot_pe = 0;         // pattern "hot_spot": every PE sends to this one (note 003 §5 R11)
   // Of the packets a PE creates, the fraction that are broadcasts (half to the whole machine, half to a
   // random contiguous range of PEs; note 003 §4.7); the rest follow the pattern. Above 0 the layers
   // replicate (topo::ByteSteeredRouting<true>), which costs the fast unicast router.

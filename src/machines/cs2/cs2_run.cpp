@@ -55,6 +55,8 @@ NodeId pattern_destination(const Cs2Config& c, NodeId x, core::RandomStream& rng
       return workload::bit_reverse(x, bits);
     case Pattern::Transpose:
       return workload::transpose(x, bits);
+    case Pattern::HotSpot:
+      return c.traffic.hot_pe;
   }
   return x;
 }
@@ -116,13 +118,18 @@ class TrafficSource final : public core::Component {
 class Meter {
  public:
   Meter(Picoseconds period_ps, Cycle from, Cycle to, int pes)
-      : bytes_from_(static_cast<std::size_t>(pes), 0), period_ps_(period_ps), from_(from), to_(to) {}
+      : bytes_from_(static_cast<std::size_t>(pes), 0),
+        bytes_to_(static_cast<std::size_t>(pes), 0),
+        period_ps_(period_ps),
+        from_(from),
+        to_(to) {}
 
   void delivered(const net::Packet& p, Picoseconds time_ps) {
     const Cycle t = time_ps / period_ps_;
     if (t >= from_ && t < to_) {
       bytes_ += p.flits;
       bytes_from_[static_cast<std::size_t>(p.src)] += p.flits;
+      bytes_to_[static_cast<std::size_t>(p.dest)] += p.flits;
     }
     if ((p.tag & kTimed) == 0) return;
     ++timed_delivered_;
@@ -138,6 +145,7 @@ class Meter {
   Cycle latency_max_ = 0;
   std::int64_t switches_sum_ = 0;
   std::vector<std::int64_t> bytes_from_;  // delivered in the measured cycles, by source
+  std::vector<std::int64_t> bytes_to_;    // and by destination
 
  private:
   Picoseconds period_ps_;
@@ -227,6 +235,9 @@ Cs2RunResult run_traffic(const Cs2Config& c) {
   r.accepted_mb_per_s = static_cast<double>(meter.bytes_) /
                         (static_cast<double>(net.pes()) * static_cast<double>(c.run.cycles)) *
                         mb_per_byte_cycle;
+  r.busiest_destination_mb_per_s =
+      static_cast<double>(*std::max_element(meter.bytes_to_.begin(), meter.bytes_to_.end())) /
+      static_cast<double>(c.run.cycles) * mb_per_byte_cycle;
   r.packets_timed = source.timed();
   r.packets_delivered = meter.timed_delivered_;
   // Below capacity the bytes delivered in the measured cycles equal the bytes created in them, up to
@@ -256,6 +267,7 @@ Cs2RunResult run_traffic(const Cs2Config& c) {
 nlohmann::json to_json(const Cs2RunResult& r) {
   return {{"offered_mb_per_s_per_pe", r.offered_mb_per_s},
           {"accepted_mb_per_s_per_pe", r.accepted_mb_per_s},
+          {"busiest_destination_mb_per_s", r.busiest_destination_mb_per_s},
           {"latency_avg_ns", r.latency_avg_ns},
           {"latency_max_ns", r.latency_max_ns},
           {"latency_avg_cycles", r.latency_avg_cycles},

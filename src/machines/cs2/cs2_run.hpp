@@ -34,7 +34,9 @@ namespace mppnet::machines::cs2 {
 struct Cs2RunResult {
   double offered_mb_per_s = 0;   // per PE
   double accepted_mb_per_s = 0;  // per PE: bytes delivered in the measured cycles
-  double latency_avg_ns = 0;     // timed packets, creation to last byte
+  // The most any one PE received in the measured cycles, over all its layers (a hot spot's PE: R11).
+  double busiest_destination_mb_per_s = 0;
+  double latency_avg_ns = 0;  // timed packets, creation to last byte
   double latency_max_ns = 0;
   double latency_avg_cycles = 0;
   double switches_avg = 0;  // switches passed by the timed packets

@@ -150,6 +150,18 @@ TEST(Cs2Run, ByteErrorsAreAbortedNackedAndSentAgain) {
             "packets: set traffic.acks = true");
 }
 
+// Every PE sends to the hot PE: its two links carry 140 MB/s between them and no more, whatever the 64
+// PEs offer (6.4 times that); every other PE receives nothing.
+TEST(Cs2Run, AHotSpotGetsWhatItsLinksCarry) {
+  const Cs2RunResult r =
+      run_traffic(config({"traffic.pattern=hot_spot", "traffic.hot_pe=9", "traffic.load=0.1"}));
+  EXPECT_TRUE(r.saturated);
+  EXPECT_NEAR(r.busiest_destination_mb_per_s, 2 * 1e6 / 14286, 0.01 * 2 * 1e6 / 14286);
+  EXPECT_NEAR(r.accepted_mb_per_s * 64, r.busiest_destination_mb_per_s, 1e-6);
+  EXPECT_EQ(error_of("[traffic]\nhot_pe = 64\n"),
+            "t.toml:2: traffic.hot_pe: 64 is not a PE: machine.pes is 64");
+}
+
 TEST(Cs2Run, BadTrafficKeysNameFileLineKeyAndReason) {
   EXPECT_EQ(error_of("[traffic]\nload = 1.5\n").rfind("t.toml:2: traffic.load: ", 0), 0u);
   EXPECT_NE(error_of("[traffic]\npattern = \"tornado\"\n").find("t.toml:2: traffic.pattern"),

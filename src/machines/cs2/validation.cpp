@@ -326,6 +326,7 @@ std::vector<ValidationCase> cs2_validation_cases() {
   for (auto& c : latency_cases()) cases.push_back(std::move(c));
   for (auto& c : elan_cases()) cases.push_back(std::move(c));
   for (auto& c : pattern_cases()) cases.push_back(std::move(c));
+  for (auto& c : load_cases()) cases.push_back(std::move(c));
   for (auto& c : broadcast_cases()) cases.push_back(std::move(c));
   for (auto& c : fault_cases()) cases.push_back(std::move(c));
   return cases;

@@ -23,6 +23,10 @@ std::vector<core::ValidationCase> elan_cases();
 // R8 on simulated traffic: shifts and XOR permutations under DEST at full rate (validation_patterns.cpp).
 std::vector<core::ValidationCase> pattern_cases();
 
+// The simulated halves of R7 (bisection bandwidth with the Elan's protocol) and R11 (a hot spot's link
+// kept busy) (validation_load.cpp).
+std::vector<core::ValidationCase> load_cases();
+
 // R12 (broadcast: stages, one merged ack, boxes per range, deadlock on the canonical tree and off it)
 // and R14 (unicast deadlock freedom) on simulated packets (validation_broadcast.cpp).
 std::vector<core::ValidationCase> broadcast_cases();
