@@ -15,9 +15,12 @@ ClockedNetwork::ClockedNetwork(NetworkModel& network, core::Scheduler& scheduler
       period_ps_(scheduler.period_ps(domain)),
       domain_(domain),
       id_(scheduler.add(domain, *this, true)),  // it sleeps once it finds nothing to do
-      settle_cycles_(std::max(network.params().channel_latency, network.params().credit_cycles()) +
-                     network.params().pipeline_cycles + network.params().head_cycles() + 2) {
+      settle_cycles_(settle_cycles(network.params())) {
   MPPNET_ASSERT(options.send_queue_packets >= 1, "a send queue holds at least one packet");
+}
+
+int settle_cycles(const RouterParams& p) {
+  return std::max(p.channel_latency, p.credit_cycles()) + p.pipeline_cycles + p.head_cycles() + 2;
 }
 
 bool ClockedNetwork::tick(Cycle cycle) {

@@ -24,6 +24,10 @@ struct ClockedNetworkOptions {
   bool sleeps_when_idle = false;
 };
 
+// Cycles a network must still be stepped after its last flit moved before it may sleep: the last
+// credit is on the wire that long, and a jump over the sleep must change no timing.
+int settle_cycles(const RouterParams& p);
+
 class ClockedNetwork final : public core::Component, public Endpoint {
  public:
   // Adds itself to `scheduler` in domain `domain`, whose period must be the router's cycle_ps.

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "core/error.hpp"
+#include "net/clocked_network.hpp"
 
 namespace mppnet::machines::cs2 {
 
@@ -17,8 +18,7 @@ ElanEndpoint::ElanEndpoint(Cs2Network& net, core::Scheduler& scheduler, core::Do
       period_ps_(scheduler.period_ps(domain)),
       domain_(domain),
       id_(scheduler.add(domain, *this, true)),  // it sleeps once it finds nothing to do
-      settle_cycles_(std::max(net.layer(0).params().channel_latency, net.layer(0).params().credit_cycles()) +
-                     net.layer(0).params().pipeline_cycles + net.layer(0).params().head_cycles() + 2) {
+      settle_cycles_(net::settle_cycles(net.layer(0).params())) {
   MPPNET_ASSERT(options.vnets == 1 || (options.vnets == 2 && net.layers() == 2),
                 "requests and replies each need a layer");
   MPPNET_ASSERT(options.send_queue_packets >= 1, "a send queue holds at least one packet");

@@ -29,7 +29,6 @@ using core::Evidence;
 using core::Tolerance;
 using core::ValidationCase;
 
-constexpr const char* kDoc = "Meiko, CS-2 Communications Network Overview (1993)";
 constexpr const char* kExact = "exact: a count on the built layer or its route bytes";
 
 ValidationCase exact(std::string id, std::string source, std::string setup, std::string quantity,

@@ -9,6 +9,9 @@
 
 namespace mppnet::machines::cs2 {
 
+// The document every case cites, as a publication.
+inline constexpr const char* kDoc = "Meiko, CS-2 Communications Network Overview (1993)";
+
 // Counts on the built layer (R1), Meiko's naming and route strings (R2), locality (R3), the down half
 // under DEST (R9), the links a bisection cuts (R7), channel loads of shifts and butterflies (R8) and of
 // bit reversal and transpose (R10). docs/cs2.md lists them and what is not registered yet.

@@ -37,7 +37,6 @@ using core::Evidence;
 using core::Tolerance;
 using core::ValidationCase;
 
-constexpr const char* kDoc = "Meiko, CS-2 Communications Network Overview (1993)";
 // Without a flit moving nothing else changes either (one VC, no timers, pointers move only with a
 // grant, and a grant moves a flit within data_cycles), so any quiet spell longer than a few cycles is
 // a deadlock; 4,000 leaves a wide margin.
