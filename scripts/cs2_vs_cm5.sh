@@ -4,10 +4,13 @@
 # (configs/cs2-64.toml and configs/cm5-32.toml below 1,024 nodes, configs/cs2-1024.toml and
 # configs/cm5-1024.toml from there) and each machine's own software costs; completion times, the idle
 # round trip of a one-word put and get, and two plots.
-# Usage, from the repository's root: scripts/cs2_vs_cm5.sh MPPNET_BINARY OUT_DIR [SIZES...]
-# (SIZES default: 64 1024). A run that fails is recorded as "failed" and the rest go on.
+# Usage, from the repository's root: scripts/cs2_vs_cm5.sh [--fresh] MPPNET_BINARY OUT_DIR [SIZES...]
+# (SIZES default: 64 1024). A run that fails is recorded as "failed" and the rest go on; a run whose
+# result OUT_DIR already holds is reused unless --fresh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+fresh=0
+if [ "${1:-}" = --fresh ]; then fresh=1; shift; fi
 mppnet=$(realpath "$1")
 out=$(realpath -m "$2")
 shift 2
@@ -27,8 +30,12 @@ for n in "${sizes[@]}"; do
   if [ "$n" -ge 1024 ]; then cs2=configs/cs2-1024.toml cm5=configs/cm5-1024.toml
   else cs2=configs/cs2-64.toml cm5=configs/cm5-32.toml; fi
   for app in $apps; do
-    "$mppnet" app "$app" "$cs2" --set machine.pes="$n" --out "$out/cs2-$n-$app" > /dev/null 2>&1 || true
-    "$mppnet" app "$app" "$cm5" --set machine.nodes="$n" --out "$out/cm5-$n-$app" > /dev/null 2>&1 || true
+    # A run whose result is already in OUT is not run again (--fresh: every run), so an interrupted
+    # study resumes and another size can be added to the same tables and plots.
+    [ "$fresh" = 0 ] && [ -f "$out/cs2-$n-$app/app_$app.json" ] ||
+      "$mppnet" app "$app" "$cs2" --set machine.pes="$n" --out "$out/cs2-$n-$app" > /dev/null 2>&1 || true
+    [ "$fresh" = 0 ] && [ -f "$out/cm5-$n-$app/app_$app.json" ] ||
+      "$mppnet" app "$app" "$cm5" --set machine.nodes="$n" --out "$out/cm5-$n-$app" > /dev/null 2>&1 || true
     t2=$(time_of "$out/cs2-$n-$app/app_$app.json")
     t5=$(time_of "$out/cm5-$n-$app/app_$app.json")
     ratio=failed
@@ -45,16 +52,16 @@ for n in "${sizes[@]}"; do
 done
 gnuplot <<GNUPLOT
 set datafile separator ","
-set terminal svg size 900,480 font "sans,12"
+set terminal svg size 900,480 font "sans,12" noenhanced
 set output "$out/completion.svg"
 set title "Completion time: CM-5 time / CS-2 time (above 1: the CS-2 is faster)"
 set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.8 border -1
 set logscale y 2
-set yrange [0.125:32]
+set yrange [0.0625:32]
 set xtics rotate by -30
-set key top left
+set key outside bottom center horizontal
 set grid ytics
 plot for [n in "${sizes[*]}"] "< grep ',' '$out/completion.csv' | awk -F, 'NR > 1 && \$2 == " . n . "'" \
   using 5:xtic(1) title n . " nodes"
