@@ -37,7 +37,7 @@ test $? -eq 2 && grep -q "traffic.load" "$dir/err2.txt" || { echo "FAIL: bad key
 test $? -eq 2 && grep -q "am.separate_vnets: requests and replies each take a layer" "$dir/err3.txt" ||
   { echo "FAIL: separate requests and replies on a one-layer CS-2"; cat "$dir/err3.txt"; exit 1; }
 "$mppnet" sweep "$src/configs/metro-64.toml" --out "$dir/never" 2> "$dir/err.txt"
-test $? -eq 2 && grep -q "use mppnet yield" "$dir/err.txt"
+test $? -eq 2 && grep -q "use mppnet run, mppnet yield" "$dir/err.txt"
 status=$?
 "$mppnet" yield "$src/configs/mesh8x8.toml" 2> /dev/null
 test $? -eq 2 && exit $status

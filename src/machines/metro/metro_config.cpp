@@ -120,7 +120,7 @@ io::KeyTable<MetroConfig> make_table() {
                       "intact copy (the thesis's idempotent operations)."),
                   key("mrp.fast_reclaim", &mrp::MrpRunParams::fast_reclaim, io::any_value(),
                       "Fast path reclamation (back-drop, §4.9.2) in every router."),
-                  key("mrp.load", &mrp::MrpRunParams::load, in_range(0, 1),
+                  key("mrp.load", &mrp::MrpRunParams::load, io::above_up_to(0, 1),
                       "New messages per router cycle per node while it holds fewer than "
                       "metro.mrp.outstanding (FLAT24: 0.04)."),
                   key("mrp.messages", &mrp::MrpRunParams::messages, in_range(1, 1e8),

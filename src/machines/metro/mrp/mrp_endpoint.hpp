@@ -108,7 +108,8 @@ class MrpEndpoints {
   void corrupt_arrivals(NodeId y, int n) { corrupt_in_[y] += n; }
   void corrupt_replies(NodeId y, int n) { corrupt_reply_[y] += n; }
 
-  // The ACK and NACK codes: alternating bits and their complement, w apart (a sparse code, L1517).
+  // The ACK and NACK codes: alternating bits and their complement, w bits apart, so a NACK is unlikely to
+  // turn into an ACK (L1491).
   std::uint32_t ack() const { return ack_; }
   std::uint32_t nack() const { return ack_ ^ format_.all_ones(); }
 

@@ -1,0 +1,154 @@
+// machines/metro/mrp/validation_endpoint.cpp: MRP-ENDPOINT cases (note 004b §2.8, §2.10 and §5 V2, V12).
+//
+// The endpoint protocol of §4.7 (L1453-1538) is prose: the thesis prints no endpoint numbers. Timings are
+// derived with note 004b §2.10's model (W = 1, P = dps - 1), so those cases are Independent; that a
+// corrupted stream is retried and that retry after a lost ACK delivers a message twice (L1493-1509,
+// L1524-1526) the thesis states in words, so those cases are Behaviour. All are exact: a run is one
+// trace per seed.
+#include <string>
+
+#include "machines/metro/mrp/mrp_endpoint.hpp"
+#include "machines/metro/mrp/validation_mrp.hpp"
+#include "machines/metro/multibutterfly.hpp"
+
+namespace mppnet::machines::metro::mrp {
+namespace {
+
+constexpr const char* kThesis = "DeHon 1993 (MIT AI TR-1445)";
+constexpr const char* kExact = "exact: a synchronous protocol gives one trace per connection, word by word";
+constexpr std::uint64_t kSeed = 1;
+
+struct EndpointRun {
+  std::vector<Attempt> attempts;
+  std::vector<Completion> completions;
+  EndpointStats stats;
+};
+
+// One message x -> y on a network built from `p` with seed 1, until it is done; `prepare` may deselect
+// ports or arm the endpoint fault hooks first.
+template <class Prepare>
+EndpointRun one_message(const MultibutterflyParams& p, int dps, int message_words, int max_attempts, NodeId x,
+                        NodeId y, Prepare prepare) {
+  const Multibutterfly graph = build_instance(p, kSeed, 0);
+  MrpParams mp;
+  mp.dps = dps;
+  MrpNetwork net(graph, mp, kSeed);
+  EndpointParams e;
+  e.message_words = message_words;
+  e.max_attempts = max_attempts;
+  MrpEndpoints ends(net, p.radix, e, kSeed);
+  EndpointRun out;
+  ends.set_log(&out.attempts, &out.completions);
+  prepare(graph, net, ends);
+  ends.send(x, y);
+  for (int c = 0; c < 1000 && !ends.idle(); ++c) {
+    ends.tick();
+    net.step();
+  }
+  out.stats = ends.stats();
+  return out;
+}
+
+MultibutterflyParams figure_44() {
+  MultibutterflyParams p;
+  p.radix = 2;
+  p.dilation = 2;
+  p.stages = 4;
+  p.node_inputs = p.node_outputs = 2;
+  p.wiring = Wiring::Deterministic;
+  return p;
+}
+
+MultibutterflyParams mbta() {
+  MultibutterflyParams p;  // r = 4, d = 2, 3 stages, ni = no = 2
+  p.wiring = Wiring::Deterministic;
+  return p;
+}
+
+const auto kNothing = [](const Multibutterfly&, MrpNetwork&, MrpEndpoints&) {};
+
+}  // namespace
+
+std::vector<core::ValidationCase> mrp_endpoint_validation_cases() {
+  using core::Evidence;
+  std::vector<core::ValidationCase> cases;
+  cases.push_back(core::exact_case(
+      "metro.mrp.endpoint.mbta_flat24_zero_load_latency",
+      std::string(kThesis) +
+          " §10.2 (L2997: 70 ns one way) and §4.7.2 (L1475-1485); note 004b §2.10: the last reply word at "
+          "t0 + M + 2 T_fwd + R - 1, the DROP one cycle later",
+      "the MBTA's network (r = 4, d = 2, 3 stages, ni = no = 2, deterministic) with dps = 2 at 100 MHz; one "
+      "FLAT24 message (24 words after the ROUTE) from node 0 to node 63 on an idle network; seed 1",
+      "cycles from the message's creation to the source reading the DROP after the 2-word ACK: M = 25, "
+      "T_fwd = 7, R = 2 gives 25 + 14 + 2",
+      41,
+      [] {
+        const EndpointRun r = one_message(mbta(), 2, 24, 0, 0, 63, kNothing);
+        return r.completions.size() == 1
+                   ? static_cast<double>(r.completions[0].done - r.completions[0].created)
+                   : -1.0;
+      },
+      Evidence::Independent, kExact));
+  cases.push_back(core::exact_case(
+      "metro.mrp.v2.blocked_attempt_returns_drop",
+      std::string(kThesis) + " §4.7.2 (L1478): (STATUS CHECKSUM)^s DROP; note 004b §2.10: the DROP reaches "
+                             "the source at T_turn + 2 s + 2",
+      "Fig 4.4's network (r = d = 2, 4 stages); every stage-3 port toward node 15 deselected; a 5-word "
+      "message 5 -> 15 (TURN in cycle 6), max_attempts 2; seed 1",
+      "cycles from each attempt's ROUTE to its DROP at the source (6 + 2*3 + 2), less 100 per attempt not "
+      "blocked at stage 3 with 3 pairs or not started in the cycle the one before ended",
+      14,
+      [] {
+        const auto block = [](const Multibutterfly& g, MrpNetwork& net, MrpEndpoints&) {
+          const int s = 2, d = g.copies[s], digit = (15 >> 1) & 1;
+          for (RouterId u = g.stage_first[s]; u < g.stage_first[s + 1]; ++u)
+            for (int k = 0; k < d; ++k) net.deselect_backward(u, digit * d + k);
+        };
+        const EndpointRun r = one_message(figure_44(), 1, 5, 2, 5, 15, block);
+        if (r.attempts.size() != 2) return -1.0;
+        double v = static_cast<double>(r.attempts[1].end - r.attempts[1].start);
+        for (std::size_t k = 0; k < 2; ++k) {
+          const Attempt& a = r.attempts[k];
+          if (a.outcome != Outcome::Blocked || a.blocked_stage != 3 || a.pairs != 3) v -= 100;
+          if (a.end - a.start != 14) v -= 100;
+        }
+        if (r.attempts[1].start != r.attempts[0].end) v -= 100;
+        return v;
+      },
+      Evidence::Independent, kExact));
+  cases.push_back(core::exact_case(
+      "metro.mrp.v12.corrupted_stream_retried",
+      std::string(kThesis) + " §4.7.3 (L1493-1500): a destination that reports corruption makes the source "
+                             "retransmit; note 004b §5 V12",
+      "Fig 4.4's network; one payload bit flipped at node 15's output on the first connection; a 5-word "
+      "message 5 -> 15; seed 1",
+      "attempts until the ACK (NACK, then a good copy)", 2,
+      [] {
+        const auto flip = [](const Multibutterfly&, MrpNetwork&, MrpEndpoints& e) {
+          e.corrupt_arrivals(15, 1);
+        };
+        const EndpointRun r = one_message(figure_44(), 1, 5, 0, 5, 15, flip);
+        return r.stats.delivered == 1 && r.stats.corrupted == 1 ? static_cast<double>(r.stats.attempts)
+                                                                : -1.0;
+      },
+      Evidence::Behaviour, kExact));
+  cases.push_back(core::exact_case(
+      "metro.mrp.v12.lost_ack_duplicate",
+      std::string(kThesis) + " §4.7.5 (L1524-1530): source retry with faults that corrupt only the reply "
+                             "delivers a message twice; note 004b §5 V12",
+      "Fig 4.4's network; node 15's first ACK flipped after it accepted the message; a 5-word message "
+      "5 -> 15; metro.mrp.suppress_duplicates on; seed 1",
+      "intact copies that arrived again (the duplicate the sequence number then suppresses)", 1,
+      [] {
+        const auto flip = [](const Multibutterfly&, MrpNetwork&, MrpEndpoints& e) {
+          e.corrupt_replies(15, 1);
+        };
+        const EndpointRun r = one_message(figure_44(), 1, 5, 0, 5, 15, flip);
+        return r.stats.accepted == 1 && r.stats.delivered == 1 ? static_cast<double>(r.stats.duplicates)
+                                                               : -1.0;
+      },
+      Evidence::Behaviour, kExact));
+  return cases;
+}
+
+}  // namespace mppnet::machines::metro::mrp
