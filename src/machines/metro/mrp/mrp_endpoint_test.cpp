@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include "machines/metro/mrp/scenarios.hpp"
 #include "machines/metro/multibutterfly.hpp"
 
 namespace mppnet::machines::metro::mrp {
@@ -24,12 +25,6 @@ MultibutterflyParams figure_44(int dilation = 2) {
   p.stages = 4;
   p.node_inputs = p.node_outputs = dilation;
   if (dilation == 1) p.final_pairing = FinalPairing::Single;  // one final router per destination pair
-  p.wiring = Wiring::Deterministic;
-  return p;
-}
-
-MultibutterflyParams mbta() {
-  MultibutterflyParams p;  // the defaults are the MBTA's: r = 4, d = 2, 3 stages, ni = no = 2
   p.wiring = Wiring::Deterministic;
   return p;
 }
@@ -71,7 +66,7 @@ EndpointParams words(int message_words) {
 
 TEST(MrpEndpoint, ZeroLoadMessageOnTheMbtaTakes41Cycles) {
   // N = 3, dps = 2: T_fwd = 4 + 3 = 7 (70 ns). L = 24: (1 + 24) + 2 * 7 + 2 = 41.
-  Bench b(mbta(), 2, words(24));
+  Bench b(mbta_network(), 2, words(24));
   ASSERT_TRUE(b.ends.send(0, 63));
   b.run_until_idle(200);
   ASSERT_EQ(b.completions.size(), 1u);

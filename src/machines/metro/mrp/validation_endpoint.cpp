@@ -8,6 +8,7 @@
 #include <string>
 
 #include "machines/metro/mrp/mrp_endpoint.hpp"
+#include "machines/metro/mrp/scenarios.hpp"
 #include "machines/metro/mrp/validation_mrp.hpp"
 #include "machines/metro/multibutterfly.hpp"
 
@@ -49,22 +50,6 @@ EndpointRun one_message(const MultibutterflyParams& p, int dps, int message_word
   return out;
 }
 
-MultibutterflyParams figure_44() {
-  MultibutterflyParams p;
-  p.radix = 2;
-  p.dilation = 2;
-  p.stages = 4;
-  p.node_inputs = p.node_outputs = 2;
-  p.wiring = Wiring::Deterministic;
-  return p;
-}
-
-MultibutterflyParams mbta() {
-  MultibutterflyParams p;  // r = 4, d = 2, 3 stages, ni = no = 2
-  p.wiring = Wiring::Deterministic;
-  return p;
-}
-
 const auto kNothing = [](const Multibutterfly&, MrpNetwork&, MrpEndpoints&) {};
 
 }  // namespace
@@ -83,7 +68,7 @@ std::vector<core::ValidationCase> mrp_endpoint_validation_cases() {
       "T_fwd = 7, R = 2 gives 25 + 14 + 2",
       41,
       [] {
-        const EndpointRun r = one_message(mbta(), 2, 24, 0, 0, 63, kNothing);
+        const EndpointRun r = one_message(mbta_network(), 2, 24, 0, 0, 63, kNothing);
         return r.completions.size() == 1
                    ? static_cast<double>(r.completions[0].done - r.completions[0].created)
                    : -1.0;
@@ -104,7 +89,7 @@ std::vector<core::ValidationCase> mrp_endpoint_validation_cases() {
           for (RouterId u = g.stage_first[s]; u < g.stage_first[s + 1]; ++u)
             for (int k = 0; k < d; ++k) net.deselect_backward(u, digit * d + k);
         };
-        const EndpointRun r = one_message(figure_44(), 1, 5, 2, 5, 15, block);
+        const EndpointRun r = one_message(figure_44_network(), 1, 5, 2, 5, 15, block);
         if (r.attempts.size() != 2) return -1.0;
         double v = static_cast<double>(r.attempts[1].end - r.attempts[1].start);
         for (std::size_t k = 0; k < 2; ++k) {
@@ -127,7 +112,7 @@ std::vector<core::ValidationCase> mrp_endpoint_validation_cases() {
         const auto flip = [](const Multibutterfly&, MrpNetwork&, MrpEndpoints& e) {
           e.corrupt_arrivals(15, 1);
         };
-        const EndpointRun r = one_message(figure_44(), 1, 5, 0, 5, 15, flip);
+        const EndpointRun r = one_message(figure_44_network(), 1, 5, 0, 5, 15, flip);
         return r.stats.delivered == 1 && r.stats.corrupted == 1 ? static_cast<double>(r.stats.attempts)
                                                                 : -1.0;
       },
@@ -143,7 +128,7 @@ std::vector<core::ValidationCase> mrp_endpoint_validation_cases() {
         const auto flip = [](const Multibutterfly&, MrpNetwork&, MrpEndpoints& e) {
           e.corrupt_replies(15, 1);
         };
-        const EndpointRun r = one_message(figure_44(), 1, 5, 0, 5, 15, flip);
+        const EndpointRun r = one_message(figure_44_network(), 1, 5, 0, 5, 15, flip);
         return r.stats.accepted == 1 && r.stats.delivered == 1 ? static_cast<double>(r.stats.duplicates)
                                                                : -1.0;
       },
