@@ -114,6 +114,10 @@ MrpRunResult run_mrp(const MultibutterflyParams& params, const MrpRunParams& p, 
     r.delivered_bytes_per_cycle_per_node = static_cast<double>(s.delivered * p.message_words) / node_cycles;
   }
   r.latency_min = s.latency_min;
+  for (RouterId u = 0; u < net.routers(); ++u) {
+    for (int b = 0; b < net.backward_ports(u); ++b) r.ports_held += net.backward_busy(u, b) ? 1 : 0;
+    for (int f = 0; f < net.forward_ports(u); ++f) r.ports_held += net.state(u, f) != PortState::Idle ? 1 : 0;
+  }
   return r;
 }
 

@@ -41,6 +41,7 @@ struct MrpRunResult {
   double io_utilisation = 0;       // network-output cycles in ACKed connections / (cycles * N * no)
   double delivered_bytes_per_cycle_per_node = 0;  // payload words of delivered messages (w = 8: bytes)
   std::int64_t latency_min = 0;  // the fastest message: the zero-load latency when it met no one
+  int ports_held = 0;  // at the end: backward ports held plus forward ports not idle (0: all closed)
 };
 
 // Builds instance 0 of `net` with `seed`, runs the load and reports. REQUIRES: check_mrp_run(...) empty.
