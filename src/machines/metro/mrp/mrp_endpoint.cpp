@@ -85,7 +85,8 @@ MrpEndpoints::MrpEndpoints(MrpNetwork& net, int radix, const EndpointParams& p, 
   window_.assign(n * n, 0);
   const std::size_t inputs = n * static_cast<std::size_t>(ni_), outputs = n * static_cast<std::size_t>(no_);
   in_state_.assign(inputs, In::Free);
-  for (auto* v : {&in_slot_, &in_position_, &in_pairs_, &in_reply_count_, &in_blocked_, &in_mismatches_})
+  for (auto* v : {&in_slot_, &in_position_, &in_pairs_, &in_reply_count_, &in_blocked_, &in_mismatches_,
+                  &in_first_mismatch_})
     v->assign(inputs, 0);
   in_expect_checksum_.assign(inputs, 0);
   for (auto* v : {&in_lrc_, &in_sum_, &in_router_lrc_, &in_reply_[0], &in_reply_[1]}) v->assign(inputs, 0);
@@ -183,7 +184,7 @@ void MrpEndpoints::start(NodeId x, int q, int slot) {
   in_state_[i] = In::Send;
   in_slot_[i] = slot;
   in_position_[i] = 1;
-  in_pairs_[i] = in_reply_count_[i] = in_blocked_[i] = in_mismatches_[i] = 0;
+  in_pairs_[i] = in_reply_count_[i] = in_blocked_[i] = in_mismatches_[i] = in_first_mismatch_[i] = 0;
   in_expect_checksum_[i] = 0;
   // The message's check words are seeded with the destination and leave the ROUTE out (L1467-1469);
   // a router's CHECKSUM covers the ROUTE (L1437), so the source keeps that LRC apart.
@@ -213,7 +214,7 @@ void MrpEndpoints::tick_input(int i) {
     std::uint32_t bits;
     if (pos <= L - 2) {
       bits = word_of(in_slot_[i], pos);
-      in_lrc_[i] ^= bits;
+      in_lrc_[i] = mix(in_lrc_[i], bits);
       in_sum_[i] = (in_sum_[i] + bits) & format_.all_ones();
     } else {
       bits = pos == L - 1 ? in_lrc_[i] : in_sum_[i];
@@ -252,7 +253,9 @@ void MrpEndpoints::tick_input(int i) {
       break;
   }
   if (in_expect_checksum_[i]) {
-    if (w.data != (in_router_lrc_[i] & format_.all_ones())) ++in_mismatches_[i];
+    if (w.data != (in_router_lrc_[i] & format_.all_ones())) {
+      if (in_mismatches_[i]++ == 0) in_first_mismatch_[i] = in_pairs_[i] + 1;
+    }
     ++in_pairs_[i];
     in_expect_checksum_[i] = 0;
     return;
@@ -281,7 +284,7 @@ void MrpEndpoints::finish(int i, Outcome outcome, bool abort) {
   stats_.checksum_mismatches += in_mismatches_[i];
   if (attempt_log_)
     attempt_log_->push_back({x, slot_dest_[slot], slot_seq_[slot], i % ni_, in_start_[i], now, outcome,
-                             in_blocked_[i], in_pairs_[i], in_mismatches_[i]});
+                             in_blocked_[i], in_pairs_[i], in_mismatches_[i], in_first_mismatch_[i]});
   switch (outcome) {
     case Outcome::Delivered:
       break;
@@ -375,7 +378,7 @@ void MrpEndpoints::tick_output(int j) {
         std::uint32_t bits = w.data;
         if (out_flip_[j] && pos == L - 2) bits ^= 1;
         if (pos <= L - 2) {
-          out_lrc_[j] ^= bits;
+          out_lrc_[j] = mix(out_lrc_[j], bits);
           out_sum_[j] = (out_sum_[j] + bits) & format_.all_ones();
           if (pos <= id_words_) out_source_[j] |= static_cast<NodeId>(bits << (format_.width * (pos - 1)));
           if (pos == id_words_ + 1) out_seq_[j] = bits;

@@ -17,7 +17,7 @@
 //
 // The words of a message (w bits each), after the ROUTE:
 //   source id (id_words words, low word first) · sequence number (1 word, mod 2^w) · payload ·
-//   LRC (XOR) · sum mod 2^w
+//   rotating XOR (mix() below) · sum mod 2^w
 // message_words counts them all, so FLAT24's "24-byte message" is message_words = 24 on byte-wide links.
 // The payload is a hash of (source, sequence, position): nothing per word is stored.
 //
@@ -59,6 +59,8 @@ struct Attempt {
   int blocked_stage = 0;        // Blocked: the stage (1-based); 0 when unknown
   int pairs = 0;                // STATUS/CHECKSUM pairs read
   int checksum_mismatches = 0;  // router CHECKSUMs that differ from the source's own LRC of what it sent
+  int first_mismatch_stage =
+      0;  // the nearest router whose CHECKSUM differs (0: none): a fault lies before it
 };
 
 struct Completion {
@@ -126,6 +128,12 @@ class MrpEndpoints {
   void refill(NodeId x);
   std::uint32_t word_of(int slot_index, int position) const;  // data word `position` (1-based)
   std::uint32_t fold(std::uint32_t v) const;
+  // The first check word: the running value rotated left one bit, then XORed with the word. A plain XOR
+  // (or a sum) cancels a bit stuck in an even number of words; the rotation spreads such a bit over
+  // different positions (note 004b §6 item 6 leaves the message checksum's function open).
+  std::uint32_t mix(std::uint32_t check, std::uint32_t word) const {
+    return format_.rotate_right(check, format_.width - 1) ^ word;
+  }
   bool accept(NodeId y, NodeId x, std::uint32_t seq_word);
 
   MrpNetwork& net_;
@@ -159,7 +167,8 @@ class MrpEndpoints {
 
   // Per network input (x * ni + q).
   std::vector<In> in_state_;
-  std::vector<int> in_slot_, in_position_, in_pairs_, in_reply_count_, in_blocked_, in_mismatches_;
+  std::vector<int> in_slot_, in_position_, in_pairs_, in_reply_count_, in_blocked_, in_mismatches_,
+      in_first_mismatch_;
   std::vector<std::uint8_t> in_expect_checksum_;
   std::vector<std::uint32_t> in_lrc_, in_sum_, in_router_lrc_, in_reply_[2];
   std::vector<std::int64_t> in_start_, in_turn_, in_free_from_;

@@ -180,6 +180,73 @@ TEST(MrpEndpoint, CorruptedArrivalIsNackedAndRetried) {
   EXPECT_EQ(b.ends.stats().duplicates, 0);
 }
 
+// The stage-2 ports toward node 15 (direction 1: its second address bit; copy `only_copy`, -1 both)
+// flip the top data bit, a bit no later stage routes on: of every word they pass on (count -1), or of
+// `count` words after the first `skip`.
+void flip_stage_two_toward_15(Bench& b, int only_copy = -1, int skip = 0, int count = -1) {
+  const int s = 1, d = b.graph.copies[s], digit = (15 >> 2) & 1;
+  for (RouterId u = b.graph.stage_first[s]; u < b.graph.stage_first[s + 1]; ++u)
+    for (int k = 0; k < d; ++k)
+      if (only_copy < 0 || k == only_copy)
+        b.net.set_link_flip(b.net.backward_link(u, digit * d + k), 0x80, skip, count);
+}
+
+TEST(MrpEndpoint, FlippedLinkAfterStageTwoIsNackedAndLocatedByTheRouterChecksums) {
+  // Note 004b §5 V13: one payload word (after the ROUTE, id and sequence words) flipped on the link out
+  // of stage 2: C1 and C2 match what the source sent, C3 and C4 (routers past the fault) do not.
+  EndpointParams e = words(5);
+  e.max_attempts = 1;
+  Bench b(figure_44(), 1, e);
+  flip_stage_two_toward_15(b, -1, 3, 1);
+  ASSERT_TRUE(b.ends.send(5, 15));
+  b.run_until_idle(100);
+  ASSERT_EQ(b.attempts.size(), 1u);
+  EXPECT_EQ(b.attempts[0].outcome, Outcome::Corrupted);
+  EXPECT_EQ(b.attempts[0].pairs, 4);
+  EXPECT_EQ(b.attempts[0].checksum_mismatches, 2);
+  EXPECT_EQ(b.attempts[0].first_mismatch_stage, 3);
+  EXPECT_EQ(b.ends.stats().accepted, 0);
+  EXPECT_EQ(b.ends.stats().failed, 1);
+}
+
+TEST(MrpEndpoint, OneFaultyCopyOfTwoCostsRetriesAndMaskingItEndsThem) {
+  // V12: with copy 0 of the two faulty, an attempt fails with probability 1/2; deselecting that copy
+  // (V11's masking) makes every first attempt succeed.
+  Bench b(figure_44(), 1, words(5));
+  flip_stage_two_toward_15(b, 0);
+  for (int k = 0; k < 200; ++k) {
+    ASSERT_TRUE(b.ends.send(5, 15));
+    b.run_until_idle(10000);
+  }
+  EXPECT_EQ(b.ends.stats().delivered, 200);
+  EXPECT_GT(b.ends.stats().corrupted, 60);  // 200 failures expected; 60 is far below any plausible draw
+  Bench m(figure_44(), 1, words(5));
+  flip_stage_two_toward_15(m, 0);
+  const int s = 1, d = m.graph.copies[s], digit = (15 >> 2) & 1;
+  for (RouterId u = m.graph.stage_first[s]; u < m.graph.stage_first[s + 1]; ++u)
+    m.net.deselect_backward(u, digit * d + 0);
+  for (int k = 0; k < 200; ++k) {
+    ASSERT_TRUE(m.ends.send(5, 15));
+    m.run_until_idle(10000);
+  }
+  EXPECT_EQ(m.ends.stats().attempts, 200);
+  EXPECT_EQ(m.ends.stats().corrupted, 0);
+}
+
+TEST(MrpEndpoint, ABitStuckInEveryWordFailsTheChecks) {
+  // A plain XOR and a sum both miss a top bit flipped in an even number of words; the rotating first
+  // check word does not. Stuck in all 8 words of a 10-word message (id and sequence included), it is
+  // NACKed on every attempt.
+  EndpointParams e = words(10);
+  e.max_attempts = 3;
+  Bench b(figure_44(), 1, e);
+  flip_stage_two_toward_15(b);
+  ASSERT_TRUE(b.ends.send(1, 15));
+  b.run_until_idle(400);
+  EXPECT_EQ(b.ends.stats().corrupted, 3);
+  EXPECT_EQ(b.ends.stats().accepted, 0);
+}
+
 TEST(MrpEndpoint, CorruptedAckMakesADuplicateThatTheDestinationSuppresses) {
   // The ACK is flipped after node 15 accepted the message: the source retries a delivered message
   // (L1526), the copy arrives intact and is acknowledged but not accepted again.

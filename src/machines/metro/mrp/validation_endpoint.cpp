@@ -52,6 +52,41 @@ EndpointRun one_message(const MultibutterflyParams& p, int dps, int message_word
 
 const auto kNothing = [](const Multibutterfly&, MrpNetwork&, MrpEndpoints&) {};
 
+// On Fig 4.4's network, copy `copy` (-1: both) of direction 1 in every stage-2 router (the way to node 15)
+// flips the top data bit of every forward word: a bit no later stage routes on, so only the data and the
+// checksums are hit (note 004b §5 V12-V13).
+void flip_stage_two(const Multibutterfly& g, MrpNetwork& net, int copy, int skip = 0, int count = -1) {
+  const int s = 1, d = g.copies[s], digit = (15 >> 2) & 1;
+  for (RouterId u = g.stage_first[s]; u < g.stage_first[s + 1]; ++u)
+    for (int k = 0; k < d; ++k)
+      if (copy < 0 || k == copy) net.set_link_flip(net.backward_link(u, digit * d + k), 0x80, skip, count);
+}
+
+// Mean attempts per message over `messages` messages 5 -> 15 sent one after another on an idle network
+// with copy 0 faulty, masked (deselected) or not.
+double mean_attempts(std::uint64_t seed, int messages, bool masked) {
+  const Multibutterfly graph = build_instance(figure_44_network(), seed, 0);
+  MrpNetwork net(graph, MrpParams{}, seed);
+  EndpointParams e;
+  e.message_words = 5;
+  MrpEndpoints ends(net, 2, e, seed);
+  flip_stage_two(graph, net, 0);
+  if (masked) {
+    const int s = 1, d = graph.copies[s], digit = (15 >> 2) & 1;
+    for (RouterId u = graph.stage_first[s]; u < graph.stage_first[s + 1]; ++u)
+      net.deselect_backward(u, digit * d);
+  }
+  for (int k = 0; k < messages; ++k) {
+    ends.send(5, 15);
+    for (int c = 0; c < 100000 && !ends.idle(); ++c) {
+      ends.tick();
+      net.step();
+    }
+  }
+  const EndpointStats& st = ends.stats();
+  return st.delivered == messages ? static_cast<double>(st.attempts) / messages : -1.0;
+}
+
 }  // namespace
 
 std::vector<core::ValidationCase> mrp_endpoint_validation_cases() {
@@ -133,6 +168,57 @@ std::vector<core::ValidationCase> mrp_endpoint_validation_cases() {
                                                                : -1.0;
       },
       Evidence::Behaviour, kExact));
+  cases.push_back(core::exact_case(
+      "metro.mrp.v13.checksums_locate_flipped_link",
+      std::string(kThesis) + " §4.5.3 (L1435-1439: each router returns a checksum of the data it received; "
+                             "the source can locate the fault); note 004b §5 V13",
+      "Fig 4.4's network; the stage-2 ports toward node 15 flip the top data bit of one payload word (a "
+      "transient fault in the forward phase); fast reclaim off; a 5-word message 5 -> 15, one attempt; seed "
+      "1",
+      "the nearest stage whose returned CHECKSUM differs from the source's own (C1, C2 match; C3, C4 do "
+      "not), or -1 unless exactly 2 differ and the destination NACKs",
+      3,
+      [] {
+        const auto fault = [](const Multibutterfly& g, MrpNetwork& net, MrpEndpoints&) {
+          flip_stage_two(g, net, -1, 3, 1);
+        };
+        const EndpointRun r = one_message(figure_44_network(), 1, 5, 1, 5, 15, fault);
+        if (r.attempts.size() != 1 || r.attempts[0].outcome != Outcome::Corrupted ||
+            r.attempts[0].checksum_mismatches != 2)
+          return -1.0;
+        return static_cast<double>(r.attempts[0].first_mismatch_stage);
+      },
+      Evidence::Independent, kExact));
+  core::ValidationCase v12;
+  v12.id = "metro.mrp.v12.one_faulty_copy_mean_attempts";
+  v12.source =
+      std::string(kThesis) +
+      " §4.7.3 (L1493-1509: a failed connection is retried, the path probably differs); note 004b §5 "
+      "V12: success per attempt (d - f)/d, so 2 attempts on average for d = 2, f = 1";
+  v12.setup =
+      "Fig 4.4's network; copy 0 of the two stage-2 ports toward node 15 flips the top data bit; 1,000 "
+      "5-word messages 5 -> 15 one after another per seed, seeds 1..10; immediate retry";
+  v12.quantity = "mean attempts per message (a geometric count with p = 1/2)";
+  v12.expected = 2;
+  v12.tolerance = core::Tolerance::absolute(0.1);
+  v12.tolerance_origin =
+      "the sampling spread: sd 1.41 per message, so 10 seeds x 1,000 messages give a 95% interval of "
+      "about +-0.03, well inside +-0.1";
+  v12.evidence = Evidence::Independent;
+  v12.measure = [] {
+    double sum = 0;
+    for (std::uint64_t seed = 1; seed <= 10; ++seed) sum += mean_attempts(seed, 1000, false);
+    return sum / 10;
+  };
+  cases.push_back(std::move(v12));
+  cases.push_back(core::exact_case(
+      "metro.mrp.v12.masked_copy_first_attempt",
+      std::string(kThesis) + " §4.9.1 (L1607-1625: a deselected port is never allocated); note 004b §5 V12: "
+                             "after masking, first-attempt success = 1",
+      "as metro.mrp.v12.one_faulty_copy_mean_attempts, with the faulty copy deselected in every stage-2 "
+      "router; 1,000 messages; seed 1",
+      "mean attempts per message", 1, [] { return mean_attempts(1, 1000, true); }, Evidence::Behaviour,
+      kExact));
   return cases;
 }
 
