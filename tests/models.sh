@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The command runs each model its config names: the CM-1 router under `run`, METRO under `yield` and
-# `harvest`, the CS-2 under `run`, `app` and `cs2-names`; a command given another model's file says which command fits,
+# The command runs each model its config names: the CM-1 router under `run`, METRO under `run` (MRP
+# traffic), `yield` and `harvest`, the CS-2 under `run`, `app` and `cs2-names`; a command given another model's file says which command fits,
 # with exit status 2.
 set -eu
 mppnet=$1
@@ -18,6 +18,10 @@ grep -q '"expected_faults_tolerated"' "$dir/y/yield.json"
 test -s "$dir/y/yield.svg" && test -s "$dir/y/yield.png"
 "$mppnet" harvest "$src/configs/metro-64.toml" --set run.harvest_trials=20 --out "$dir/h" > /dev/null
 grep -q '"harvest"' "$dir/h/harvest.json"
+# METRO runs FLAT24 over MRP under `run`: 64 nodes x 5 messages, every one acknowledged.
+"$mppnet" run "$src/configs/metro-64.toml" --set metro.mrp.messages=5 --out "$dir/mrp" > "$dir/mrp.txt"
+grep -q "messages delivered *320 of 320" "$dir/mrp.txt"
+grep -q '"io_bandwidth_utilisation"' "$dir/mrp/results.json"
 # The CS-2 runs traffic under `run` and names its parts under cs2-names; a bad traffic key exits 2.
 "$mppnet" cs2-names "$src/configs/cs2-64.toml" --pe 0 --to 17 --out "$dir/cs2" > "$dir/cs2.txt"
 grep -q "alternative 0: 5.4.1.0.1" "$dir/cs2.txt"
@@ -31,13 +35,17 @@ grep -q "latency_avg_ns" "$dir/cs2run/results.csv"
 grep -q "check: passed" "$dir/cs2app.txt"
 grep -q "CS-2 64, 2 layers" "$dir/cs2app.txt"
 set +e
+# A METRO run stopped by metro.mrp.max_cycles with messages left is a failed run (exit status 1).
+"$mppnet" run "$src/configs/metro-64.toml" --set metro.mrp.max_cycles=100 --out "$dir/mrp-short" > /dev/null 2> "$dir/err4.txt"
+test $? -eq 1 && grep -q "metro.mrp.max_cycles (100) reached" "$dir/err4.txt" ||
+  { echo "FAIL: a METRO run cut short by metro.mrp.max_cycles"; cat "$dir/err4.txt"; exit 1; }
 "$mppnet" run "$src/configs/cs2-64.toml" --set traffic.load=2 --out "$dir/never" 2> "$dir/err2.txt"
 test $? -eq 2 && grep -q "traffic.load" "$dir/err2.txt" || { echo "FAIL: bad key on a CS-2 run"; exit 1; }
 "$mppnet" app counter "$src/configs/cs2-64.toml" --set machine.layers=1 --out "$dir/never" 2> "$dir/err3.txt"
 test $? -eq 2 && grep -q "am.separate_vnets: requests and replies each take a layer" "$dir/err3.txt" ||
   { echo "FAIL: separate requests and replies on a one-layer CS-2"; cat "$dir/err3.txt"; exit 1; }
 "$mppnet" sweep "$src/configs/metro-64.toml" --out "$dir/never" 2> "$dir/err.txt"
-test $? -eq 2 && grep -q "use mppnet yield" "$dir/err.txt"
+test $? -eq 2 && grep -q "use mppnet run, mppnet yield" "$dir/err.txt"
 status=$?
 "$mppnet" yield "$src/configs/mesh8x8.toml" 2> /dev/null
 test $? -eq 2 && exit $status

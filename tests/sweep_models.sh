@@ -86,7 +86,8 @@ if sweep cm5 "$src/configs/cm5-32.toml" --sweep run.words=1:5:4 --set run.warmup
 fi
 
 # METRO yield over the wiring, few trials; the network has 48 packages (3 stages of 16, configs/metro-64.toml).
-if sweep metro "$metro" --sweep metro.wiring=deterministic,random --set run.trials=40; then
+# A METRO sweep runs `mppnet run` (MRP traffic) unless --command names a study.
+if sweep metro "$metro" --command yield --sweep metro.wiring=deterministic,random --set run.trials=40; then
   [ "$(header "$dir/metro/sweep.csv")" = \
     "metro.wiring,ci95_half_width,expected_faults_tolerated,fault_units,instance_stddev,percent_network,std_error,stddev" ] ||
     bad "metro: header $(header "$dir/metro/sweep.csv")"

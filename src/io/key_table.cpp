@@ -144,7 +144,10 @@ std::string quoted(const std::string& s) {
 
 KeySet::KeySet(std::vector<KeySpec> specs) : specs_(std::move(specs)) {
   for (const auto& s : specs_) {
-    MPPNET_ASSERT(std::count(s.name.begin(), s.name.end(), '.') == 1, "a key name is \"section.name\"");
+    // "section.name", or "section.table.name" for a key of a sub-table ([metro.mrp]).
+    MPPNET_ASSERT(
+        std::count(s.name.begin(), s.name.end(), '.') >= 1 && s.name.front() != '.' && s.name.back() != '.',
+        "a key name is \"section.name\"");
     MPPNET_ASSERT(std::find(names_.begin(), names_.end(), s.name) == names_.end(), "a key is declared twice");
     MPPNET_ASSERT(s.type != KeyType::Enum || !s.check.choices.empty(), "an enum key needs one_of(names)");
     names_.push_back(s.name);
@@ -273,9 +276,19 @@ std::vector<KeySet::Assignment> KeySet::read_document(
     } else if (std::find(sections_.begin(), sections_.end(), s) == sections_.end()) {
       items.push_back({line_of(node), column_of(node), What::UnknownSection, s, &node});
     } else {
-      for (const auto& [name, value] : *table)
-        items.push_back(
-            {line_of(value), column_of(value), What::Key, s + "." + std::string(name.str()), &value});
+      // A sub-table ([metro.mrp], or mrp.width = 8 inside [metro]) holds keys named "metro.mrp.width",
+      // unless a key of that very name takes a table as its value.
+      const auto add = [&](const auto& self, const toml::table& t, const std::string& prefix) -> void {
+        for (const auto& [name, value] : t) {
+          const std::string full = prefix + "." + std::string(name.str());
+          if (const toml::table* sub = value.as_table(); sub && !find(full)) {
+            self(self, *sub, full);
+            continue;
+          }
+          items.push_back({line_of(value), column_of(value), What::Key, full, &value});
+        }
+      };
+      add(add, *table, s);
     }
   }
   std::stable_sort(items.begin(), items.end(), [](const Item& a, const Item& b) {

@@ -92,6 +92,16 @@ TEST(KeyTable, UnknownKeyWithNothingCloseListsTheSection) {
             "weights)");
 }
 
+TEST(KeyTable, ASubTableIsReadAsKeysNamedThroughIt) {
+  // [router.vc] has no declared keys: its key is named router.vc.depth, at its own line.
+  EXPECT_EQ(load_error("[router]\nvcs = 4\n[router.vc]\ndepth = 2\n"),
+            "t.toml:4: router.vc.depth: unknown key (section [router] has: vcs, eject, trace, label, seed, "
+            "weights)");
+  EXPECT_EQ(load_error("[router]\nvc.depth = 2\n"),
+            "t.toml:2: router.vc.depth: unknown key (section [router] has: vcs, eject, trace, label, seed, "
+            "weights)");
+}
+
 TEST(KeyTable, UnknownSectionSuggestsNearestSection) {
   EXPECT_EQ(load_error("[routr]\nvcs = 4\n"), "t.toml:1: unknown section [routr] (did you mean [router]?)");
 }

@@ -98,6 +98,36 @@ io::KeyTable<MetroConfig> make_table() {
                        "Which final-stage routers share a package: symmetric, random, or single."),
                    &MetroNetworkSection::multibutterfly),
           }),
+      // metro.mrp.*: in the [metro] section, as a [metro.mrp] table or mrp.<key> lines.
+      section("metro", &MetroConfig::mrp,
+              {
+                  key("mrp.width", &mrp::MrpRunParams::width, in_range(1, 32),
+                      "w: data bits per router word (RN1, METRO and the MBTA: 8)."),
+                  key("mrp.dps", &mrp::MrpRunParams::dps, in_range(1, 16),
+                      "Router data latency in cycles; 2 = the MBTA's one cycle per router and one per wire "
+                      "(70 ns one way at 100 MHz)."),
+                  key("mrp.period_ps", &mrp::MrpRunParams::period_ps, in_range(1, 1e9),
+                      "Router clock period in ps (METRO/MBTA at 100 MHz: 10000)."),
+                  key("mrp.message_words", &mrp::MrpRunParams::message_words, in_range(1, 1e6),
+                      "Words after the ROUTE: source id, sequence number, payload and 2 check words "
+                      "(FLAT24: 24)."),
+                  key("mrp.outstanding", &mrp::MrpRunParams::outstanding, in_range(1, 63),
+                      "Messages a node holds unacknowledged before it stalls (Appendix A: 4)."),
+                  key("mrp.max_attempts", &mrp::MrpRunParams::max_attempts, in_range(0, 1e9),
+                      "Attempts before a message is reported failed; 0 = retry until delivered."),
+                  key("mrp.suppress_duplicates", &mrp::MrpRunParams::suppress_duplicates, io::any_value(),
+                      "Destinations accept each (source, sequence number) once; false delivers every "
+                      "intact copy (the thesis's idempotent operations)."),
+                  key("mrp.fast_reclaim", &mrp::MrpRunParams::fast_reclaim, io::any_value(),
+                      "Fast path reclamation (back-drop, §4.9.2) in every router."),
+                  key("mrp.load", &mrp::MrpRunParams::load, io::above_up_to(0, 1),
+                      "New messages per router cycle per node while it holds fewer than "
+                      "metro.mrp.outstanding (FLAT24: 0.04)."),
+                  key("mrp.messages", &mrp::MrpRunParams::messages, in_range(1, 1e8),
+                      "Messages per node in the run (FLAT24: 400, one barrier phase)."),
+                  key("mrp.max_cycles", &mrp::MrpRunParams::max_cycles, in_range(1, 1e12),
+                      "The run stops after this many router cycles even with messages left."),
+              }),
       section("faults", &MetroConfig::faults,
               {
                   key("unit", &MetroFaultParams::unit, one_of(fault_unit_names()),
@@ -189,6 +219,14 @@ void check_metro(const MetroConfig& c) {
 
 nlohmann::json to_json(const MetroConfig& c) {
   return metro_keys().to_json(c);
+}
+
+void check_mrp_run(const MetroConfig& c) {
+  if (c.metro.topology != Topology::Multibutterfly)
+    fail_at(c, "metro.topology",
+            fmt::format("MRP traffic runs on multibutterflies only (got \"{}\"); use mppnet yield",
+                        topology_names()[static_cast<int>(c.metro.topology)]));
+  for (const auto& p : mrp::check_mrp_run(c.metro.multibutterfly, c.mrp)) fail_at(c, p.key, p.reason);
 }
 
 YieldParams yield_params(const MetroConfig& c) {

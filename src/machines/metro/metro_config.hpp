@@ -1,8 +1,9 @@
 // machines/metro/metro_config.hpp: a METRO network study, as read from a TOML file plus --set overrides.
 //
-// [machine] names the machine, [metro] the network (metro_network.hpp), [faults] the fault unit and the
-// harvest fault levels, [run] the seed and trial counts. Every key is declared once in metro_keys(),
-// with its check and doc; defaults are the struct initialisers.
+// [machine] names the machine, [metro] the network (metro_network.hpp) and, as metro.mrp.* (a [metro.mrp]
+// table or mrp.<key> lines in [metro]), the MRP traffic of `mppnet run` (mrp/mrp_run.hpp), [faults] the
+// fault unit and the harvest fault levels, [run] the seed and trial counts. Every key is declared once in
+// metro_keys(), with its check and doc; defaults are the struct initialisers.
 #pragma once
 
 #include <cstdint>
@@ -18,6 +19,7 @@
 #include "machines/metro/completeness.hpp"
 #include "machines/metro/harvest.hpp"
 #include "machines/metro/metro_network.hpp"
+#include "machines/metro/mrp/mrp_run.hpp"
 #include "machines/metro/yield.hpp"
 
 namespace mppnet::machines::metro {
@@ -54,6 +56,7 @@ struct MetroNetworkSection {
 struct MetroConfig {
   MetroMachineParams machine;
   MetroNetworkSection metro;
+  mrp::MrpRunParams mrp;  // the keys metro.mrp.*: what `mppnet run` sends over the multibutterfly
   MetroFaultParams faults;
   MetroRunParams run;
 
@@ -78,6 +81,10 @@ MetroConfig load_metro_text(const std::string& text, const std::string& name,
 void check_metro(const MetroConfig& c);
 
 nlohmann::json to_json(const MetroConfig& c);
+
+// `mppnet run`'s checks: a multibutterfly (the MRP routers are modelled on it only) that the MRP routers
+// and endpoints can run; the first problem throws, located at its key.
+void check_mrp_run(const MetroConfig& c);
 
 // What `mppnet yield` and `mppnet harvest` run. REQUIRES: check_metro(c) passed.
 YieldParams yield_params(const MetroConfig& c);

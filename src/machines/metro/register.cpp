@@ -1,6 +1,7 @@
 // machines/metro/register.cpp: what the METRO model adds to mppnet (registry/registry.hpp).
 #include "machines/metro/design_command.hpp"
 #include "machines/metro/metro_config.hpp"
+#include "machines/metro/mrp/mrp_run_command.hpp"
 #include "machines/metro/study_commands.hpp"
 #include "machines/metro/validation.hpp"
 #include "registry/registry.hpp"
@@ -17,7 +18,7 @@ void register_machine(registry::Registry& registry) {
           .keys = metro_key_list,
           .check = [](const io::ConfigFile& file,
                       const std::vector<std::string>& sets) { load_metro(file, sets); },
-          .run = nullptr,  // METRO configs are studied by yield and harvest, not run
+          .run = mrp::run_command,  // MRP traffic on the multibutterfly (mrp/mrp_run.hpp)
       }},
       .presets = {},
       .validation_cases = metro_validation_cases,

@@ -256,6 +256,7 @@ std::vector<core::ValidationCase> metro_validation_cases() {
   detail::add_design_cases(cases);
   for (auto& c : tree_validation_cases()) cases.push_back(std::move(c));
   for (auto& c : mrp::mrp_validation_cases()) cases.push_back(std::move(c));
+  for (auto& c : mrp::mrp_endpoint_validation_cases()) cases.push_back(std::move(c));
   return cases;
 }
 

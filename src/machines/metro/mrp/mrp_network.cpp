@@ -95,6 +95,9 @@ MrpNetwork::MrpNetwork(const Multibutterfly& net, const MrpParams& p, std::uint6
   up_now_ = down_next_ = up_next_ = down_now_;
   backdrop_now_.assign(L, 0);
   backdrop_next_.assign(L, 0);
+  flip_down_.assign(L, 0);
+  flip_skip_.assign(L, 0);
+  flip_count_.assign(L, 0);
 }
 
 int MrpNetwork::connection(RouterId u, int forward_port) const {

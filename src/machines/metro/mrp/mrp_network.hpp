@@ -73,7 +73,10 @@ class MrpNetwork {
   // what they drive this cycle.
   Word down_arriving(LinkId l) const { return down_now_[l]; }
   Word up_arriving(LinkId l) const { return up_now_[l]; }
-  void put_down(LinkId l, Word w) { down_next_[l] = format_.downstream(w, link_rotation_[l]); }
+  void put_down(LinkId l, Word w) {
+    if (w.control && flip_down_[l] != 0) flip(l, w);
+    down_next_[l] = format_.downstream(w, link_rotation_[l]);
+  }
   void put_up(LinkId l, Word w) { up_next_[l] = format_.upstream(w, link_rotation_[l]); }
 
   // Every router evaluates what arrived this cycle, then the words written in it are latched and the
@@ -88,6 +91,15 @@ class MrpNetwork {
   void set_fast_reclaim(bool on) { std::fill(fast_reclaim_.begin(), fast_reclaim_.end(), on ? 1 : 0); }
   bool backdrop_arriving(LinkId l) const { return backdrop_now_[l] != 0; }
   void set_trace(std::vector<LinkWords>* trace) { trace_ = trace; }
+
+  // A bit-flip fault on link l (note 004b §5 V12-V13): of the control-bit-1 words crossing it toward the
+  // destination from now on, the first `skip` pass, then `count` (-1: every one, a stuck fault) have the
+  // bits of `mask` inverted (in the frame of the end that drives the link). Mask 0 repairs the link.
+  void set_link_flip(LinkId l, std::uint32_t mask, int skip = 0, int count = -1) {
+    flip_down_[l] = mask & format_.all_ones();
+    flip_skip_[l] = skip;
+    flip_count_[l] = count;
+  }
 
   // Port deselection (§4.9.1, L1607-1625): a deselected backward port looks permanently busy, a
   // deselected forward port ignores connection requests. Takes effect for new connections.
@@ -151,6 +163,16 @@ class MrpNetwork {
   // Per link: the lanes read this cycle and written this cycle; which end drives and reads them.
   std::vector<Word> down_now_, up_now_, down_next_, up_next_;
   std::vector<std::uint8_t> backdrop_now_, backdrop_next_;  // the back-drop line, toward the source
+  void flip(LinkId l, Word& w) {
+    if (flip_skip_[l] > 0) {
+      --flip_skip_[l];
+    } else if (flip_count_[l] != 0) {
+      w.data ^= flip_down_[l];
+      if (flip_count_[l] > 0) --flip_count_[l];
+    }
+  }
+  std::vector<std::uint32_t> flip_down_;  // per link: bits a fault inverts in forward control-bit-1 words
+  std::vector<std::int32_t> flip_skip_, flip_count_;  // words it lets pass first; words it flips (-1: all)
   // Bits a forward word is rotated right by on the link (§4.6): c between routers, so each router reads a
   // fresh field; 0 from a source; into a node, what completes a whole turn, so that the destination
   // reads the words as the source wrote them and the source reads the reply as it was sent.

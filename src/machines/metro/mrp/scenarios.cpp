@@ -6,9 +6,8 @@
 #include "machines/metro/mrp/driver.hpp"
 
 namespace mppnet::machines::metro::mrp {
-namespace {
 
-MultibutterflyParams figure_44() {
+MultibutterflyParams figure_44_network() {
   MultibutterflyParams p;
   p.radix = 2;
   p.dilation = 2;
@@ -18,6 +17,18 @@ MultibutterflyParams figure_44() {
   return p;
 }
 
+MultibutterflyParams mbta_network() {
+  MultibutterflyParams p;
+  p.radix = 4;
+  p.dilation = 2;
+  p.stages = 3;
+  p.node_inputs = p.node_outputs = 2;
+  p.wiring = Wiring::Deterministic;
+  return p;
+}
+
+namespace {
+
 // Runs one connection with the given scripts; `block_stage` > 0 deselects, in every router of that
 // stage, the backward ports of the direction the route asks for there (all of them look busy, §4.9.1),
 // or only copy `only_copy` of them when it is >= 0.
@@ -25,7 +36,7 @@ ConnectionRun run(std::uint64_t seed, int block_stage,
                   std::vector<std::vector<Word>> (*source)(const WordFormat&),
                   std::vector<std::vector<Word>> (*reply)(const WordFormat&), int only_copy = -1,
                   bool fast_reclaim = false) {
-  const Multibutterfly graph = build_instance(figure_44(), seed, 0);
+  const Multibutterfly graph = build_instance(figure_44_network(), seed, 0);
   MrpNetwork net(graph, MrpParams{}, seed);
   ConnectionRun out;
   out.format = net.format();
@@ -154,12 +165,7 @@ std::vector<std::vector<std::string>> note_trace_v3() {
 // The MBTA's network (Ch. 10: 64 nodes, 3 stages of radix-4 dilation-2 routers, 2 connections each way
 // per node) with one pipeline stage per router (dps = 2): R D1 TURN from node 0 to node 63, reply Y1 DROP.
 ConnectionRun run_v6_pipelined(std::uint64_t seed) {
-  MultibutterflyParams p;
-  p.radix = 4;
-  p.dilation = 2;
-  p.stages = 3;
-  p.node_inputs = p.node_outputs = 2;
-  p.wiring = Wiring::Deterministic;
+  const MultibutterflyParams p = mbta_network();
   MrpParams mp;
   mp.dps = 2;
   const Multibutterfly graph = build_instance(p, seed, 0);

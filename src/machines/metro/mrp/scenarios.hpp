@@ -32,6 +32,10 @@ struct ConnectionRun {
 
 inline constexpr int kTraceCycles = 24;
 
+// Fig 4.4's network as above, and the MBTA's (r = 4, d = 2, 3 stages, ni = no = 2, deterministic).
+MultibutterflyParams figure_44_network();
+MultibutterflyParams mbta_network();
+
 // V1: R D1 D2 TURN; the destination replies Y1 Y2 DROP in the cycle it sees the TURN.
 ConnectionRun run_v1_open_and_turn(std::uint64_t seed);
 // V2: as V1, with every stage-3 backward port of the route's direction deselected, so it blocks there.

@@ -11,4 +11,8 @@ namespace mppnet::machines::metro::mrp {
 // included in metro_validation_cases().
 std::vector<core::ValidationCase> mrp_validation_cases();
 
+// MRP-ENDPOINT: zero-load latency of a FLAT24 message on the MBTA, a blocked attempt and its retry, a
+// corrupted stream retried, a lost ACK's duplicate (validation_endpoint.cpp), ids metro.mrp.*.
+std::vector<core::ValidationCase> mrp_endpoint_validation_cases();
+
 }  // namespace mppnet::machines::metro::mrp
