@@ -91,14 +91,16 @@ SwitchId turn_switch(const LayerShape& shape, std::int64_t x, std::span<const in
   return {j, shape.prefix(x, j), Q};
 }
 
-std::vector<BroadcastBox> decompose_range(const LayerShape& shape, std::int64_t a, std::int64_t b) {
+BroadcastBoxes decompose_range(const LayerShape& shape, std::int64_t a, std::int64_t b) {
   MPPNET_ASSERT(!shape.back_to_back(), "broadcast boxes are formed on one tree (reading B or an even size)");
   MPPNET_ASSERT(a >= 0 && a <= b && b < shape.capacity(), "a range of the network's addresses");
   const int k = shape.stages();
+  MPPNET_ASSERT(2 * k - 1 <= kMaxBroadcastBoxes, "a broadcast route fits a packet");
   // w[p]: PEs under one value of digit p with every lower digit free.
-  std::vector<std::int64_t> w(k + 1, 1);
+  std::array<std::int64_t, kMaxBroadcastBoxes + 1> w{};
+  w[0] = 1;
   for (int p = 0; p < k; ++p) w[p + 1] = w[p] * shape.radix(p);
-  std::vector<BroadcastBox> out;
+  BroadcastBoxes out;
   std::int64_t x = a;
   while (x <= b) {
     int p = 0;

@@ -78,9 +78,26 @@ struct BroadcastBox {
   int hi = 0;
 };
 
+// At most 2k - 1 boxes for k stages, and a route of 2k - 1 bytes must fit a packet.
+inline constexpr int kMaxBroadcastBoxes = topo::kMaxRouteBytes;
+
+// The boxes of one range, held in place: a broadcast is cut into them without touching the heap.
+class BroadcastBoxes {
+ public:
+  void push_back(const BroadcastBox& b) { boxes_[static_cast<std::size_t>(count_++)] = b; }
+  std::size_t size() const { return static_cast<std::size_t>(count_); }
+  const BroadcastBox& operator[](std::size_t i) const { return boxes_[i]; }
+  const BroadcastBox* begin() const { return boxes_.data(); }
+  const BroadcastBox* end() const { return boxes_.data() + count_; }
+
+ private:
+  std::array<BroadcastBox, kMaxBroadcastBoxes> boxes_{};
+  int count_ = 0;
+};
+
 // The contiguous range [a, b] as aligned boxes, lowest first: at most 2k-1 of them (note §2.9). Boxes are
 // formed on the complete network's addresses; REQUIRES: 0 <= a <= b < capacity() (reading B or even).
-std::vector<BroadcastBox> decompose_range(const LayerShape& shape, std::int64_t a, std::int64_t b);
+BroadcastBoxes decompose_range(const LayerShape& shape, std::int64_t a, std::int64_t b);
 
 // The route bytes of one broadcast packet from src to `box` on the canonical tree (note §4.7, §2.10): climb
 // on up-port 0 (to plane 0, so that broadcasts share one tree and cannot deadlock each other) to the

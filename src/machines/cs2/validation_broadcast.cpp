@@ -104,7 +104,7 @@ double combined_ack_fraction(int pes, int broadcasts) {
     if (refuse) layer.set_nack(refusing, true);
     ids.clear();
     net.broadcast_on(0, src, a, b, 24, static_cast<std::uint64_t>(i), &ids);
-    const std::vector<BroadcastBox> boxes = decompose_range(net.shape(), a, b);  // one per packet, in order
+    const BroadcastBoxes boxes = decompose_range(net.shape(), a, b);  // one per packet, in order
     std::vector<int> tokens(ids.size(), 0);
     std::vector<bool> nacked(ids.size(), false), expect_nack(ids.size(), false);
     for (std::size_t k = 0; k < ids.size(); ++k)
