@@ -92,6 +92,9 @@ Task<> Node::dma(DmaKind kind, NodeId peer, std::uint32_t local, std::uint32_t r
   co_await compute(machine_->params().dma_startup_cycles);
   machine_->start_dma(*this,
                       {kHandlers[static_cast<int>(kind)], peer, local, remote, bytes, kind == DmaKind::Get});
+  // A put or get is complete at sync() (its acks or data counted); a store or a send's data has no
+  // such count at its source, so the program waits until the engine has read its last byte.
+  if (kind == DmaKind::Put || kind == DmaKind::Get) co_return;
   co_await wait_until([this] { return !dma_busy_; });
 }
 

@@ -90,16 +90,59 @@ TEST(AmDma, OnePacketGetCostsOneStartupAndNoHandler) {
   EXPECT_EQ(off.dest_done, (1000 + 58) * kCycle);
 }
 
-// A put of n = 4 packets (the send queue's 4 places): with DMA the engine takes all four at once and the
-// program is free after the start-up alone; without, it pays n * (send 20 + copy 5) = 100 cycles, and the
-// first packet's ack, back at 95 as in the one-packet put, interrupts the fourth send with its handler's
-// 10 + 20: 130.
+// A put of n = 4 packets: with DMA the program is free after the start-up alone, and so it is for 32
+// packets, which the engine sends as the send queue's 4 places allow; without, it pays n * (send 20 + copy 5)
+// = 100 cycles, and the first packet's ack, back at 95 as in the one-packet put, interrupts the fourth send
+// with its handler's 10 + 20: 130.
 TEST(AmDma, BulkPutCostsTheProgramOneStartupInsteadOfASendPerPacket) {
   EXPECT_EQ(transfer(params(true), false, 64).returned, kStartup * kCycle);
+  EXPECT_EQ(transfer(params(true), false, 512).returned, kStartup * kCycle);
   EXPECT_EQ(transfer(params(false), false, 64).returned, (4 * 25 + 30) * kCycle);
   AmParams slow = params(true);
   slow.dma_startup_cycles = 500;
   EXPECT_EQ(transfer(slow, false, 64).returned, 500 * kCycle);
+}
+
+// The program computes while its put is under way: it returns from the put at 30 and computes 100 cycles
+// to 130; the ack is back at 46 and handled by the interface, so sync() returns at 130. Without DMA: the
+// put returns at 25, the ack's handler (10 + 20) interrupts the computation at 95: 25 + 100 + 30 = 155.
+Picoseconds put_then_compute(bool dma) {
+  auto sim = make(mesh(4), router(2), params(dma));
+  Picoseconds synced = -1;
+  sim->machine.run([&synced](Node& node) -> Task<> {
+    const std::uint32_t buf = node.allocate(64);
+    if (node.id() != 0) co_return;
+    co_await node.put(1, buf, buf, 16);
+    co_await node.compute(100);
+    co_await node.sync();
+    synced = node.now();
+  });
+  return synced;
+}
+
+TEST(AmDma, APutOverlapsTheProgramsComputation) {
+  EXPECT_EQ(put_then_compute(true), (kStartup + 100) * kCycle);
+  EXPECT_EQ(put_then_compute(false), 155 * kCycle);
+}
+
+// Transfers queue on the engine: two puts back to back cost two start-ups (the second returns at 60), and
+// the engine sends them and a store behind them in turn: every byte of the three reaches node 1.
+TEST(AmDma, TransfersQueueOnTheEngineInOrder) {
+  auto sim = make(mesh(4), router(2), params(true));
+  Picoseconds second = -1;
+  sim->machine.run([&second](Node& node) -> Task<> {
+    const std::uint32_t buf = node.allocate(512);
+    if (node.id() != 0) co_return;
+    for (std::uint32_t i = 0; i < 512; ++i) node.store_local(buf + i, static_cast<std::uint8_t>(i * 7 + 1));
+    co_await node.put(1, buf, buf, 160);
+    co_await node.put(1, buf + 160, buf + 160, 160);
+    second = node.now();
+    co_await node.store(1, buf + 320, buf + 320, 192);
+    co_await node.sync();
+  });
+  EXPECT_EQ(second, 2 * kStartup * kCycle);
+  for (std::uint32_t i = 0; i < 512; ++i)
+    ASSERT_EQ(sim->machine.node(1).load<std::uint8_t>(i), static_cast<std::uint8_t>(i * 7 + 1)) << i;
 }
 
 // Polling (am.interrupts = false): node 1's processor looks at nothing until its computation ends, but

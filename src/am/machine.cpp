@@ -43,7 +43,9 @@ Machine::Machine(net::Endpoint& endpoint, core::Scheduler& scheduler, const AmPa
   rq_count_.assign(queues, 0);
   pending_inject_.assign(queues, 0);
   held_.assign(queues, 0);
-  dma_.resize(static_cast<std::size_t>(n));
+  dma_queue_.resize(static_cast<std::size_t>(n));
+  for (auto& q : dma_queue_) q.reserve(8);  // a queue grows past 8 transfers only to its peak
+  dma_head_.assign(static_cast<std::size_t>(n), 0);
   dma_active_.reserve(static_cast<std::size_t>(n));
   room_reported_ = endpoint.reports_space();
   (room_reported_ ? reported_ : watched_).reserve(n);

@@ -144,7 +144,7 @@ class Machine final : public core::Component, public net::DeliveryHandler {
     return m.one_way && vnets_ == 3 ? 2 : request_vnet();
   }
 
-  // A DMA engine's transfer (am.dma): one per node, as its program waits for it (Node::dma).
+  // A transfer queued on a node's DMA engine (am.dma; Node::dma).
   struct DmaJob {
     Handler handler;  // run by the destination's interface
     NodeId peer;
@@ -155,8 +155,9 @@ class Machine final : public core::Component, public net::DeliveryHandler {
 
   // Program side.
   void start_send(Node& n, MessageId msg, Picoseconds t);
-  // DMA (dma.cpp): the program has paid the start-up; the engine sends what room allows now and the
-  // rest as room appears, then wakes the program.
+  // DMA (dma.cpp): the program has paid the start-up; the engine queues the transfer behind those it
+  // has, sends what room allows now and the rest as room appears, and wakes the program when it has
+  // sent them all.
   void start_dma(Node& n, const DmaJob& job);
   void pump_dma(Node& n);
   void pump_dmas();
@@ -204,7 +205,8 @@ class Machine final : public core::Component, public net::DeliveryHandler {
   std::vector<NodeId> watched_, watched_next_;   // unreported: the watched nodes, in the order they began
   std::vector<NodeId> reported_, reported_now_;  // reported: nodes with room reported in this cycle
   std::uint64_t next_watch_order_ = 0;
-  std::vector<DmaJob> dma_;         // per node: its engine's transfer
+  std::vector<std::vector<DmaJob>> dma_queue_;  // per node: its engine's transfers, in order
+  std::vector<std::size_t> dma_head_;           // per node: the first not yet sent whole
   std::vector<NodeId> dma_active_;  // nodes whose engine has packets to send, in the order they began
   int finished_ = 0;
   std::exception_ptr handler_error_;  // the first exception a handler threw, rethrown by run()
