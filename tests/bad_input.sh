@@ -74,6 +74,9 @@ expect app_cut_through "app.toml: router.buffer_flits: virtual_cut_through switc
 expect app_header "--set am.header_bytes=0: am.header_bytes:" app alltoall "$appcfg" --set am.header_bytes=0
 expect app_memory "--set am.memory_bytes=4294967296: am.memory_bytes: 16 nodes x 4294967296 bytes" \
   app alltoall "$appcfg" --set am.memory_bytes=4294967296
+expect app_dma_startup "app_dma.toml:3: am.dma_startup_cycles:" \
+  app alltoall "$(cfg app_dma '[am]\ndma = true\ndma_startup_cycles = -5\n')"
+expect app_dma_type "--set am.dma=2: am.dma:" app alltoall "$appcfg" --set am.dma=2
 # Every model's file is parsed once, by the command that reads it: a syntax error names its file and line.
 expect metro_syntax "metro_syntax.toml:3:" yield "$(cfg metro_syntax '[machine]\nmodel = "metro"\n[metro\n')"
 expect cm1_syntax "cm1_syntax.toml:2:" run "$(cfg cm1_syntax '[machine]\nmodel = = "cm1"\n')"

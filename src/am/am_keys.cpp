@@ -38,6 +38,13 @@ std::vector<io::Key<AmParams>> am_keys() {
           "deadlock)."),
       key("interrupts", &AmParams::interrupts, io::any_value(),
           "Handlers run on arrival (true) or only while the program polls or waits (false)."),
+      key("dma", &AmParams::dma, io::any_value(),
+          "A DMA engine in the network interface: a bulk transfer (put, get, store, send) costs the "
+          "program am.dma_startup_cycles, then the interface streams its packets and the destination's "
+          "interface writes them to memory, with no processor cycles per packet (false: every packet costs "
+          "a send and a handler)."),
+      key("dma_startup_cycles", &AmParams::dma_startup_cycles, in_range(0, 1e6),
+          "Processor cycles a bulk transfer costs its program to start the DMA engine (am.dma = true)."),
   };
 }
 

@@ -25,6 +25,11 @@ struct AmParams {
   std::int64_t memory_bytes = 65536;  // local memory per node
   bool separate_vnets = true;  // requests and replies on their own virtual networks (false: one shared)
   bool interrupts = true;      // handlers run on arrival (true) or only when the program polls or waits
+  // A DMA engine in the network interface (docs/am.md, "DMA"): a bulk transfer costs the program one
+  // start-up, then the interface streams its packets and the destination's interface writes memory and
+  // answers, with no processor cycles per packet on either side.
+  bool dma = false;
+  int dma_startup_cycles = 100;  // processor cycles a bulk transfer costs its program when dma is on
 };
 
 }  // namespace mppnet::am

@@ -1,6 +1,7 @@
 // am/bulk.cpp: put, get and store of byte ranges, and blocking tagged send/receive, over active messages.
 //
-// Each is split into packets of am.packet_payload_bytes data bytes. put and get count outstanding
+// Each is split into packets of am.packet_payload_bytes data bytes; with am.dma the interface's engine
+// sends them (dma.cpp) after one start-up, otherwise the program sends each. put and get count outstanding
 // packets on the initiator (acks for put, data for get) for sync(); store counts arriving bytes at the
 // destination for store_sync(). send/receive is a rendezvous, as CMMD's blocking send: the sender
 // announces (ready-to-send), the receiver answers with its buffer address (clear-to-send) when it
@@ -73,11 +74,37 @@ void check_remote(const Node& n, const char* op, NodeId other, std::uint32_t add
                                         memory_bytes));
 }
 
+std::int64_t packets(const Machine& m, std::uint32_t bytes) {
+  const std::int64_t chunk = m.params().packet_payload_bytes;
+  return (bytes + chunk - 1) / chunk;
+}
+
 }  // namespace
+
+Task<> Node::dma(DmaKind kind, NodeId peer, std::uint32_t local, std::uint32_t remote, std::uint32_t bytes) {
+  if (peer < 0 || peer >= nodes())
+    throw std::out_of_range(
+        fmt::format("node {}: request to node {} of a {}-node machine", id_, peer, nodes()));
+  if (bytes == 0) co_return;
+  if (kind == DmaKind::Put || kind == DmaKind::Get) outstanding_ += packets(*machine_, bytes);
+  static constexpr Handler kHandlers[] = {&BulkHandlers::put_data, &BulkHandlers::get_request,
+                                          &BulkHandlers::store_data, &BulkHandlers::send_data};
+  co_await compute(machine_->params().dma_startup_cycles);
+  machine_->start_dma(*this,
+                      {kHandlers[static_cast<int>(kind)], peer, local, remote, bytes, kind == DmaKind::Get});
+  // A put or get is complete at sync() (its acks or data counted); a store or a send's data has no
+  // such count at its source, so the program waits until the engine has read its last byte.
+  if (kind == DmaKind::Put || kind == DmaKind::Get) co_return;
+  co_await wait_until([this] { return !dma_busy_; });
+}
 
 Task<> Node::put(NodeId dest, std::uint32_t local, std::uint32_t remote, std::uint32_t bytes) {
   check_range(*this, memory_, local, bytes);
   check_remote(*this, "put to", dest, remote, bytes, machine_->params().memory_bytes);
+  if (machine_->params().dma) {
+    co_await dma(DmaKind::Put, dest, local, remote, bytes);
+    co_return;
+  }
   const auto chunk = static_cast<std::uint32_t>(machine_->params().packet_payload_bytes);
   for (std::uint32_t off = 0; off < bytes; off += chunk) {
     const std::uint32_t n = std::min(chunk, bytes - off);
@@ -91,6 +118,10 @@ Task<> Node::put(NodeId dest, std::uint32_t local, std::uint32_t remote, std::ui
 Task<> Node::get(NodeId src, std::uint32_t remote, std::uint32_t local, std::uint32_t bytes) {
   check_range(*this, memory_, local, bytes);
   check_remote(*this, "get from", src, remote, bytes, machine_->params().memory_bytes);
+  if (machine_->params().dma) {
+    co_await dma(DmaKind::Get, src, local, remote, bytes);
+    co_return;
+  }
   const auto chunk = static_cast<std::uint32_t>(machine_->params().packet_payload_bytes);
   for (std::uint32_t off = 0; off < bytes; off += chunk) {
     const std::uint32_t n = std::min(chunk, bytes - off);
@@ -102,6 +133,10 @@ Task<> Node::get(NodeId src, std::uint32_t remote, std::uint32_t local, std::uin
 Task<> Node::store(NodeId dest, std::uint32_t local, std::uint32_t remote, std::uint32_t bytes) {
   check_range(*this, memory_, local, bytes);
   check_remote(*this, "store to", dest, remote, bytes, machine_->params().memory_bytes);
+  if (machine_->params().dma) {
+    co_await dma(DmaKind::Store, dest, local, remote, bytes);
+    co_return;
+  }
   const auto chunk = static_cast<std::uint32_t>(machine_->params().packet_payload_bytes);
   for (std::uint32_t off = 0; off < bytes; off += chunk) {
     const std::uint32_t n = std::min(chunk, bytes - off);
@@ -123,6 +158,10 @@ Task<> Node::send(NodeId dest, std::uint32_t tag, std::uint32_t local, std::uint
   co_await wait_until([this] { return cts_; });
   cts_ = false;
   const std::uint32_t remote = cts_addr_;
+  if (machine_->params().dma) {
+    co_await dma(DmaKind::Send, dest, local, remote, bytes);
+    co_return;
+  }
   const auto chunk = static_cast<std::uint32_t>(machine_->params().packet_payload_bytes);
   for (std::uint32_t off = 0; off < bytes; off += chunk) {
     const std::uint32_t n = std::min(chunk, bytes - off);

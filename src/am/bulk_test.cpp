@@ -18,9 +18,11 @@ std::byte pattern(int node, int i) {
 // Each of 9 nodes owns 4 areas of 100 bytes (not a multiple of the 16-byte packet payload): its own
 // data, and one area each for what put, get, store and send bring in. Node i writes its data to node
 // i + 1 by put and by store, reads node i - 1's by get, and sends it to node i + 1 by tagged send.
-TEST(AmBulk, PutGetStoreAndSendMoveTheRightBytes) {
+void put_get_store_and_send(bool dma) {
   constexpr std::uint32_t kBytes = 100;
-  auto sim = make(mesh(3), router(2), AmParams{});
+  AmParams a;
+  a.dma = dma;
+  auto sim = make(mesh(3), router(2), a);
   const int p = 9;
   sim->machine.run([](Node& node) -> Task<> {
     const int p = node.nodes();
@@ -61,15 +63,25 @@ TEST(AmBulk, PutGetStoreAndSendMoveTheRightBytes) {
   EXPECT_EQ(sim->machine.totals().packets, 9 * 44 + 2 * 2 * 8);
 }
 
+TEST(AmBulk, PutGetStoreAndSendMoveTheRightBytes) {
+  put_get_store_and_send(false);
+}
+
+// The DMA engines send and answer the same packets (am.dma; the timing is dma_test.cpp's).
+TEST(AmBulk, PutGetStoreAndSendMoveTheRightBytesByDma) {
+  put_get_store_and_send(true);
+}
+
 // On 4 nodes, node i puts its data to node i + 1 and to itself, gets node i - 1's and its own, and stores
 // to node i + 1; every area is 256 bytes apart. Checks every byte and the packet count: ceil(bytes /
 // payload) data packets per transfer, each put and get packet answered by one reply.
-void exchange(int payload, std::uint32_t bytes) {
-  SCOPED_TRACE(::testing::Message() << "payload " << payload << ", " << bytes << " bytes");
+void exchange(int payload, std::uint32_t bytes, bool dma = false) {
+  SCOPED_TRACE(::testing::Message() << "payload " << payload << ", " << bytes << " bytes, dma " << dma);
   constexpr std::uint32_t kArea = 256;
   enum : std::uint32_t { kMine, kPut, kPutSelf, kGet, kGetSelf, kStore, kAreas };
   AmParams a;
   a.packet_payload_bytes = payload;
+  a.dma = dma;
   auto sim = make(mesh(2), router(2, 32), a);
   const int p = 4;
   sim->machine.run([bytes](Node& node) -> Task<> {
@@ -119,6 +131,12 @@ TEST(AmBulk, SizesBelowAtAndAboveOnePacketPayload) {
 
 TEST(AmBulk, SixtyFourBytePackets) {
   for (const std::uint32_t bytes : {0u, 5u, 64u, 128u, 200u}) exchange(64, bytes);
+}
+
+// The same transfers by the DMA engines, to other nodes and to the node itself (a loop in its interface).
+TEST(AmBulk, DmaMovesEverySizeAndLoopsBackToItself) {
+  for (const std::uint32_t bytes : {0u, 5u, 16u, 48u, 100u}) exchange(16, bytes, true);
+  for (const std::uint32_t bytes : {0u, 64u, 200u}) exchange(64, bytes, true);
 }
 
 // A remote range past the end of memory is the initiator's error, reported by its own program.

@@ -43,6 +43,10 @@ Machine::Machine(net::Endpoint& endpoint, core::Scheduler& scheduler, const AmPa
   rq_count_.assign(queues, 0);
   pending_inject_.assign(queues, 0);
   held_.assign(queues, 0);
+  dma_queue_.resize(static_cast<std::size_t>(n));
+  for (auto& q : dma_queue_) q.reserve(8);  // a queue grows past 8 transfers only to its peak
+  dma_head_.assign(static_cast<std::size_t>(n), 0);
+  dma_active_.reserve(static_cast<std::size_t>(n));
   room_reported_ = endpoint.reports_space();
   (room_reported_ ? reported_ : watched_).reserve(n);
   (room_reported_ ? reported_now_ : watched_next_).reserve(n);
@@ -106,6 +110,7 @@ void Machine::after_cycle(Picoseconds time_ps) {
   } else {
     check_watched(time_ps);
   }
+  if (!dma_active_.empty()) pump_dmas();
 }
 
 void Machine::on_space(NodeId v) {
@@ -264,6 +269,7 @@ void Machine::inject(MessageId msg) {
   Message& m = messages_[msg];
   const int vnet = vnet_of(m);
   --pending_inject_[static_cast<std::size_t>(m.src) * vnets_ + vnet];
+  Node& src = *nodes_[m.src];
   note_room(m.src);  // a packet smaller than the largest may leave room beside its place
   const int payload = m.nargs * 4 + m.bytes;
   const int flits = packet_flits(payload);
@@ -272,16 +278,24 @@ void Machine::inject(MessageId msg) {
   ++c.packets_sent;
   c.flits_sent += flits;
   c.payload_bytes_sent += payload;
+  const bool engine = m.dma && !m.is_reply;  // a DMA engine's packet: its place is free for the next
   if (m.dest == m.src) {  // a node's message to itself loops back in its interface, off the network
     arrive(msg, now());
-    return;
+  } else {
+    const net::PacketId sent = endpoint_.try_send(m.src, m.dest, flits, msg, vnet);
+    MPPNET_ASSERT(sent != net::kNoPacket, "a send whose place was held at its start was refused");
   }
-  const net::PacketId sent = endpoint_.try_send(m.src, m.dest, flits, msg, vnet);
-  MPPNET_ASSERT(sent != net::kNoPacket, "a send whose place was held at its start was refused");
+  if (engine) pump_dma(src);
 }
 
 void Machine::arrive(MessageId msg, Picoseconds t) {
   const Message& m = messages_[msg];
+  if (m.dma && (m.is_reply || send_room(m.dest, reply_vnet()))) {  // the interface handles it at once
+    const NodeId dest = m.dest;
+    run_dma_handler(msg, t);
+    wake_if_ready(*nodes_[dest]);  // a put's last ack or a get's last data may end a sync()
+    return;
+  }
   const int vnet = vnet_of(m);
   const std::size_t q = static_cast<std::size_t>(m.dest) * vnets_ + vnet;
   if (rq_tail_[q] == kNoMessage) {
@@ -318,7 +332,11 @@ void Machine::drain(Node& n, Picoseconds t) {
       rq_head_[q] = messages_[msg].next;
       if (rq_head_[q] == kNoMessage) rq_tail_[q] = kNoMessage;
       --rq_count_[q];
-      run_handler(n, msg, t);
+      if (m.dma) {
+        run_dma_handler(msg, t);
+      } else {
+        run_handler(n, msg, t);
+      }
     }
     update_hold(n, vnet);
   }

@@ -144,8 +144,24 @@ class Machine final : public core::Component, public net::DeliveryHandler {
     return m.one_way && vnets_ == 3 ? 2 : request_vnet();
   }
 
+  // A transfer queued on a node's DMA engine (am.dma; Node::dma).
+  struct DmaJob {
+    Handler handler;  // run by the destination's interface
+    NodeId peer;
+    std::uint32_t local, remote, bytes;
+    bool get;               // packets ask for data (get_request) rather than carry it
+    std::uint32_t off = 0;  // bytes already sent (get: asked for)
+  };
+
   // Program side.
   void start_send(Node& n, MessageId msg, Picoseconds t);
+  // DMA (dma.cpp): the program has paid the start-up; the engine queues the transfer behind those it
+  // has, sends what room allows now and the rest as room appears, and wakes the program when it has
+  // sent them all.
+  void start_dma(Node& n, const DmaJob& job);
+  void pump_dma(Node& n);
+  void pump_dmas();
+  void run_dma_handler(MessageId msg, Picoseconds t);  // at the destination's interface: no processor
   void block(Node& n, std::coroutine_handle<> h, bool (*check)(void*), void* obj);
   void resume(Node& n, Picoseconds t);
   void wake_if_ready(Node& n);
@@ -189,6 +205,9 @@ class Machine final : public core::Component, public net::DeliveryHandler {
   std::vector<NodeId> watched_, watched_next_;   // unreported: the watched nodes, in the order they began
   std::vector<NodeId> reported_, reported_now_;  // reported: nodes with room reported in this cycle
   std::uint64_t next_watch_order_ = 0;
+  std::vector<std::vector<DmaJob>> dma_queue_;  // per node: its engine's transfers, in order
+  std::vector<std::size_t> dma_head_;           // per node: the first not yet sent whole
+  std::vector<NodeId> dma_active_;  // nodes whose engine has packets to send, in the order they began
   int finished_ = 0;
   std::exception_ptr handler_error_;  // the first exception a handler threw, rethrown by run()
 };

@@ -33,6 +33,7 @@ struct Message {
   std::uint8_t nargs = 0;
   bool is_reply = false;
   bool one_way = false;     // its handler never replies (Node::notify): handled without reserving reply room
+  bool dma = false;         // sent and handled by the interfaces' DMA engines, without the processors
   std::uint16_t bytes = 0;  // data bytes
   Word args[kMaxArgs] = {};
   MessageId next = kNoMessage;  // receive-queue or free-list link
@@ -49,6 +50,7 @@ class MessagePool {
     m.bytes = 0;
     m.is_reply = false;
     m.one_way = false;
+    m.dma = false;
     return id;
   }
   void release(MessageId id) { slots_.release(id); }

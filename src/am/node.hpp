@@ -30,6 +30,9 @@ namespace mppnet::am {
 class Machine;
 class Node;
 
+// What a DMA engine's packets do at the destination (am.dma).
+enum class DmaKind : std::uint8_t { Put, Get, Store, Send };
+
 // A message being handled: its sender, arguments and data, and the means to reply.
 class Incoming {
  public:
@@ -174,7 +177,10 @@ class Node {
     return {*this, std::move(pred)};
   }
 
-  // ---- Bulk transfer (Split-C style): split into packets of am.packet_payload_bytes.
+  // ---- Bulk transfer (Split-C style): split into packets of am.packet_payload_bytes. With am.dma each
+  // costs the program am.dma_startup_cycles and the interface's DMA engine sends the packets: put and
+  // get return at once (neither range may be touched until sync()), store and send once the engine has
+  // sent the last packet (docs/am.md, "DMA"); otherwise every packet costs the program a send.
   // put: writes local [local, local + bytes) to dest's memory at remote; sync() waits for its acks.
   [[nodiscard]] Task<> put(NodeId dest, std::uint32_t local, std::uint32_t remote, std::uint32_t bytes);
   // get: reads src's memory [remote, remote + bytes) into local; sync() waits for the data.
@@ -219,6 +225,9 @@ class Node {
   void count_collective(Picoseconds start);
 
   MessageId make_request(NodeId dest, Handler h, const Word* w, int n, const std::byte* data, int bytes);
+  // A bulk transfer by the DMA engine: the start-up, then (store, send) waits until the engine is idle.
+  [[nodiscard]] Task<> dma(DmaKind kind, NodeId peer, std::uint32_t local, std::uint32_t remote,
+                           std::uint32_t bytes);
   void mark_one_way(MessageId id);
   void block(std::coroutine_handle<> h, bool (*check)(void*), void* obj);
 
@@ -255,6 +264,7 @@ class Node {
   std::vector<Rts> rts_;  // senders waiting for a clear-to-send
   bool cts_ = false;
   std::uint32_t cts_addr_ = 0;
+  bool dma_busy_ = false;  // the DMA engine has packets of this program's transfers still to send
 
   // Software collectives: values from children in the up-sweep, the prefix from the parent.
   std::uint64_t coll_up_[32] = {};

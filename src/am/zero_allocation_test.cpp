@@ -61,9 +61,11 @@ TEST(AmAllocation, TheCounterSeesAllocations) {
   EXPECT_EQ(g_allocations.load() - before, 1);
 }
 
-TEST(AmAllocation, SteadyStateRoundsAllocateNothing) {
+void steady_state_rounds_allocate_nothing(bool dma) {
   constexpr int kRounds = 8;
-  auto sim = make(mesh(4), router(2, 4), AmParams{});
+  AmParams a;
+  a.dma = dma;
+  auto sim = make(mesh(4), router(2, 4), a);
   std::vector<Round> st(16);
   sim->machine.attach(st);
   long long after_round[kRounds] = {};
@@ -87,6 +89,15 @@ TEST(AmAllocation, SteadyStateRoundsAllocateNothing) {
   EXPECT_EQ(after_round[kRounds - 1] - after_round[3], 0)
       << "allocations in rounds 4.." << kRounds - 1 << " (after round 1: " << after_round[1] - after_round[0]
       << ", round 2: " << after_round[2] - after_round[1] << ")";
+}
+
+TEST(AmAllocation, SteadyStateRoundsAllocateNothing) {
+  steady_state_rounds_allocate_nothing(false);
+}
+
+// The DMA engines' packets and the interfaces' answers allocate nothing either.
+TEST(AmAllocation, SteadyStateRoundsAllocateNothingWithDma) {
+  steady_state_rounds_allocate_nothing(true);
 }
 
 }  // namespace
