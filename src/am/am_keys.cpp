@@ -45,6 +45,9 @@ std::vector<io::Key<AmParams>> am_keys() {
           "a send and a handler)."),
       key("dma_startup_cycles", &AmParams::dma_startup_cycles, in_range(0, 1e6),
           "Processor cycles a bulk transfer costs its program to start the DMA engine (am.dma = true)."),
+      key("dma_min_bytes", &AmParams::dma_min_bytes, in_range(0, 1LL << 40),
+          "With am.dma, a bulk transfer of fewer bytes is sent by the program packet by packet, as "
+          "without DMA (0: every transfer takes the DMA engine)."),
   };
 }
 

@@ -30,6 +30,14 @@ struct AmParams {
   // answers, with no processor cycles per packet on either side.
   bool dma = false;
   int dma_startup_cycles = 100;  // processor cycles a bulk transfer costs its program when dma is on
+  // A bulk transfer of fewer bytes goes through the processor, packet by packet, even with dma on: a
+  // short message costs less sent by the program than a start-up (docs/am.md, "DMA").
+  std::int64_t dma_min_bytes = 0;
+
+  // Whether a bulk transfer of `bytes` bytes goes through the DMA engine.
+  bool uses_dma(std::uint32_t bytes) const {
+    return dma && static_cast<std::int64_t>(bytes) >= dma_min_bytes;
+  }
 };
 
 }  // namespace mppnet::am

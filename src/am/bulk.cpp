@@ -101,7 +101,7 @@ Task<> Node::dma(DmaKind kind, NodeId peer, std::uint32_t local, std::uint32_t r
 Task<> Node::put(NodeId dest, std::uint32_t local, std::uint32_t remote, std::uint32_t bytes) {
   check_range(*this, memory_, local, bytes);
   check_remote(*this, "put to", dest, remote, bytes, machine_->params().memory_bytes);
-  if (machine_->params().dma) {
+  if (machine_->params().uses_dma(bytes)) {
     co_await dma(DmaKind::Put, dest, local, remote, bytes);
     co_return;
   }
@@ -118,7 +118,7 @@ Task<> Node::put(NodeId dest, std::uint32_t local, std::uint32_t remote, std::ui
 Task<> Node::get(NodeId src, std::uint32_t remote, std::uint32_t local, std::uint32_t bytes) {
   check_range(*this, memory_, local, bytes);
   check_remote(*this, "get from", src, remote, bytes, machine_->params().memory_bytes);
-  if (machine_->params().dma) {
+  if (machine_->params().uses_dma(bytes)) {
     co_await dma(DmaKind::Get, src, local, remote, bytes);
     co_return;
   }
@@ -133,7 +133,7 @@ Task<> Node::get(NodeId src, std::uint32_t remote, std::uint32_t local, std::uin
 Task<> Node::store(NodeId dest, std::uint32_t local, std::uint32_t remote, std::uint32_t bytes) {
   check_range(*this, memory_, local, bytes);
   check_remote(*this, "store to", dest, remote, bytes, machine_->params().memory_bytes);
-  if (machine_->params().dma) {
+  if (machine_->params().uses_dma(bytes)) {
     co_await dma(DmaKind::Store, dest, local, remote, bytes);
     co_return;
   }
@@ -158,7 +158,7 @@ Task<> Node::send(NodeId dest, std::uint32_t tag, std::uint32_t local, std::uint
   co_await wait_until([this] { return cts_; });
   cts_ = false;
   const std::uint32_t remote = cts_addr_;
-  if (machine_->params().dma) {
+  if (machine_->params().uses_dma(bytes)) {
     co_await dma(DmaKind::Send, dest, local, remote, bytes);
     co_return;
   }

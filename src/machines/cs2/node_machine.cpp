@@ -37,6 +37,9 @@ am::AmParams cs2_am_params() {
   // bounds start-up latency only, "less than 10 µs" (L66): half of it, 5 µs at 40 MHz (docs/assumptions.md).
   p.dma = true;
   p.dma_startup_cycles = 200;
+  // A program sends short messages itself: below three packets, both SPARCs' sends and handlers (37 +
+  // 47 = 84 cycles a packet with am's generic costs) cost less than the start-up (docs/cs2.md §6).
+  p.dma_min_bytes = 3 * p.packet_payload_bytes;
   return p;
 }
 
@@ -47,7 +50,8 @@ io::PresetSets cs2_software_costs() {
           {"am.header_bytes", std::to_string(p.header_bytes)},
           {"am.packet_payload_bytes", std::to_string(p.packet_payload_bytes)},
           {"am.dma", p.dma ? "true" : "false"},
-          {"am.dma_startup_cycles", std::to_string(p.dma_startup_cycles)}};
+          {"am.dma_startup_cycles", std::to_string(p.dma_startup_cycles)},
+          {"am.dma_min_bytes", std::to_string(p.dma_min_bytes)}};
 }
 
 Cs2NodeMachine::Cs2NodeMachine(const Cs2Config& config, const am::AmParams& am)
