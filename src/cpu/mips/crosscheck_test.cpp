@@ -3,44 +3,26 @@
 // exit status and output must agree byte for byte. And the hand-written loop's instruction and cycle
 // counts, derived by hand.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <cstdio>
 #include <string>
 
+#include "cpu/mips/command_testing.hpp"
 #include "cpu/mips/run.hpp"
 
 namespace mppnet::cpu::mips {
 namespace {
 
+using testing::run_qemu;
+
 std::string elf(const std::string& name) {
   return std::string(MPPNET_T1_ELF_DIR) + "/" + name + ".elf";
-}
-
-struct QemuResult {
-  std::string out;
-  int exit_status = -1;
-};
-
-// QEMU has no MIPS-II model; the 4Kc (MIPS32) runs MIPS-II user code unchanged.
-QemuResult run_qemu(const std::string& path) {
-  QemuResult r;
-  const std::string command = std::string("'") + MPPNET_QEMU_MIPS + "' -cpu 4Kc '" + path + "'";
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return r;
-  char buffer[4096];
-  std::size_t n = 0;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) r.out.append(buffer, n);
-  const int status = pclose(pipe);
-  if (status != -1 && WIFEXITED(status)) r.exit_status = WEXITSTATUS(status);
-  return r;
 }
 
 class MipsCrossCheck : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(MipsCrossCheck, SameOutputAndExitStatusAsQemu) {
   const std::string path = elf(GetParam());
-  const QemuResult expected = run_qemu(path);
+  const testing::CommandOutput expected = run_qemu(path);
   ASSERT_GE(expected.exit_status, 0) << "qemu-mips did not run " << path;
   ASSERT_FALSE(expected.out.empty()) << "every cross-check program prints something";
   const RunResult got = run_elf_file(path, 100'000'000);

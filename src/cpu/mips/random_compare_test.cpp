@@ -7,9 +7,8 @@
 // Left out: instructions whose exception would end a Linux process (ADD/ADDI/SUB overflow, traps,
 // misaligned or unmapped addresses, SYSCALL, BREAK); the unit tests check those.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
+#include <unistd.h>
 
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -17,6 +16,7 @@
 #include <sstream>
 #include <string>
 
+#include "cpu/mips/command_testing.hpp"
 #include "cpu/mips/run.hpp"
 
 namespace mppnet::cpu::mips {
@@ -180,23 +180,6 @@ class Generator {
   int labels_ = 0;
 };
 
-struct Output {
-  std::string out;
-  int exit_status = -1;
-};
-
-Output run_command(const std::string& command) {
-  Output r;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return r;
-  char buffer[65536];
-  std::size_t n = 0;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) r.out.append(buffer, n);
-  const int status = pclose(pipe);
-  if (status != -1 && WIFEXITED(status)) r.exit_status = WEXITSTATUS(status);
-  return r;
-}
-
 std::uint32_t word(const std::string& bytes, std::size_t at) {
   std::uint32_t w = 0;
   for (int i = 0; i < 4; ++i) w = (w << 8) | static_cast<unsigned char>(bytes[at + i]);
@@ -239,11 +222,10 @@ TEST_P(MipsRandomCompare, EveryRegisterAndTheDataAgreeWithQemu) {
   const std::string build = std::string("'") + MPPNET_MIPS_CC +
                             "' -march=mips2 -mno-abicalls -fno-pic -nostdlib -static -o '" + elf.string() +
                             "' '" + source.string() + "' 2>&1";
-  const Output built = run_command(build);
+  const testing::CommandOutput built = testing::run_command(build);
   ASSERT_EQ(built.exit_status, 0) << build << "\n" << built.out;
 
-  const Output expected =
-      run_command(std::string("'") + MPPNET_QEMU_MIPS + "' -cpu 4Kc '" + elf.string() + "'");
+  const testing::CommandOutput expected = testing::run_qemu(elf.string());
   ASSERT_EQ(expected.exit_status, 0);
   ASSERT_EQ(expected.out.size(), std::size_t{kSequencesPerProgram} * kDumpWords * 4 + kScratchBytes);
 
