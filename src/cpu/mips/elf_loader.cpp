@@ -137,6 +137,12 @@ LoadedProgram load_elf(std::span<const std::uint8_t> image, Memory& memory, cons
       merged.push_back(r);
     }
   }
+  std::uint64_t total = 0;
+  for (const auto& [begin, end] : merged) total += end - begin;
+  if (total > options.max_segment_bytes) {
+    throw fail(fmt::format("the segments need {} bytes of memory, more than the limit of {}", total,
+                           options.max_segment_bytes));
+  }
   const std::uint64_t stack_base = std::uint64_t{options.stack_top} - options.stack_bytes;
   try {
     for (const auto& [begin, end] : merged) {

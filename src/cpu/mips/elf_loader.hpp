@@ -21,6 +21,9 @@ struct LoadOptions {
   // kernel's stacks end, far above the executable's segments (0x00400000 and up by default).
   std::uint32_t stack_top = 0x7fff0000;
   std::uint32_t stack_bytes = 1u << 20;
+  // The most the segments may occupy, counted in whole pages: a corrupt header asking for gigabytes is an
+  // error, not an allocation.
+  std::uint64_t max_segment_bytes = std::uint64_t{256} << 20;
 };
 
 struct LoadedProgram {

@@ -137,6 +137,8 @@ const BadCase kBadCases[] = {
      "entry point"},
     {"misaligned entry", [](Image& i) { put32(i.bytes, offsetof(Elf32_Ehdr, e_entry), 0x400002); },
      "entry point"},
+    {"huge segment", [](Image& i) { i.ph32(offsetof(Elf32_Phdr, p_memsz), 0x7f000000); },
+     "more than the limit"},
     {"segment on the stack", [](Image& i) { i.ph32(offsetof(Elf32_Phdr, p_vaddr), 0x7ffef000); },
      "overlaps the stack"},
 };

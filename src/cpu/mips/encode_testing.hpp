@@ -63,6 +63,9 @@ constexpr std::uint32_t lui(unsigned rt, std::uint32_t imm) {
 constexpr std::uint32_t ori(unsigned rt, unsigned rs, std::uint32_t imm) {
   return i_type(0x0D, rs, rt, static_cast<std::int32_t>(imm));
 }
+constexpr std::uint32_t or_(unsigned rd, unsigned rs, unsigned rt) {
+  return r_type(0x25, rs, rt, rd);
+}
 constexpr std::uint32_t mult(unsigned rs, unsigned rt) {
   return r_type(0x18, rs, rt, 0);
 }

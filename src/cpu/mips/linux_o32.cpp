@@ -39,11 +39,18 @@ bool service_syscall(Cpu& cpu, SyscallState& state) {
         fail(cpu, kEbadf);
         return true;
       }
-      std::vector<std::uint8_t> bytes(length);
-      if ((buffer & 0x80000000u) != 0 || cpu.memory().read_bytes(buffer, bytes) != Access::Ok) {
+      // The range is checked before anything is allocated for it: the length is the program's to choose.
+      if ((buffer & 0x80000000u) != 0 || (length != 0 && !cpu.memory().contains(buffer, length))) {
         fail(cpu, kEfault);
         return true;
       }
+      if (state.out.size() + state.err.size() + length > kMaxOutputBytes) {
+        state.unsupported = fmt::format("the program wrote more than {} bytes (write at pc 0x{:08x})",
+                                        kMaxOutputBytes, cpu.pc());
+        return false;
+      }
+      std::vector<std::uint8_t> bytes(length);
+      cpu.memory().read_bytes(buffer, bytes);
       (fd == 1 ? state.out : state.err).append(bytes.begin(), bytes.end());
       succeed(cpu, length);
       return true;

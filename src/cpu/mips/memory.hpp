@@ -39,6 +39,11 @@ class Memory {
   Access write_bytes(std::uint32_t address, std::span<const std::uint8_t> bytes);
   Access read_bytes(std::uint32_t address, std::span<std::uint8_t> out) const;
 
+  // Whether [address, address + length) lies in one region.
+  bool contains(std::uint32_t address, std::uint32_t length) const {
+    return find(address, length) != nullptr;
+  }
+
   // The name of the region holding address, or "" (for error messages).
   std::string region_name(std::uint32_t address) const;
 
