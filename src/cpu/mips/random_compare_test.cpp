@@ -30,7 +30,6 @@ constexpr int kScratchBytes = 256;
 
 // Register roles: $23 ($s7) holds the scratch buffer's address, $26 ($k0) the dump pointer, $27 ($k1) is
 // the dump's own; $28, $29 ($gp, $sp) are left alone. Random results go to $0..$22, $24, $25.
-constexpr unsigned kBase = 23;
 
 class Generator {
  public:
