@@ -91,11 +91,25 @@ void Cpu::wait_for_hilo() {
   if (hilo_ready_ > issue) stall_ += hilo_ready_ - issue;
 }
 
+Exception Cpu::fetch(std::uint32_t pc, std::uint32_t& word) {
+  const std::uint32_t offset = pc - code_.base;
+  if (offset < code_.size_bytes && code_.size_bytes - offset >= 4 && (pc & 3) == 0 &&
+      !is_kernel_address(pc)) {
+    const std::uint8_t* p = code_.bytes + offset;
+    word = (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) | p[3];
+    return Exception::None;
+  }
+  // Outside the cached region: the checked load says why not, or succeeds and the region is cached.
+  if (const Exception e = load(pc, 4, word); e != Exception::None) return e;
+  code_ = memory_.window(pc);
+  return Exception::None;
+}
+
 Exception Cpu::step() {
   if (boundary_calls_) cop2_->at_boundary(*this);
   const std::uint32_t pc = pc_;
   std::uint32_t word = 0;
-  if (const Exception e = load(pc, 4, word); e != Exception::None) {
+  if (const Exception e = fetch(pc, word); e != Exception::None) {
     return raise(e, pc, 0);
   }
   const Instruction in = decode(word);

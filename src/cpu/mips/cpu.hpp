@@ -84,7 +84,11 @@ class Cpu {
     }
   }
 
+  // Fetches pc's word into `word`, or returns the exception a fetch there raises.
+  Exception fetch(std::uint32_t pc, std::uint32_t& word);
+
   Memory& memory_;
+  Memory::Window code_;  // the region instructions were last fetched from: most fetches read it directly
   Timing timing_;
   Coprocessor2* cop2_ = nullptr;
   bool boundary_calls_ = false;

@@ -195,3 +195,26 @@ TEST(MipsCpu, MoveToHiLo) {
 
 }  // namespace
 }  // namespace mppnet::cpu::mips
+
+namespace mppnet::cpu::mips {
+namespace {
+
+using namespace testing;
+
+TEST(MipsCpu, CodeMayRunFromSeveralRegionsAndBeRewritten) {
+  // j to the data region (mapped at kData) and back: each fetch reads the region it is in. A store over
+  // an instruction not yet run takes effect (there is no instruction cache to flush).
+  Machine m({j_type(0x02, Machine::kData), kNop, addiu(t1, zero, 2)});
+  ASSERT_EQ(m.memory.store32(Machine::kData, addiu(t0, zero, 1)), Access::Ok);
+  ASSERT_EQ(m.memory.store32(Machine::kData + 4, j_type(0x02, Machine::kCode + 8)), Access::Ok);
+  ASSERT_EQ(m.memory.store32(Machine::kData + 8, kNop), Access::Ok);
+  m.steps(6);  // j, its delay slot, addiu t0, j back, its delay slot, addiu t1
+  EXPECT_EQ(m.cpu.gpr(t0), 1u);
+  EXPECT_EQ(m.cpu.gpr(t1), 2u);
+  ASSERT_EQ(m.memory.store32(Machine::kCode + 12, addiu(t2, zero, 3)), Access::Ok);
+  m.steps(1);
+  EXPECT_EQ(m.cpu.gpr(t2), 3u);
+}
+
+}  // namespace
+}  // namespace mppnet::cpu::mips

@@ -106,6 +106,14 @@ Access Memory::read_bytes(std::uint32_t address, std::span<std::uint8_t> out) co
   return Access::Ok;
 }
 
+Memory::Window Memory::window(std::uint32_t address) const {
+  for (const Region& r : regions_) {
+    if (address >= r.base && address - r.base < r.size_bytes)
+      return Window{r.base, r.size_bytes, r.bytes.data()};
+  }
+  return Window{};
+}
+
 std::string Memory::region_name(std::uint32_t address) const {
   for (const Region& r : regions_) {
     if (address >= r.base && address - r.base < r.size_bytes) return r.name;

@@ -39,6 +39,16 @@ class Memory {
   Access write_bytes(std::uint32_t address, std::span<const std::uint8_t> bytes);
   Access read_bytes(std::uint32_t address, std::span<std::uint8_t> out) const;
 
+  // The bytes of the region holding address, for a caller that reads it directly (the processor's
+  // instruction fetch). Valid while the Memory lives: regions are never unmapped and their bytes never
+  // move. An empty window (size_bytes 0) when nothing is mapped there.
+  struct Window {
+    std::uint32_t base = 0;
+    std::uint32_t size_bytes = 0;
+    const std::uint8_t* bytes = nullptr;
+  };
+  Window window(std::uint32_t address) const;
+
   // Whether [address, address + length) lies in one region.
   bool contains(std::uint32_t address, std::uint32_t length) const {
     return find(address, length) != nullptr;
