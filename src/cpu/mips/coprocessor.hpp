@@ -15,8 +15,10 @@ class Cpu;
 // - for every COP2-major instruction except the BC2 branches (MFC2, MTC2, CFC2, CTC2 and the
 //   coprocessor operations with bit 25 set, e.g. the T1's SEND, MCST and HRET), and for LWC2/SWC2/
 //   LDC2/SDC2. It reads and writes general registers through the Cpu (gpr, set_gpr), may charge extra
-//   cycles (add_stall_cycles), may redirect control (jump_to, as HRET does), and returns None or the
-//   exception to raise (ReservedInstruction for an encoding it does not know).
+//   cycles (add_cycles), may redirect control (jump_to, as HRET does), and returns None or the
+//   exception to raise (ReservedInstruction for an encoding it does not know). While it runs, pc() is the
+//   instruction's own address. It changes nothing (no register, no jump_to) when it returns an
+//   exception, so that exceptions stay precise.
 // - for the BC2F/BC2T(L) branches, through condition() (the T1's nicond).
 // - at every instruction boundary, through at_boundary(), if wants_boundary_calls() said so when it was
 //   attached: that is where asynchronous events (the T1's message arrival) take over control flow. The

@@ -329,6 +329,8 @@ Instruction decode(std::uint32_t word) {
     static constexpr Op kBranches[4] = {Op::Bc2f, Op::Bc2t, Op::Bc2fl, Op::Bc2tl};
     in.op = (in.rt < 4) ? kBranches[in.rt] : Op::Reserved;
   }
+  // MTC2 and CTC2 read rt, so a load right before them interlocks as before any other use.
+  if (in.op == Op::Cop2 && (in.rs == 0x04 || in.rs == 0x06)) uses = kRt;
   if (in.op == Op::Reserved) uses = kNone;
   in.reads = ((uses & kRs) ? bit(in.rs) : 0u) | ((uses & kRt) ? bit(in.rt) : 0u);
   return in;

@@ -57,6 +57,8 @@ TEST(MipsDecode, CoprocessorClasses) {
   EXPECT_EQ(decode(0x49010003).op, Op::Bc2t);
   EXPECT_EQ(decode(0x49020003).op, Op::Bc2fl);
   EXPECT_EQ(decode(0x49030003).op, Op::Bc2tl);
+  EXPECT_EQ(decode(0x48c81800).op, Op::Cop2);  // ctc2 $t0, $3: reads $t0
+  EXPECT_EQ(decode(0x48c81800).reads, 1u << 8);
   EXPECT_EQ(decode(0xc8a40000).op, Op::CopLoadStore);  // lwc2
   EXPECT_EQ(decode(0xc8a40000).coprocessor, 2);
 }
