@@ -4,6 +4,9 @@
 namespace mppnet::cpu::mips {
 namespace {
 
+// Regions up to 16 MiB get a decoded copy (a 20-byte Instruction a word): text segments and the stack.
+constexpr std::uint32_t kMaxDecodedBytes = 16u << 20;
+
 // User mode sees kuseg only: an address with the top bit set is an address error (MIPS-II, R3000 and
 // R4000 alike), whatever is mapped there.
 constexpr bool is_kernel_address(std::uint32_t address) {
@@ -102,7 +105,17 @@ Exception Cpu::fetch(std::uint32_t pc, std::uint32_t& word) {
   // Outside the cached region: the checked load says why not, or succeeds and the region is cached.
   if (const Exception e = load(pc, 4, word); e != Exception::None) return e;
   code_ = memory_.window(pc);
+  // Every entry starts as the decoding of word 0 (a NOP), which is right for any word 0 it is met with.
+  decoded_.assign(code_.size_bytes <= kMaxDecodedBytes ? code_.size_bytes / 4 : 0, decode(0));
   return Exception::None;
+}
+
+Instruction Cpu::decoded(std::uint32_t pc, std::uint32_t word) {
+  const std::uint32_t index = (pc - code_.base) / 4;  // pc lies in code_ after a fetch
+  if (index >= decoded_.size()) return decode(word);
+  Instruction& entry = decoded_[index];
+  if (entry.word != word) entry = decode(word);
+  return entry;
 }
 
 Exception Cpu::step() {
@@ -112,7 +125,7 @@ Exception Cpu::step() {
   if (const Exception e = fetch(pc, word); e != Exception::None) {
     return raise(e, pc, 0);
   }
-  const Instruction in = decode(word);
+  const Instruction in = decoded(pc, word);
 
   stall_ = 0;
   if (load_dest_ != 0 && (in.reads & (1u << load_dest_)) != 0) {

@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstdint>
+#include <vector>
 
 #include "cpu/mips/coprocessor.hpp"
 #include "cpu/mips/exception.hpp"
@@ -87,8 +88,15 @@ class Cpu {
   // Fetches pc's word into `word`, or returns the exception a fetch there raises.
   Exception fetch(std::uint32_t pc, std::uint32_t& word);
 
+  // The decoded form of pc's instruction (word, just fetched from the code region).
+  Instruction decoded(std::uint32_t pc, std::uint32_t word);
+
   Memory& memory_;
   Memory::Window code_;  // the region instructions were last fetched from: most fetches read it directly
+  // One decoded instruction per word of code_, each always the decoding of its own `word`: it is used
+  // when that equals the word fetched, and decoded again otherwise, so code that is rewritten (or a new
+  // region) can never run a stale decoding. Empty for a region over kMaxDecodedBytes.
+  std::vector<Instruction> decoded_;
   Timing timing_;
   Coprocessor2* cop2_ = nullptr;
   bool boundary_calls_ = false;

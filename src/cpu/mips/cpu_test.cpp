@@ -216,5 +216,15 @@ TEST(MipsCpu, CodeMayRunFromSeveralRegionsAndBeRewritten) {
   EXPECT_EQ(m.cpu.gpr(t2), 3u);
 }
 
+TEST(MipsCpu, AnInstructionRewrittenAfterItRanRunsInItsNewForm) {
+  // The kept decoding of 0x1000 must not outlive the word it was made from.
+  Machine m({addiu(t0, t0, 1), j_type(0x02, Machine::kCode), kNop});
+  m.steps(3);
+  EXPECT_EQ(m.cpu.gpr(t0), 1u);
+  ASSERT_EQ(m.memory.store32(Machine::kCode, addiu(t0, t0, 10)), Access::Ok);
+  m.steps(1);
+  EXPECT_EQ(m.cpu.gpr(t0), 11u);
+}
+
 }  // namespace
 }  // namespace mppnet::cpu::mips
