@@ -226,5 +226,69 @@ TEST(MipsCpu, AnInstructionRewrittenAfterItRanRunsInItsNewForm) {
   EXPECT_EQ(m.cpu.gpr(t0), 11u);
 }
 
+TEST(MipsCpu, TrapsCompareAsTheirNamesSay) {
+  // $t0 = -1, $t1 = 1. Each row: the instruction and whether it traps.
+  struct Row {
+    std::uint32_t word;
+    bool traps;
+    const char* what;
+  };
+  const Row rows[] = {
+      {r_type(0x34, t0, t0, 0), true, "teq -1, -1"},
+      {r_type(0x34, t0, t1, 0), false, "teq -1, 1"},
+      {r_type(0x36, t0, t1, 0), true, "tne -1, 1"},
+      {r_type(0x30, t0, t1, 0), false, "tge -1, 1 (signed)"},
+      {r_type(0x31, t0, t1, 0), true, "tgeu 0xffffffff, 1"},
+      {r_type(0x32, t0, t1, 0), true, "tlt -1, 1"},
+      {r_type(0x33, t0, t1, 0), false, "tltu 0xffffffff, 1"},
+      {regimm(0x08, t0, 0), false, "tgei -1, 0"},
+      {regimm(0x09, t0, -2), true, "tgeiu 0xffffffff, 0xfffffffe"},
+      {regimm(0x0A, t0, 0), true, "tlti -1, 0"},
+      {regimm(0x0B, t1, -1), true, "tltiu 1, 0xffffffff"},
+      {regimm(0x0C, t0, -1), true, "teqi -1, -1"},
+      {regimm(0x0E, t0, -1), false, "tnei -1, -1"},
+  };
+  for (const Row& row : rows) {
+    Machine m({addiu(t0, zero, -1), addiu(t1, zero, 1), row.word});
+    m.steps(2);
+    EXPECT_EQ(m.cpu.step(), row.traps ? Exception::Trap : Exception::None) << row.what;
+    if (row.traps) {
+      EXPECT_EQ(m.cpu.fault().pc, Machine::kCode + 8) << row.what;
+    }
+  }
+}
+
+TEST(MipsCpu, SyscallStopsAtItselfAndSkippingGoesOnAfterIt) {
+  Machine m({syscall(), addiu(t0, zero, 1), 0x0000000F /* sync */});
+  EXPECT_EQ(m.cpu.step(), Exception::Syscall);
+  EXPECT_EQ(m.cpu.pc(), Machine::kCode);
+  EXPECT_EQ(m.cpu.instructions(), 0u);
+  m.cpu.skip_faulting_instruction();
+  EXPECT_EQ(m.cpu.pc(), Machine::kCode + 4);
+  EXPECT_EQ(m.cpu.instructions(), 1u);
+  m.steps(2);  // addiu, sync (a no-op)
+  EXPECT_EQ(m.cpu.gpr(t0), 1u);
+}
+
+TEST(MipsCpu, SyscallInATakenBranchsDelaySlotGoesOnAtTheTarget) {
+  // beq $0,$0,+2 at 0x1000 (target 0x100c), syscall in its delay slot.
+  Machine m({i_type(0x04, zero, zero, 2), syscall(), addiu(t0, zero, 1), addiu(t1, zero, 1)});
+  m.steps(1);
+  EXPECT_EQ(m.cpu.step(), Exception::Syscall);
+  EXPECT_TRUE(m.cpu.fault().in_delay_slot);
+  m.cpu.skip_faulting_instruction();
+  EXPECT_EQ(m.cpu.pc(), Machine::kCode + 12);
+  m.steps(1);
+  EXPECT_EQ(m.cpu.gpr(t0), 0u);
+  EXPECT_EQ(m.cpu.gpr(t1), 1u);
+}
+
+TEST(MipsCpu, ReservedInstructionIsReportedWithItsWord) {
+  Machine m({0x71095002});  // MIPS32 mul: not MIPS II
+  EXPECT_EQ(m.cpu.step(), Exception::ReservedInstruction);
+  EXPECT_EQ(m.cpu.fault().instruction, 0x71095002u);
+  EXPECT_EQ(describe(m.cpu.fault()), "reserved instruction at pc 0x00001000 (instruction 0x71095002)");
+}
+
 }  // namespace
 }  // namespace mppnet::cpu::mips
