@@ -3,7 +3,10 @@
 # present. --fuzz adds clang and its libFuzzer runtime (make fuzz).
 set -euo pipefail
 packages=(build-essential cmake ninja-build libcli11-dev libtomlplusplus-dev nlohmann-json3-dev libfmt-dev
-          libgtest-dev libgmock-dev libbenchmark-dev gnuplot-nox jq clang-format)
+          libgtest-dev libgmock-dev libbenchmark-dev gnuplot-nox jq clang-format
+          # The T1's MIPS programs (examples/t1/) are built with the cross compiler, and the instruction-set
+          # simulator's tests compare it with qemu-mips (docs/t1.md).
+          gcc-mips-linux-gnu binutils-mips-linux-gnu qemu-user)
 if [ "${1:-}" = "--fuzz" ]; then
   packages+=(clang libclang-rt-dev)
 fi

@@ -12,6 +12,7 @@ allowed() {  # the layers a file of layer $1 may include
     topo) echo "topo io core" ;;
     net) echo "net topo core" ;;
     workload) echo "workload core" ;;
+    cpu) echo "cpu core" ;;  # instruction-set simulators: no network, no machine
     am) echo "am net topo io core" ;;
     apps) echo "workload/apps am workload net topo io core" ;;
     registry) echo "registry io core" ;;
