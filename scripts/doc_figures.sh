@@ -11,7 +11,8 @@
 #     (`net.saturation.*`, `cm1.e3...`), a brace list (`metro.t4.half_crossing_at_2t_{lower,upper}_k`)
 #     whose members all exist. A word is taken for a case id when it starts with net. or fidelity., or
 #     with cm1.e<N>, cm5.v<N>, metro.r<N>, metro.t<N> or another group the table has (metro.ft): config
-#     keys (`cm1.pipeline`, `metro.wiring`) and plot names (`cm1.fig12`) do not look like that.
+#     keys (`cm1.pipeline`, `metro.wiring`) and plot names (`cm1.fig12`) do not look like that, and a
+#     key of docs/config.md (`metro.mrp.load`) is never taken for one.
 #  2. A figure quoted for a case is its expected or its simulated value, to the digits quoted (4.68
 #     for 4.67611; 13.0 is not 16.0361). A case is named by its id or by the short names the pages use
 #     (V16: the cases cm5.v16.*; E5: cm1.e5.*; R3: metro.r3.*), and its figure is the decimal number
@@ -44,12 +45,18 @@ jq -r '.cases[] | [.id, (.expected // "nan" | tostring), (.simulated // "nan" | 
   > "$values"
 [ -s "$values" ] || { echo "$json: no validation cases" >&2; exit 2; }
 
+# Config keys (the key reference, docs/config.md) are never case ids, though some share a case group's
+# prefix (`metro.mrp.load` beside the cases metro.mrp.*).
+keys=$(grep -o '^| `[a-z0-9_.]*`' "$(dirname "$0")/../docs/config.md" 2> /dev/null | tr -d '|` ' | tr '\n' ' ' || true)
+
 rc=0
-awk -F'\t' -v verbose="${DOC_FIGURES_VERBOSE:-0}" '
+awk -F'\t' -v verbose="${DOC_FIGURES_VERBOSE:-0}" -v keylist="$keys" '
 # ---- the table ----------------------------------------------------------------------------------
 FNR == NR { n++; id[n] = $1; expv[n] = $2; simv[n] = $3; split($1, c, "."); group[c[1] "." c[2]] = 1; next }
 
 BEGIN {
+  nk = split(keylist, klist, " ")
+  for (i = 1; i <= nk; i++) is_key[klist[i]] = 1
   # What precedes a number that is a section, equation, table, figure or line number, not a figure.
   numbering = "(§|Eqs?|Equation|Tables?|Figs?|Figures?|[Ss]ecs?|Sections?|Chs?|Chapter|App|Appendix|" \
               "[Nn]otes?|[Ii]tem|L)\\.?[ \n]*$"
@@ -102,6 +109,7 @@ function expand(s,    i, j, parts, m, k, out) {
 }
 # Is the word W meant as a case id (rule 1)?
 function looks_like_case(w,    c, m) {
+  if (w in is_key) return 0
   m = split(w, c, ".")
   if (m < 2 || c[2] == "") return 0
   if (c[m] ~ /^(md|toml|json|csv|cpp|hpp|sh|svg|txt)$/) return 0
