@@ -207,6 +207,7 @@ std::string format_mrp_result(const MrpRunParams& p, const MrpRunResult& r) {
     out += fmt::format("{:<34}{} ({} draw{}, {}; {} ports masked)\n", "faulty packages", p.faulty_packages,
                        r.fault_draws, r.fault_draws == 1 ? "" : "s",
                        r.network_complete ? "complete" : "INCOMPLETE: not run", r.masked_ports);
+  if (!r.network_complete) return out;  // nothing ran: no figures to show
   if (p.phases > 1) out += fmt::format("{:<34}{} of {}\n", "barrier phases", r.phase_end.size(), p.phases);
   out += fmt::format("{:<34}{}{}\n", "cycles", r.cycles, r.completed ? "" : " (max_cycles reached)");
   out += fmt::format("{:<34}{} of {}\n", "messages delivered", s.delivered, s.created);
