@@ -139,9 +139,8 @@ std::vector<core::ValidationCase> r4_validation_cases() {
       }));
   cases.push_back(steeper(
       trend("metro.r4.flat24_64.utilisation_degrades_gracefully",
-            "§4.10 (L1659: with fast path collapsing and fault masking, performance degrades gracefully as "
-            "faults "
-            "accumulate); Fig 3.27 (L1186)",
+            "§4.10 (L1659: with fast path collapsing and fault masking, performance degrades gracefully "
+            "as faults accumulate); Fig 3.27 (L1186)",
             kSetup64 + "; deterministic wiring; k = 8 (16%) against k = 0", "U(8 faulty packages) / U(0)",
             0.75, core::Tolerance::absolute(0.25),
             "the thesis's words read as a range: it degrades (below 1), gracefully (keeps at least half; the "
@@ -154,9 +153,8 @@ std::vector<core::ValidationCase> r4_validation_cases() {
   cases.push_back(steeper(
       trend(
           "metro.r4.flat24_64.latency_rises_gracefully",
-          "§4.10 (L1659: performance degrades gracefully); Fig 3.27 (L1186: latency from injection to the "
-          "reply "
-          "and acknowledgment received)",
+          "§4.10 (L1659: performance degrades gracefully); Fig 3.27 (L1186: latency from injection to "
+          "the reply and acknowledgment received)",
           kSetup64 + "; deterministic wiring; k = 8 (16%) against k = 0",
           "mean latency at 8 faulty packages / at 0", 1.5, core::Tolerance::absolute(0.5),
           "the thesis's words read as a range: it rises (above 1), gracefully (at most doubles; the factor 2 "
