@@ -129,6 +129,9 @@ io::KeyTable<MetroConfig> make_table() {
                       "The run stops after this many router cycles even with messages left."),
                   key("mrp.phases", &mrp::MrpRunParams::phases, in_range(1, 1e6),
                       "Barrier phases of metro.mrp.messages per node each (FLAT24: a barrier every 400)."),
+                  key("mrp.barrier", &mrp::MrpRunParams::barrier, io::any_value(),
+                      "Barrier between phases; false sends phases * messages per node with no "
+                      "synchronisation (the ablation of Appendix A.3.4)."),
               }),
       // The faults of `mppnet run` (Fig 3.27): stored with the run's parameters.
       section("faults", &MetroConfig::mrp,

@@ -34,7 +34,7 @@ class MrpClocked final : public core::Component {
     const int nodes = net_.nodes();
     for (NodeId x = 0; x < nodes; ++x) {
       // A node holding `outstanding` messages stalls: no draw, no message (note 004c §9 item 13).
-      if (generated_[x] == p_.messages || ends_.held(x) >= p_.outstanding) continue;
+      if (generated_[x] == per_phase() || ends_.held(x) >= p_.outstanding) continue;
       if (!arrival_[x].bernoulli(p_.load)) continue;
       const auto y = static_cast<NodeId>(destination_[x].below(static_cast<std::uint32_t>(nodes)));
       ends_.send(x, y);
@@ -53,12 +53,15 @@ class MrpClocked final : public core::Component {
     return !done();
   }
 
-  bool done() const { return static_cast<int>(phase_end_.size()) == p_.phases; }
+  bool done() const { return static_cast<int>(phase_end_.size()) == (p_.barrier ? p_.phases : 1); }
   const std::vector<std::int64_t>& phase_end() const { return phase_end_; }
 
  private:
+  // Without the barrier (the A.3.4 ablation) the phases run as one: each node issues all its messages
+  // at its own pace.
+  int per_phase() const { return p_.barrier ? p_.messages : p_.messages * p_.phases; }
   bool phase_done() const {
-    return generated_total_ == static_cast<std::int64_t>(p_.messages) * net_.nodes() && ends_.idle();
+    return generated_total_ == static_cast<std::int64_t>(per_phase()) * net_.nodes() && ends_.idle();
   }
 
   MrpNetwork& net_;

@@ -37,6 +37,7 @@ struct MrpRunParams {
   double load = 0.04;               // new messages per router cycle per node (FLAT24: 0.04)
   int messages = 400;               // per node: one barrier phase of FLAT24 (10,000 cycles x 0.04)
   int phases = 1;                   // barrier phases, each of `messages` per node
+  bool barrier = true;              // false: no synchronisation, phases * messages per node at will
   int faulty_packages = 0;          // whole packages faulty and masked ([faults] packages)
   int fault_draws = 1000;           // fault sets drawn at most until one leaves the network complete
   std::int64_t max_cycles = 10000000;  // the run stops here even if messages are left
