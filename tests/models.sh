@@ -22,6 +22,11 @@ grep -q '"harvest"' "$dir/h/harvest.json"
 "$mppnet" run "$src/configs/metro-64.toml" --set metro.mrp.messages=5 --out "$dir/mrp" > "$dir/mrp.txt"
 grep -q "messages delivered *320 of 320" "$dir/mrp.txt"
 grep -q '"io_bandwidth_utilisation"' "$dir/mrp/results.json"
+# With masked faulty packages and two barrier phases: every message still acknowledged.
+"$mppnet" run "$src/configs/metro-64.toml" --set metro.mrp.messages=5 --set metro.mrp.phases=2 \
+  --set faults.packages=4 --out "$dir/mrpf" > "$dir/mrpf.txt"
+grep -q "messages delivered *640 of 640" "$dir/mrpf.txt"
+grep -q '"network_complete": true' "$dir/mrpf/results.json"
 # The CS-2 runs traffic under `run` and names its parts under cs2-names; a bad traffic key exits 2.
 "$mppnet" cs2-names "$src/configs/cs2-64.toml" --pe 0 --to 17 --out "$dir/cs2" > "$dir/cs2.txt"
 grep -q "alternative 0: 5.4.1.0.1" "$dir/cs2.txt"
@@ -39,6 +44,14 @@ set +e
 "$mppnet" run "$src/configs/metro-64.toml" --set metro.mrp.max_cycles=100 --out "$dir/mrp-short" > /dev/null 2> "$dir/err4.txt"
 test $? -eq 1 && grep -q "metro.mrp.max_cycles (100) reached" "$dir/err4.txt" ||
   { echo "FAIL: a METRO run cut short by metro.mrp.max_cycles"; cat "$dir/err4.txt"; exit 1; }
+# No complete network with half the packages faulty in one draw: reported, nothing run (exit status 1);
+# more faulty packages than the network has is bad input (exit status 2).
+"$mppnet" run "$src/configs/metro-64.toml" --set faults.packages=24 --set faults.max_draws=1 --out "$dir/mrp-cut" > /dev/null 2> "$dir/err5.txt"
+test $? -eq 1 && grep -q "no complete network with 24 faulty packages" "$dir/err5.txt" ||
+  { echo "FAIL: an incomplete METRO fault set"; cat "$dir/err5.txt"; exit 1; }
+"$mppnet" run "$src/configs/metro-64.toml" --set faults.packages=49 --out "$dir/never" 2> "$dir/err6.txt"
+test $? -eq 2 && grep -q "faults.packages: 49 faulty packages asked for; the network has 48" "$dir/err6.txt" ||
+  { echo "FAIL: too many faulty METRO packages"; cat "$dir/err6.txt"; exit 1; }
 "$mppnet" run "$src/configs/cs2-64.toml" --set traffic.load=2 --out "$dir/never" 2> "$dir/err2.txt"
 test $? -eq 2 && grep -q "traffic.load" "$dir/err2.txt" || { echo "FAIL: bad key on a CS-2 run"; exit 1; }
 "$mppnet" app counter "$src/configs/cs2-64.toml" --set machine.layers=1 --out "$dir/never" 2> "$dir/err3.txt"

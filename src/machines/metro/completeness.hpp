@@ -12,8 +12,10 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "core/rng.hpp"
 #include "machines/metro/metro_ids.hpp"
 #include "machines/metro/multibutterfly.hpp"
 
@@ -46,6 +48,17 @@ void apply_fault(Tracker& tracker, const std::vector<std::vector<RouterId>>& pac
       tracker.fail_link(index);
       return;
   }
+}
+
+// The k-th fault of a trial (k = 0, 1, ...), uniform among the units not yet faulty: one step of a partial
+// Fisher-Yates shuffle of `order`, which holds 0..units-1 (in any order) when the trial starts. Yield,
+// harvest and the faulty networks of `mppnet run` all draw their faults this way, so one (seed, trial)
+// stream gives the same fault sequence in each.
+inline int draw_fault(core::RandomStream& rng, std::vector<int>& order, int k) {
+  const int units = static_cast<int>(order.size());
+  const int pick = k + static_cast<int>(rng.below(static_cast<std::uint32_t>(units - k)));
+  std::swap(order[k], order[pick]);
+  return order[k];
 }
 
 // Links are numbered: node input links first (x*ni + q), then every router output in router order

@@ -95,11 +95,10 @@ HarvestResult run_harvest(const HarvestParams& p, const Progress& progress, cons
             for (int k = 0; k < res.packages; ++k) order[k] = k;
             faulty.assign(net.routers(), 0);
             for (int k = 0; k < faults; ++k) {
-              const int pick = k + static_cast<int>(rng.below(static_cast<std::uint32_t>(res.packages - k)));
-              std::swap(order[k], order[pick]);
-              for (RouterId u : net.package_routers[order[k]]) faulty[u] = 1;
+              const int package = draw_fault(rng, order, k);
+              for (RouterId u : net.package_routers[package]) faulty[u] = 1;
               // Completeness never comes back, so the tracker stops once the network is incomplete.
-              if (tracker.complete()) tracker.fail(FaultUnit::Package, order[k]);
+              if (tracker.complete()) tracker.fail(FaultUnit::Package, package);
             }
             const auto live = chong_live_nodes(net, faulty);
             long long n_live = 0;

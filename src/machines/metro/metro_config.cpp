@@ -127,6 +127,21 @@ io::KeyTable<MetroConfig> make_table() {
                       "Messages per node in the run (FLAT24: 400, one barrier phase)."),
                   key("mrp.max_cycles", &mrp::MrpRunParams::max_cycles, in_range(1, 1e12),
                       "The run stops after this many router cycles even with messages left."),
+                  key("mrp.phases", &mrp::MrpRunParams::phases, in_range(1, 1e6),
+                      "Barrier phases of metro.mrp.messages per node each (FLAT24: a barrier every 400)."),
+                  key("mrp.barrier", &mrp::MrpRunParams::barrier, io::any_value(),
+                      "Barrier between phases; false sends phases * messages per node with no "
+                      "synchronisation (the ablation of Appendix A.3.4)."),
+              }),
+      // The faults of `mppnet run` (Fig 3.27): stored with the run's parameters.
+      section("faults", &MetroConfig::mrp,
+              {
+                  key("packages", &mrp::MrpRunParams::faulty_packages, in_range(0, 1e6),
+                      "mppnet run: whole packages faulty and masked, drawn at random (seed run.seed) "
+                      "among fault sets that leave the network complete."),
+                  key("max_draws", &mrp::MrpRunParams::fault_draws, in_range(1, 1e6),
+                      "mppnet run: fault sets drawn at most until one leaves the network complete; "
+                      "1 = the first draw, reported and not run when incomplete."),
               }),
       section("faults", &MetroConfig::faults,
               {

@@ -257,6 +257,7 @@ std::vector<core::ValidationCase> metro_validation_cases() {
   for (auto& c : tree_validation_cases()) cases.push_back(std::move(c));
   for (auto& c : mrp::mrp_validation_cases()) cases.push_back(std::move(c));
   for (auto& c : mrp::mrp_endpoint_validation_cases()) cases.push_back(std::move(c));
+  for (auto& c : mrp::r4_validation_cases()) cases.push_back(std::move(c));
   return cases;
 }
 

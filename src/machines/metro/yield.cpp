@@ -19,9 +19,7 @@ int tolerated(Tracker& tracker, FaultUnit unit, int units, core::RandomStream& r
   for (int i = 0; i < units; ++i) order[i] = i;
   // A partial Fisher-Yates shuffle: the k-th fault is uniform among the units not yet faulty.
   for (int k = 0; k < units; ++k) {
-    const int pick = k + static_cast<int>(rng.below(static_cast<std::uint32_t>(units - k)));
-    std::swap(order[k], order[pick]);
-    tracker.fail(unit, order[k]);
+    tracker.fail(unit, draw_fault(rng, order, k));
     if (!tracker.complete()) return k;
   }
   return units;

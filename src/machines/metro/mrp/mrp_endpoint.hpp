@@ -110,12 +110,18 @@ class MrpEndpoints {
   void corrupt_arrivals(NodeId y, int n) { corrupt_in_[y] += n; }
   void corrupt_replies(NodeId y, int n) { corrupt_reply_[y] += n; }
 
+  // Source-side masking of a known fault (§4.9.1 at the node's end): node x never again sends on its
+  // network input q, as when the router it leads to is known to be faulty. Set before the run starts.
+  void mask_input(NodeId x, int q) { in_free_from_[x * ni_ + q] = kNever; }
+
   // The ACK and NACK codes: alternating bits and their complement, w bits apart, so a NACK is unlikely to
   // turn into an ACK (L1491).
   std::uint32_t ack() const { return ack_; }
   std::uint32_t nack() const { return ack_ ^ format_.all_ones(); }
 
   static constexpr std::uint32_t kInputChoice = 101;  // random stream id of a node's input choice
+  // An input free from this cycle on is never taken: the one place inputs are chosen compares against it.
+  static constexpr std::int64_t kNever = INT64_MAX;
 
  private:
   enum class In : std::uint8_t { Free, Send, Await };

@@ -4,12 +4,20 @@
 // 004c §4.4 and §9 items 8, 11-14): every node sends `messages` messages of `message_words` words to
 // uniformly random destinations (itself included), a new one with probability `load` per router cycle
 // while it holds fewer than `outstanding` (a node with that many stalls, as the thesis's processors do).
-// The run ends when every message is acknowledged or reported failed (one barrier phase), or at
-// `max_cycles`.
+// A barrier phase ends when every message of the phase is acknowledged or reported failed; the next
+// phase starts in the cycle after (note 004c §9 item 14: each node issues exactly `messages` per phase,
+// the phase ends with the last ACK anywhere). The run ends after `phases` phases, or at `max_cycles`.
+//
+// Package faults (Fig 3.27, L1176-1186; "fault masking" on, L1659): `faulty_packages` whole packages are
+// drawn as yield and harvest draw them (completeness.hpp draw_fault, stream (seed, draw, Fault)); only a
+// complete network is run ("only complete networks are measured", Fig 3.27's caption), so an incomplete
+// draw is drawn again, up to `fault_draws` draws. Every port leading into or out of a faulty router is
+// deselected (§4.9.1) and the sources never use an input into one, so MRP routes around the faults.
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "machines/metro/mrp/mrp_endpoint.hpp"
 #include "machines/metro/multibutterfly.hpp"
@@ -28,6 +36,10 @@ struct MrpRunParams {
   bool fast_reclaim = true;         // Appendix A's data used fast path collapsing (§4.10, L1659)
   double load = 0.04;               // new messages per router cycle per node (FLAT24: 0.04)
   int messages = 400;               // per node: one barrier phase of FLAT24 (10,000 cycles x 0.04)
+  int phases = 1;                   // barrier phases, each of `messages` per node
+  bool barrier = true;              // false: no synchronisation, phases * messages per node at will
+  int faulty_packages = 0;          // whole packages faulty and masked ([faults] packages)
+  int fault_draws = 1000;           // fault sets drawn at most until one leaves the network complete
   std::int64_t max_cycles = 10000000;  // the run stops here even if messages are left
 };
 
@@ -42,7 +54,28 @@ struct MrpRunResult {
   double delivered_bytes_per_cycle_per_node = 0;  // payload words of delivered messages (w = 8: bytes)
   std::int64_t latency_min = 0;  // the fastest message: the zero-load latency when it met no one
   int ports_held = 0;  // at the end: backward ports held plus forward ports not idle (0: all closed)
+  std::vector<std::int64_t> phase_end;  // per finished phase: the cycle its last message completed
+  // The faults: the packages drawn (ascending), the draws it took, and whether the network they leave is
+  // complete (when it is not, after fault_draws draws, nothing was run).
+  std::vector<PackageId> faulty;
+  int fault_draws = 0;
+  bool network_complete = true;
+  int masked_ports = 0;  // router ports deselected plus source inputs masked
 };
+
+// The fault set of a run: draw d = 0, 1, ... of `packages` packages from the stream (seed, d, Fault), the
+// first that leaves `net` complete, at most `max_draws` draws (the last one, incomplete, if none does).
+struct FaultDraw {
+  std::vector<PackageId> packages;  // ascending
+  int draws = 0;
+  bool complete = true;
+};
+FaultDraw draw_complete_faults(const Multibutterfly& net, int packages, int max_draws, std::uint64_t seed);
+
+// Masks the packages' routers in `net` and `ends`: every backward port whose link leads into a faulty
+// router, every port of a faulty router, and every source input into one. Returns the count masked.
+int mask_faulty_packages(const Multibutterfly& graph, const std::vector<PackageId>& packages, MrpNetwork& net,
+                         MrpEndpoints& ends);
 
 // Builds instance 0 of `net` with `seed`, runs the load and reports. REQUIRES: check_mrp_run(...) empty.
 MrpRunResult run_mrp(const MultibutterflyParams& net, const MrpRunParams& p, std::uint64_t seed);

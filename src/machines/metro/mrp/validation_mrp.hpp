@@ -15,4 +15,8 @@ std::vector<core::ValidationCase> mrp_validation_cases();
 // corrupted stream retried, a lost ACK's duplicate (validation_endpoint.cpp), ids metro.mrp.*.
 std::vector<core::ValidationCase> mrp_endpoint_validation_cases();
 
+// R4 (Fig 3.27, Appendix A.5): FLAT24 on faulty complete networks, the trends the thesis states in words
+// (validation_r4.cpp), ids metro.r4.*; all slow.
+std::vector<core::ValidationCase> r4_validation_cases();
+
 }  // namespace mppnet::machines::metro::mrp
