@@ -21,8 +21,10 @@ void Machine::start_dma(Node& n, const DmaJob& job) {
   dma_queue_[n.id()].push_back(job);  // allocates only while the queue is longer than ever before
   n.dma_busy_ = true;
   pump_dma(n);
-  if (n.dma_busy_ && std::find(dma_active_.begin(), dma_active_.end(), n.id()) == dma_active_.end())
+  if (n.dma_busy_ && !n.dma_listed_) {
+    n.dma_listed_ = true;
     dma_active_.push_back(n.id());
+  }
 }
 
 void Machine::pump_dma(Node& n) {
@@ -66,7 +68,11 @@ void Machine::pump_dma(Node& n) {
 // After every network cycle: the engines still waiting for room (the queue may have moved).
 void Machine::pump_dmas() {
   for (const NodeId v : dma_active_) pump_dma(*nodes_[v]);
-  std::erase_if(dma_active_, [this](NodeId v) { return !nodes_[v]->dma_busy_; });
+  std::erase_if(dma_active_, [this](NodeId v) {
+    Node& n = *nodes_[v];
+    n.dma_listed_ = n.dma_busy_;
+    return !n.dma_busy_;
+  });
 }
 
 void Machine::run_dma_handler(MessageId msg, Picoseconds t) {
@@ -74,16 +80,11 @@ void Machine::run_dma_handler(MessageId msg, Picoseconds t) {
   messages_.release(msg);
   Node& n = *nodes_[m.dest];
   Incoming in(n, m, t);
-  try {
-    m.handler(in);
-  } catch (...) {
-    if (!handler_error_) handler_error_ = std::current_exception();
-  }
+  call_handler(m, in);
   const MessageId reply = in.reply_message();
   if (reply != kNoMessage) {
     messages_[reply].dma = true;
-    ++pending_inject_[static_cast<std::size_t>(n.id()) * vnets_ + reply_vnet()];
-    schedule(t, {n.id(), reply, EventKind::Inject});
+    inject_reply(n, reply, t);
   }
 }
 

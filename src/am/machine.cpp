@@ -352,13 +352,7 @@ void Machine::run_handler(Node& n, MessageId msg, Picoseconds t) {
   const Picoseconds start =
       interrupting ? std::max(t, n.handler_busy_) : std::max({t, n.cpu_busy_, n.handler_busy_});
   Incoming in(n, m, start);
-  // A handler may run inside a program's await_suspend (a blocked send or wait drains the receive
-  // queues): its exception must not unwind through that coroutine. The first is kept for run().
-  try {
-    m.handler(in);
-  } catch (...) {
-    if (!handler_error_) handler_error_ = std::current_exception();
-  }
+  call_handler(m, in);
   const int words = m.nargs + (m.bytes + 3) / 4;
   const bool interrupt = interrupting_vnets_ >> vnet_of(m) & 1;
   std::int64_t cycles = (interrupt ? params_.dispatch_cycles : params_.poll_cycles) + params_.receive_cycles +
@@ -373,10 +367,22 @@ void Machine::run_handler(Node& n, MessageId msg, Picoseconds t) {
   } else {
     n.cpu_busy_ = end;
   }
-  if (reply != kNoMessage) {
-    ++pending_inject_[static_cast<std::size_t>(n.id()) * vnets_ + reply_vnet()];
-    schedule(end, {n.id(), reply, EventKind::Inject});
+  if (reply != kNoMessage) inject_reply(n, reply, end);
+}
+
+void Machine::call_handler(const Message& m, Incoming& in) {
+  // A handler may run inside a program's await_suspend (a blocked send or wait drains the receive
+  // queues): its exception must not unwind through that coroutine. The first is kept for run().
+  try {
+    m.handler(in);
+  } catch (...) {
+    if (!handler_error_) handler_error_ = std::current_exception();
   }
+}
+
+void Machine::inject_reply(Node& n, MessageId reply, Picoseconds t) {
+  ++pending_inject_[static_cast<std::size_t>(n.id()) * vnets_ + reply_vnet()];
+  schedule(t, {n.id(), reply, EventKind::Inject});
 }
 
 void Machine::update_hold(Node& n, int vnet) {

@@ -162,6 +162,9 @@ class Machine final : public core::Component, public net::DeliveryHandler {
   void pump_dma(Node& n);
   void pump_dmas();
   void run_dma_handler(MessageId msg, Picoseconds t);  // at the destination's interface: no processor
+  // Runs a message's handler, keeping the first exception for run(); schedules a handler's reply.
+  void call_handler(const Message& m, Incoming& in);
+  void inject_reply(Node& n, MessageId reply, Picoseconds t);
   void block(Node& n, std::coroutine_handle<> h, bool (*check)(void*), void* obj);
   void resume(Node& n, Picoseconds t);
   void wake_if_ready(Node& n);

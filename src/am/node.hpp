@@ -264,7 +264,8 @@ class Node {
   std::vector<Rts> rts_;  // senders waiting for a clear-to-send
   bool cts_ = false;
   std::uint32_t cts_addr_ = 0;
-  bool dma_busy_ = false;  // the DMA engine has packets of this program's transfers still to send
+  bool dma_busy_ = false;    // the DMA engine has packets of this program's transfers still to send
+  bool dma_listed_ = false;  // the node is in Machine::dma_active_
 
   // Software collectives: values from children in the up-sweep, the prefix from the parent.
   std::uint64_t coll_up_[32] = {};

@@ -195,7 +195,7 @@ int Cs2Network::resend_nacked(int l) {
   int sent = 0;
   for (const net::Ack& a : layer(l).acknowledged()) {
     if (!a.nack) continue;
-    send_on(l, a.src, a.dest, a.flits, a.tag);
+    resend(l, a);
     ++sent;
   }
   return sent;

@@ -108,6 +108,10 @@ class Cs2Network {
   // Sends again, on the same layer, every packet whose NACK reached its source in layer l's last step
   // (the Elan's resend on NACK, note 003 §4.9); returns how many. The tag, size and ends are the ack's.
   int resend_nacked(int l);
+  // Sends the packet that NACK `a` stands for again on layer l, as it was (ends, size and tag), along an
+  // alternative drawn afresh: the Elan's resend, for every sender that reads acks itself.
+  // REQUIRES: a.nack.
+  void resend(int l, const net::Ack& a) { send_on(l, a.src, a.dest, a.flits, a.tag); }
 
   // Whether the layers replicate: the config asks for broadcasts (wants_broadcasts()).
   bool broadcasts() const { return broadcasts_; }

@@ -164,7 +164,7 @@ class LayerHandler final : public net::DeliveryHandler {
   }
   void on_ack(const net::Ack& a, Picoseconds) override {
     if (!a.nack) return;
-    net_.send_on(layer_, a.src, a.dest, a.flits, a.tag);
+    net_.resend(layer_, a);
     ++resent_;
   }
   std::int64_t resent() const { return resent_; }

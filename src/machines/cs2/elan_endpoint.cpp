@@ -43,7 +43,7 @@ bool ElanEndpoint::tick(Cycle cycle) {
       if (a.nack) {
         // A byte error aborted the packet at its destination: the Elan sends it again on the same layer
         // without the processor (note 003 §4.9), which never hears of it, as nothing was committed.
-        net_.send_on(l, a.src, a.dest, a.flits, a.tag);
+        net_.resend(l, a);
         ++resent_;
         continue;
       }
