@@ -96,34 +96,48 @@ Task<> Collectives::broadcast_block(Node& node, NodeId root, std::span<std::byte
   }
 }
 
-Task<Combined> TreeCollectives::run(Node& node, Collective, std::uint64_t value, ReduceOp op, NodeId) {
+Task<> TreeCollectives::up_sweep(Node& node, std::uint64_t value, ReduceOp op, Subtree& out) {
   const auto p = static_cast<std::uint32_t>(node.nodes());
   const auto i = static_cast<std::uint32_t>(node.id());
   // Node i's subtree is [i, i + lowbit(i)); the root's is everything. Child j is i + 2^j.
-  const std::uint32_t span = i == 0 ? std::bit_ceil(p) : (i & (~i + 1));
-  std::uint32_t children = 0;
-  for (std::uint32_t j = 0; (1u << j) < span && i + (1u << j) < p; ++j) children |= 1u << j;
+  out.span = i == 0 ? std::bit_ceil(p) : (i & (~i + 1));
+  out.children = 0;
+  for (std::uint32_t j = 0; (1u << j) < out.span && i + (1u << j) < p; ++j) out.children |= 1u << j;
+  const std::uint32_t children = out.children;
   co_await node.wait_until([&node, children] { return (node.coll_up_mask_ & children) == children; });
   // Reset before any down message goes out: a child's next up can come only after its down.
   node.coll_up_mask_ = 0;
-  std::uint64_t before_child[32];
   std::uint64_t acc = value;  // subtree values in node order: this node, then children j = 0, 1, ...
   for (std::uint32_t j = 0; (children >> j) != 0; ++j) {
-    before_child[j] = acc;
+    out.before_child[j] = acc;
     acc = apply(op, acc, node.coll_up_[j]);
   }
+  out.total = acc;
+  if (i != 0)
+    co_await node.request(static_cast<NodeId>(i - out.span), &TreeHandlers::up, lo(acc), hi(acc),
+                          std::countr_zero(out.span));
+}
+
+Task<std::uint64_t> TreeCollectives::gather(Node& node, std::uint64_t value, ReduceOp op) {
+  Subtree s;
+  co_await up_sweep(node, value, op, s);
+  co_return s.total;
+}
+
+Task<Combined> TreeCollectives::run(Node& node, Collective, std::uint64_t value, ReduceOp op, NodeId) {
+  const auto i = static_cast<std::uint32_t>(node.id());
+  Subtree s;
+  co_await up_sweep(node, value, op, s);
   Combined c;
   if (i == 0) {
-    c = {acc, identity(op)};
+    c = {s.total, identity(op)};
   } else {
-    co_await node.request(static_cast<NodeId>(i - span), &TreeHandlers::up, lo(acc), hi(acc),
-                          std::countr_zero(span));
     co_await node.wait_until([&node] { return node.coll_down_arrived_; });
     node.coll_down_arrived_ = false;
     c = {node.coll_total_, node.coll_down_};
   }
-  for (std::uint32_t j = 0; (children >> j) != 0; ++j) {
-    const std::uint64_t prefix = apply(op, c.exclusive, before_child[j]);
+  for (std::uint32_t j = 0; (s.children >> j) != 0; ++j) {
+    const std::uint64_t prefix = apply(op, c.exclusive, s.before_child[j]);
     co_await node.request(static_cast<NodeId>(i + (1u << j)), &TreeHandlers::down, lo(prefix), hi(prefix),
                           lo(c.total), hi(c.total));
   }

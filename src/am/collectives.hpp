@@ -60,6 +60,21 @@ class TreeCollectives final : public Collectives {
  public:
   Task<Combined> run(Node& node, Collective what, std::uint64_t value, ReduceOp op, NodeId root) override;
   std::string path() const override { return "software tree over the data network"; }
+  // The up-sweep alone: node 0 gets op over every node's value, the others op over their subtree's
+  // (of no use to them). For hardware that can spread a total but not combine values (the CS-2's
+  // broadcast), which then sends node 0's total down itself. Every node calls it, as run().
+  [[nodiscard]] static Task<std::uint64_t> gather(Node& node, std::uint64_t value, ReduceOp op);
+
+ private:
+  // The up-sweep: waits for the children's subtree values, sends this subtree's value to the parent,
+  // and leaves in before_child[j] the op of this node's and children 0..j-1's values.
+  struct Subtree {
+    std::uint32_t children = 0;  // bit j: child i + 2^j exists
+    std::uint32_t span = 0;      // this node's subtree is [i, i + span)
+    std::uint64_t total = 0;     // op over the subtree
+    std::uint64_t before_child[32] = {};
+  };
+  static Task<> up_sweep(Node& node, std::uint64_t value, ReduceOp op, Subtree& out);
 };
 
 }  // namespace mppnet::am
