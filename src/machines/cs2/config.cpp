@@ -91,6 +91,12 @@ io::KeyTable<Cs2Config> make_table() {
                       "Largest payload of a dynamically sized packet (Lmax, note 003 §6 #18)."),
                   key("fixed_payload_bytes", &ElanParams::fixed_payload_bytes, in_range(1, 4096),
                       "Payload of every packet under elan.sizing = \"fixed\"."),
+                  key("collectives", &ElanParams::collectives, one_of({"broadcast", "software"}),
+                      "Node programs' collectives (mppnet app): broadcast runs barriers, broadcasts and "
+                      "reductions' results on the switches' broadcast, a barrier as a broadcast whose "
+                      "merged ack is the global AND (L366-L369, L457-L458; docs/cs2.md \"Collectives\"); "
+                      "software runs am's tree of unicast messages. Machines that cannot broadcast (back "
+                      "to back, rearranged tables, a failed link) use software."),
               }),
       section(
           "traffic", &Cs2Config::traffic,
@@ -206,21 +212,8 @@ void check_cs2(const Cs2Config& c) {
         fmt::format("rearranged tables need a complete layer of 4^k PEs; machine.pes is {}", c.machine.pes));
   // The longest route must fit the route bytes a packet carries.
   const LayerShape shape = layer_shape(c);
-  // A broadcast box is a subtree of one tree: two networks joined back to back have none spanning both.
-  if (wants_broadcasts(c) && shape.back_to_back())
-    fail_at(c, "traffic.broadcast_fraction",
-            fmt::format("broadcasts need one tree; {} PEs under machine.doubling = \"back_to_back\" are two "
-                        "networks joined at the top",
-                        c.machine.pes));
-  if (wants_broadcasts(c) && c.routing.rearranged)
-    fail_at(
-        c, "traffic.broadcast_fraction",
-        "rearranged tables carry a permutation, which broadcasts are not; set routing.rearranged = false");
-  // Broadcasts take the canonical tree whatever the tables say, so they would cross a failed link.
-  if (wants_broadcasts(c) && !c.faults.failed_link.empty())
-    fail_at(c, "traffic.broadcast_fraction",
-            "broadcasts take the canonical tree, which is not rebuilt around faults.failed_link; set one "
-            "of them to none");
+  if (const char* why = can_broadcast(c); wants_broadcasts(c) && why != nullptr)
+    fail_at(c, "traffic.broadcast_fraction", why);
   check_faults(c, shape);
   const int longest = 2 * shape.stages() - (shape.back_to_back() ? 0 : 1);
   if (longest > topo::kMaxRouteBytes)
@@ -259,6 +252,17 @@ const char* broadcast_tree_name(BroadcastTree t) {
       return "any_plane";
   }
   return "?";
+}
+
+const char* can_broadcast(const Cs2Config& c) {
+  if (layer_shape(c).back_to_back())
+    return "broadcasts need one tree, and machine.doubling = \"back_to_back\" joins two networks at the top";
+  if (c.routing.rearranged)
+    return "rearranged tables carry a permutation, which broadcasts are not; set routing.rearranged = false";
+  // Broadcasts take the canonical tree whatever the tables say, so they would cross a failed link.
+  if (!c.faults.failed_link.empty())
+    return "broadcasts take the canonical tree, which is not rebuilt around faults.failed_link";
+  return nullptr;
 }
 
 LayerShape layer_shape(const Cs2Config& c) {

@@ -51,6 +51,9 @@ struct RoutingParams {
 // The Elan's send protocol (elan.hpp; note 003 §4.9): a message is cut into packets of L payload bytes
 // plus a fixed overhead, with `window` packets unacknowledged at most.
 enum class Sizing { Dynamic, Fixed };
+// How node programs' collectives run: on the layers' broadcast with merged acks (elan_collectives.hpp)
+// or as am's software tree of unicast messages.
+enum class CollectivesPath { Broadcast, Software };
 
 struct ElanParams {
   Sizing sizing = Sizing::Dynamic;  // L from the route's ack round trip (L61-L64), or fixed_payload_bytes
@@ -64,6 +67,7 @@ struct ElanParams {
   int min_payload_bytes = 32;    // Lmin (note §6 #18)
   int max_payload_bytes = 256;   // Lmax (note §6 #18)
   int fixed_payload_bytes = 32;  // L under sizing = "fixed"
+  CollectivesPath collectives = CollectivesPath::Broadcast;  // node programs' collectives (mppnet app)
 
   int overhead_bytes() const { return header_bytes + crc_bytes + eop_bytes; }
 };
@@ -143,6 +147,11 @@ const char* broadcast_tree_name(BroadcastTree t);
 inline bool wants_broadcasts(const Cs2Config& c) {
   return c.traffic.broadcast_fraction > 0;
 }
+
+// Why the layers of `c` cannot carry broadcasts, or nullptr when they can: a broadcast box is a subtree
+// of one tree (not two networks back to back), rearranged tables carry a permutation only, and the
+// canonical tree is not rebuilt around a failed link.
+const char* can_broadcast(const Cs2Config& c);
 
 // The layer shape a config describes.
 LayerShape layer_shape(const Cs2Config& c);

@@ -54,15 +54,16 @@ topo::Routing byte_steered(const LayerShape& shape, int vcs, bool multicast) {
 
 }  // namespace
 
-Cs2Network::Cs2Network(const Cs2Config& c, bool acks, int window)
+Cs2Network::Cs2Network(const Cs2Config& c, bool acks, int window, bool replicate)
     : config_(c),
       shape_(layer_shape(c)),
       graph_(build_layer(shape_)),
       params_(elite_router_params(c)),
-      routing_(byte_steered(shape_, params_.vcs, wants_broadcasts(c))),
+      routing_(byte_steered(shape_, params_.vcs, wants_broadcasts(c) || replicate)),
       next_layer_(static_cast<std::size_t>(shape_.pes()), 0),
-      broadcasts_(wants_broadcasts(c)) {
+      broadcasts_(wants_broadcasts(c) || replicate) {
   MPPNET_ASSERT(acks || window == 0, "a send window needs acks");
+  MPPNET_ASSERT(!replicate || can_broadcast(c) == nullptr, "replicating layers need one tree");
   for (int l = 0; l < c.machine.layers; ++l)
     layers_.push_back(std::make_unique<net::Network>(
         graph_, routing_, params_, static_cast<std::uint64_t>(c.run.seed) + static_cast<std::uint64_t>(l)));

@@ -65,8 +65,11 @@ class Cs2Network {
   // (net/ack_path.hpp): elite.ack_cycles per switch, elite.wire_cycles per link and
   // elan.turnaround_cycles at the destination; with a `window` > 0 too, a PE starts a packet on a layer
   // only while fewer than `window` of its packets on that layer are unacknowledged.
-  // REQUIRES: check_cs2(c) passed; window == 0 unless acks.
-  explicit Cs2Network(const Cs2Config& c, bool acks = false, int window = 0);
+  // With `replicate`, the layers replicate broadcasts even when the traffic has none (the Elans'
+  // collectives, elan_collectives.hpp).
+  // REQUIRES: check_cs2(c) passed; window == 0 unless acks; replicate only on one tree (not back to
+  // back), without rearranged tables or a failed link (can_broadcast).
+  explicit Cs2Network(const Cs2Config& c, bool acks = false, int window = 0, bool replicate = false);
 
   const Cs2Config& config() const { return config_; }
   // The route bytes of alternative `alt` of src's table entry for dest. REQUIRES: 0 <= alt < 4.
@@ -113,7 +116,8 @@ class Cs2Network {
   // REQUIRES: a.nack.
   void resend(int l, const net::Ack& a) { send_on(l, a.src, a.dest, a.flits, a.tag); }
 
-  // Whether the layers replicate: the config asks for broadcasts (wants_broadcasts()).
+  // Whether the layers replicate: the config asks for broadcasts (wants_broadcasts()) or the
+  // constructor's `replicate` did.
   bool broadcasts() const { return broadcasts_; }
   // The route bytes of a broadcast packet from src to `box` under routing.broadcast_tree: the canonical
   // plane-0 tree, or up-ports drawn from src's own broadcast stream.

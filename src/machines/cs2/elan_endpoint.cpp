@@ -33,13 +33,19 @@ bool ElanEndpoint::tick(Cycle cycle) {
   for (int l = 0; l < net_.layers(); ++l) {
     net::Network& layer = net_.layer(l);
     for (const net::PacketId id : layer.delivered()) {
-      if (handler_ != nullptr) {
-        const net::Packet& p = layer.packet(id);
+      const net::Packet& p = layer.packet(id);
+      if ((p.tag & kBroadcastTag) != 0) {
+        listener_->on_copy(p.dest, p.tag);
+      } else if (handler_ != nullptr) {
         handler_->on_delivery(id, p, (p.delivered + offset_) * period_ps_);
       }
       layer.release(id);
     }
     for (const net::Ack& a : layer.acknowledged()) {
+      if ((a.tag & kBroadcastTag) != 0) {  // never NACKed: byte errors corrupt unicast packets only
+        listener_->on_merged_ack(a);
+        continue;
+      }
       if (a.nack) {
         // A byte error aborted the packet at its destination: the Elan sends it again on the same layer
         // without the processor (note 003 §4.9), which never hears of it, as nothing was committed.
@@ -53,6 +59,14 @@ bool ElanEndpoint::tick(Cycle cycle) {
   }
   if (handler_ != nullptr) handler_->after_cycle(cycle * period_ps_);
   return busy;
+}
+
+int ElanEndpoint::broadcast(int layer, NodeId src, int bytes, std::uint64_t tag) {
+  MPPNET_ASSERT(listener_ != nullptr, "a broadcast with nobody to hear it");
+  const NodeId last = static_cast<NodeId>(net_.pes() - 1);
+  net_.broadcast_on(layer, src, 0, last, bytes, tag | kBroadcastTag);
+  scheduler_.activate(id_);
+  return static_cast<int>(decompose_range(net_.shape(), 0, last).size());
 }
 
 std::int64_t ElanEndpoint::room(NodeId src, int layer) const {

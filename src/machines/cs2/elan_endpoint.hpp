@@ -22,6 +22,15 @@
 
 namespace mppnet::machines::cs2 {
 
+// Hears of the broadcasts the Elans send for themselves (the collectives, elan_collectives.hpp) instead
+// of the runtime: each copy as it drains at its PE, and each packet's merged ack at its source.
+class BroadcastListener {
+ public:
+  virtual ~BroadcastListener() = default;
+  virtual void on_copy(NodeId pe, std::uint64_t tag) = 0;
+  virtual void on_merged_ack(const net::Ack& a) = 0;
+};
+
 struct ElanEndpointOptions {
   int vnets = 2;                        // 2: requests and replies on a layer each; 1: striped over the layers
   std::int64_t send_queue_packets = 4;  // per PE and virtual network, waiting to start
@@ -48,6 +57,14 @@ class ElanEndpoint final : public core::Component, public net::Endpoint {
   net::EndpointActivity activity() const override;
   std::string describe_blocked() const override;
 
+  // Tags with this bit set are the listener's broadcasts; the runtime's tags (message ids) never have it.
+  static constexpr std::uint64_t kBroadcastTag = std::uint64_t{1} << 63;
+  // REQUIRES: the network replicates (Cs2Network::broadcasts()); the listener outlives the endpoint.
+  void set_broadcast_listener(BroadcastListener* listener) { listener_ = listener; }
+  // A broadcast of `bytes` bytes from src to every PE on `layer`, one packet per aligned box, each
+  // carrying tag | kBroadcastTag; returns the packets sent.
+  int broadcast(int layer, NodeId src, int bytes, std::uint64_t tag);
+
   // Packets the Elans sent again after a NACK.
   std::int64_t resent() const { return resent_; }
   std::int64_t cycles_run() const override { return cycles_run_; }
@@ -68,6 +85,7 @@ class ElanEndpoint final : public core::Component, public net::Endpoint {
   std::int64_t cycles_run_ = 0;
   std::int64_t resent_ = 0;
   net::DeliveryHandler* handler_ = nullptr;
+  BroadcastListener* listener_ = nullptr;
 };
 
 }  // namespace mppnet::machines::cs2

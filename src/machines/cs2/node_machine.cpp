@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "am/param_error.hpp"
+#include "machines/cs2/elan_collectives.hpp"
 #include "machines/cs2/faults.hpp"
 
 namespace mppnet::machines::cs2 {
@@ -56,15 +57,25 @@ io::PresetSets cs2_software_costs() {
 
 Cs2NodeMachine::Cs2NodeMachine(const Cs2Config& config, const am::AmParams& am)
     : config_(checked(config, am)),
-      network_(config_, true, config_.elan.window),
+      hardware_collectives_(config_.elan.collectives == CollectivesPath::Broadcast &&
+                            can_broadcast(config_) == nullptr),
+      network_(config_, true, config_.elan.window, hardware_collectives_),
       domain_(scheduler_.add_domain("cs2 layers", config_.elite.clock_ps)),
       endpoint_(network_, scheduler_, domain_,
                 {.vnets = am.separate_vnets ? 2 : 1, .send_queue_packets = am.send_queue_packets}),
-      machine_(endpoint_, scheduler_, am, kWatchdogCycles) {}
+      machine_(endpoint_, scheduler_, am, kWatchdogCycles) {
+  // Collectives take the reply layer, which never waits for a request's handler to send anything.
+  if (hardware_collectives_)
+    machine_.set_collectives(
+        std::make_unique<ElanCollectives>(endpoint_, machine_, am, network_.layers() - 1, am.header_bytes));
+}
 
 std::string Cs2NodeMachine::description() const {
-  return fmt::format("{}, {} layer{}", config_.machine.name, config_.machine.layers,
-                     config_.machine.layers == 1 ? "" : "s");
+  std::string why;
+  if (config_.elan.collectives == CollectivesPath::Broadcast && !hardware_collectives_)
+    why = fmt::format("; collectives in software: {}", can_broadcast(config_));
+  return fmt::format("{}, {} layer{}{}", config_.machine.name, config_.machine.layers,
+                     config_.machine.layers == 1 ? "" : "s", why);
 }
 
 std::string Cs2NodeMachine::config_json() const {

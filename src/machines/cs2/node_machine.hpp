@@ -38,6 +38,7 @@ class Cs2NodeMachine final : public registry::NodeMachine {
 
  private:
   Cs2Config config_;
+  bool hardware_collectives_;  // elan.collectives = "broadcast" on layers that can broadcast
   Cs2Network network_;
   core::Scheduler scheduler_;
   core::DomainId domain_;
