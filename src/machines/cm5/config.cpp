@@ -111,6 +111,18 @@ io::KeyTable<Cm5Config> make_table() {
                       "Nodes mapped out of node programs' relative addresses (e.g. the 4 under a failed "
                       "level-1 chip)."),
               }),
+      section("traffic", &Cm5Config::traffic,
+              {
+                  key("pattern", &TrafficSection::pattern,
+                      io::one_of({"locality", "uniform", "bit_complement", "bit_reversal", "transpose"}),
+                      "What mppnet run offers: locality, the paper's bandwidth by distance with every node "
+                      "backlogged; or a pattern open loop at traffic.load (uniform random other node, bit "
+                      "complement, bit reversal, or transpose: halves of the address swapped; bit patterns "
+                      "need a power of 2 nodes, transpose a power of 4), reporting latency from creation."),
+                  key("load", &TrafficSection::load, in_range(0.0, 1.0),
+                      "Open-loop patterns: offered link cycles per node per cycle, as a fraction of its two "
+                      "links (20 MB/s raw each), so 1 offers 40 MB/s raw per node."),
+              }),
       section("run", &Cm5Config::run,
               {
                   key("seed", &RunSection::seed, io::at_least(0), "Seed of every random stream."),
@@ -161,6 +173,20 @@ void check_cm5(const Cm5Config& c) {
   io::check_keys(cm5_keys(), c);
   const FatTreeShape shape(c.machine.nodes, c.data_network.parents);
   check_faults(c, shape);
+  const auto power_of = [](int n, int base) {
+    while (n > 1 && n % base == 0) n /= base;
+    return n == 1;
+  };
+  const TrafficPattern p = c.traffic.pattern;
+  if ((p == TrafficPattern::BitComplement || p == TrafficPattern::BitReversal) &&
+      !power_of(c.machine.nodes, 2))
+    io::fail_at(c, "traffic.pattern",
+                fmt::format("bit patterns need a power of 2 nodes; machine.nodes is {}", c.machine.nodes));
+  if (p == TrafficPattern::Transpose && !power_of(c.machine.nodes, 4))
+    io::fail_at(c, "traffic.pattern",
+                fmt::format("transpose swaps two halves of equal width and needs a power of 4 nodes; "
+                            "machine.nodes is {}",
+                            c.machine.nodes));
   const int longest = message_nibbles(kMaxWords, shape.height());
   if (c.data_network.buffer_nibbles < longest)
     io::fail_at(

@@ -24,6 +24,15 @@ struct MachineSection {
   int nodes = 1024;  // processing nodes: 32 to 16,384 in steps of 32
 };
 
+// What `mppnet run` offers: the paper's bandwidth-by-locality table (every node backlogged, locality.hpp)
+// or one synthetic pattern open loop at traffic.load (streams.hpp, run_open_loop).
+enum class TrafficPattern { Locality, Uniform, BitComplement, BitReversal, Transpose };
+
+struct TrafficSection {
+  TrafficPattern pattern = TrafficPattern::Locality;
+  double load = 0.2;  // offered link cycles per node per cycle, as a fraction of its two links
+};
+
 struct RunSection {
   std::int64_t seed = 1;
   int words = 5;                      // data words per message (1..5)
@@ -54,6 +63,7 @@ struct Cm5Config {
   InterfaceParams interface;       // send_fifo_messages comes from am.send_queue_packets
   ControlSection control_network;
   FaultsSection faults;
+  TrafficSection traffic;
   RunSection run;
 
   std::map<std::string, core::SourceLocation> origin;

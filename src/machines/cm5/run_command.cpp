@@ -14,6 +14,7 @@
 #include "io/plot.hpp"
 #include "machines/cm5/config.hpp"
 #include "machines/cm5/locality.hpp"
+#include "machines/cm5/open_loop.hpp"
 
 namespace mppnet::machines::cm5 {
 
@@ -40,6 +41,42 @@ std::string table(const Cm5Config& cfg, const std::vector<LocalityRow>& rows) {
   return s;
 }
 
+// One pattern open loop (traffic.pattern other than locality): a line on stdout and results.json.
+int run_pattern(const Cm5Config& cfg, const StreamRun& run, const std::filesystem::path& out) {
+  DataNetworkParams params = network_params(cfg);
+  DataNetwork network(params);
+  if (const ChipId failed = failed_chip(cfg); failed != kNoChip) network.route_around(failed);
+  const auto pattern_name = to_json(cfg)["traffic"]["pattern"].get<std::string>();
+  const OpenLoopResult r = run_open_loop(network, open_loop_pattern(cfg.traffic.pattern, cfg.machine.nodes),
+                                         cfg.traffic.load, run, static_cast<std::uint64_t>(cfg.run.seed));
+  const double latency_us = r.latency_avg_cycles * kCycleNs / 1000;
+  const double network_latency_us = r.network_latency_avg_cycles * kCycleNs / 1000;
+  std::printf(
+      "%s data network, %d nodes, %s at load %.3f, %d-word messages, open loop\n"
+      "offered %.2f MB/s raw per node, accepted %.2f raw (%.2f payload); latency %.3f us from creation "
+      "(%.3f in the network)%s\n",
+      cfg.machine.name.c_str(), cfg.machine.nodes, pattern_name.c_str(), cfg.traffic.load, cfg.run.words,
+      r.offered_raw_mb_per_s, r.accepted_raw_mb_per_s, r.accepted_payload_mb_per_s, latency_us,
+      network_latency_us, r.saturated ? "; SATURATED: the network did not keep up with the offer" : "");
+  const nlohmann::json doc{{"mppnet_version", MPPNET_VERSION},
+                           {"config_file", cfg.source_file},
+                           {"config", to_json(cfg)},
+                           {"cycle_ns", kCycleNs},
+                           {"pattern", pattern_name},
+                           {"load", cfg.traffic.load},
+                           {"offered_raw_mb_per_s", r.offered_raw_mb_per_s},
+                           {"accepted_raw_mb_per_s", r.accepted_raw_mb_per_s},
+                           {"accepted_payload_mb_per_s", r.accepted_payload_mb_per_s},
+                           {"latency_avg_us", latency_us},
+                           {"network_latency_avg_us", network_latency_us},
+                           {"created", r.created},
+                           {"delivered", r.delivered},
+                           {"saturated", r.saturated}};
+  io::write_file_atomically(out / "results.json", doc.dump(2) + "\n");
+  std::printf("results: %s/results.json\n", out.string().c_str());
+  return core::kExitSuccess;
+}
+
 }  // namespace
 
 int run_command(const registry::ConfigRequest& request) {
@@ -51,6 +88,7 @@ int run_command(const registry::ConfigRequest& request) {
                       .warmup_cycles = cfg.run.warmup_cycles,
                       .measure_cycles = cfg.run.measure_cycles,
                       .both_sides = true};
+  if (cfg.traffic.pattern != TrafficPattern::Locality) return run_pattern(cfg, run, out);
   // A failed chip is routed around; mapped-out nodes concern node programs (`mppnet app`) only.
   const std::vector<LocalityRow> rows = run_locality(network_params(cfg), run, 0, failed_chip(cfg));
   std::fputs(table(cfg, rows).c_str(), stdout);
