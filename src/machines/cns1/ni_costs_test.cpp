@@ -33,8 +33,7 @@ TEST(T1Costs, C4AvailabilityPollBranchesExactlyWhenLpaIsSet) {
     Cluster c(2);
     c.load(0, kCode, {cfc2(at, kNistat), kNop, sll(at, at, 14), bltz(at, 2), kNop, addiu(10, zero, 1), kNop});
     c.load(0, kCode + 0x100, {send(kSend, 0, s0, s1)});
-    c.cpu(0).set_gpr(s0, 1);
-    c.cpu(0).set_gpr(s1, kHandler);
+    c.aim(0, 1, kHandler);
     if (full) {  // the one LP output slot taken
       c.cpu(0).jump_to(kCode + 0x100);
       c.steps(0, 1);
@@ -53,8 +52,7 @@ TEST(T1Costs, C4AvailabilityPollBranchesExactlyWhenLpaIsSet) {
 TEST(T1Costs, C5ASendAndItsCheckTakeFourCycles) {
   Cluster c(2);
   c.load(0, kCode, {addiu(a0, zero, 9), send(kSend, 1, s0, s1), kNop, bc2f(-3), kNop});
-  c.cpu(0).set_gpr(s0, 1);
-  c.cpu(0).set_gpr(s1, kHandler);
+  c.aim(0, 1, kHandler);
   c.steps(0, 1);
   c.steps(0, 4);
   EXPECT_EQ(c.cpu(0).cycles(), 5u);
@@ -94,8 +92,7 @@ TEST(T1Costs, C8OneWayOverheadIsUnderTenCyclesWhateverTheSize) {
   for (unsigned vlr : {0u, 32u}) {
     Cluster c(2);
     c.load(0, kCode, {send(vlr != 0 ? kSendV : kSend, 5, s0, s1, 4), kNop, bc2f(-3), kNop});
-    c.cpu(0).set_gpr(s0, 1);
-    c.cpu(0).set_gpr(s1, kHandler);
+    c.aim(0, 1, kHandler);
     c.ni(0).set_vector_length(vlr);
     c.steps(0, 4);
     const std::uint64_t sender = c.cpu(0).cycles();

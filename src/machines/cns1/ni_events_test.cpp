@@ -148,8 +148,7 @@ void run_nicond_case(Priority event_priority, bool expect_branch) {
   c.load(0, kCode,
          {send(kSend, 0, s0, s1), send(kSend, 0, s0, s1), kNop, bc2f(2), kNop, addiu(10, zero, 1), kNop});
   c.load(0, kHandler, {send(kSendH, 0, s0, s1), kNop, kHret});
-  c.cpu(0).set_gpr(s0, 1);
-  c.cpu(0).set_gpr(s1, kHandler2);
+  c.aim(0, 1, kHandler2);
   c.set_nistat(0, nistat::kLpmm | nistat::kHpmm);
   c.steps(0, 2);  // the 2nd SEND finds the one LP output slot full
   EXPECT_FALSE(c.ni(0).condition());

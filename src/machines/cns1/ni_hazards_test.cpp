@@ -15,8 +15,7 @@ std::vector<HazardViolation> run_strict(std::initializer_list<std::uint32_t> cod
   config.strict_hazards = strict;
   Cluster c(2, config);
   c.load(0, kCode, code);
-  c.cpu(0).set_gpr(s0, 1);
-  c.cpu(0).set_gpr(s1, kHandler);
+  c.aim(0, 1, kHandler);
   c.steps(0, steps);
   return c.ni(0).hazard_violations();
 }

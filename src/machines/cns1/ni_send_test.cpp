@@ -28,8 +28,7 @@ TEST(T1Send, B1LowPriorityArrivalEntersTheHandlerWithTheMessageInTheLowBank) {
   c.cpu(0).set_gpr(a0, 1);
   c.cpu(0).set_gpr(a1, 2);
   c.cpu(0).set_gpr(a2, 3);
-  c.cpu(0).set_gpr(s0, 1);         // destination: node 1
-  c.cpu(0).set_gpr(s1, kHandler);  // H
+  c.aim(0, 1, kHandler);
   c.load(1, kCode, {kNop, kNop, kNop});
   c.load(1, kHandler, {kNop, kHret});
   c.set_nistat(1, nistat::kLpmm | nistat::kNicond);  // B's nicond = 1 before the event
@@ -68,13 +67,8 @@ TEST(T1Send, B2FiveScalarWordsLandInTheSameRegistersAndScratchIsNotSent) {
   for (unsigned i = 0; i < 5; ++i) c.cpu(0).set_gpr(data[i], 10 + i);
   c.cpu(0).set_gpr(t0, 0x88);
   c.cpu(0).set_gpr(t1, 0x99);
-  c.cpu(0).set_gpr(s0, 1);
-  c.cpu(0).set_gpr(s1, kHandler);
-  c.load(1, kHandler, {kNop});
-  c.set_nistat(1, nistat::kLpmm);
-  c.steps(0, 1);
-  c.net.deliver();
-  c.steps(1, 1);
+  c.aim(0, 1, kHandler);
+  c.send_and_enter(0, 1, nistat::kLpmm);
   for (unsigned i = 0; i < 5; ++i) EXPECT_EQ(c.cpu(1).gpr(data[i]), 10 + i) << "word " << i;
   EXPECT_EQ(c.cpu(1).gpr(t0), 0u);  // the LP bank's own $8, $9 (never written)
   EXPECT_EQ(c.cpu(1).gpr(t1), 0u);
@@ -86,8 +80,7 @@ TEST(T1Send, B3SixOrSevenScalarWordsIsAReservedInstruction) {
   for (unsigned n : {6u, 7u}) {
     Cluster c(2);
     c.load(0, kCode, {send(kSend, n, s0, s1)});
-    c.cpu(0).set_gpr(s0, 1);
-    c.cpu(0).set_gpr(s1, kHandler);
+    c.aim(0, 1, kHandler);
     c.set_nistat(0, nistat::kNicond);
     EXPECT_EQ(c.cpu(0).step(), Exception::ReservedInstruction);
     EXPECT_EQ(c.net.waiting(0, Priority::Low), 0u);
@@ -101,8 +94,7 @@ TEST(T1Send, B3SixOrSevenScalarWordsIsAReservedInstruction) {
 TEST(T1Send, B4MisalignedHandlerRaisesHandlerAddressErrorEvenOnAFullNetwork) {
   Cluster c(2);
   c.load(0, kCode, {send(kSend, 0, s0, s1), send(kSend, 0, s0, s2)});
-  c.cpu(0).set_gpr(s0, 1);
-  c.cpu(0).set_gpr(s1, kHandler + 2);
+  c.aim(0, 1, kHandler + 2);
   c.cpu(0).set_gpr(s2, kHandler);
   EXPECT_EQ(c.cpu(0).step(), Exception::CoprocessorException);
   EXPECT_EQ(c.ni(0).error().handler_address, kHandler + 2);
@@ -125,8 +117,7 @@ TEST(T1Send, B5B6FullLowPriorityFailsWithoutTrapWhileHighPriorityGetsThrough) {
   c.load(0, kCode,
          {lp, lp, lp, lp, kNop, bc2f(2), kNop, addiu(t2, zero, 1),  // skipped when BC2F is taken
           send(kSendH, 0, s0, s1), kNop});
-  c.cpu(0).set_gpr(s0, 1);
-  c.cpu(0).set_gpr(s1, kHandler);
+  c.aim(0, 1, kHandler);
   for (int i = 0; i < 4; ++i) {
     c.steps(0, 1);
     c.net.deliver();
@@ -151,8 +142,7 @@ TEST(T1Send, B7MessagesFromOneSenderArriveInSendOrder) {
   c.load(0, kCode,
          {addiu(a0, a0, 1), send(kSend, 1, s0, s1), kNop, bc2f(-3), kNop, addiu(t2, zero, 4), bne(a0, t2, -7),
           kNop, beq(zero, zero, -1), kNop});
-  c.cpu(0).set_gpr(s0, 1);
-  c.cpu(0).set_gpr(s1, kHandler);
+  c.aim(0, 1, kHandler);
   // B: handler stores $4 at $16 and advances $16 (a shared register); normal code spins.
   c.load(1, kCode, {beq(zero, zero, -1), kNop});
   c.load(1, kHandler, {sw(a0, 0, s0), addiu(s0, s0, 4), kHret});
@@ -172,8 +162,7 @@ TEST(T1Send, B7MessagesFromOneSenderArriveInSendOrder) {
 TEST(T1Send, B18HandlerRunsInTheSendersModeAndAUserPacketCannotEnterKernelSpace) {
   Cluster c(2);
   c.load(0, kCode, {send(kSend, 0, s0, s1), send(kSend, 0, s0, s2)});
-  c.cpu(0).set_gpr(s0, 1);
-  c.cpu(0).set_gpr(s1, kHandler);
+  c.aim(0, 1, kHandler);
   c.cpu(0).set_gpr(s2, 0x80001000);
   c.ni(0).set_kernel_mode(true);
   c.load(1, kHandler, {kNop, kHret});
@@ -200,8 +189,7 @@ TEST(T1Send, B20AnEventThatArrivesDuringASendIsTakenAfterIt) {
   c.net.set_deliver_on_send(true);
   c.load(0, kCode, {send(kSendV, 1, s0, s1, 4), kNop, kNop});
   c.load(0, kHandler, {kNop, kHret});
-  c.cpu(0).set_gpr(s0, 0);
-  c.cpu(0).set_gpr(s1, kHandler);
+  c.aim(0, 0, kHandler);
   c.ni(0).set_vector_length(32);
   c.set_nistat(0, nistat::kLpmm);
   c.steps(0, 1);
@@ -217,16 +205,11 @@ TEST(T1Send, B20AnEventThatArrivesDuringASendIsTakenAfterIt) {
 TEST(T1Send, B21VectorSendFillsTheReceiversEventCopyOfVr1) {
   Cluster c(2);
   c.load(0, kCode, {send(kSendV, 2, s0, s1, 4)});
-  c.cpu(0).set_gpr(s0, 1);
-  c.cpu(0).set_gpr(s1, kHandler);
+  c.aim(0, 1, kHandler);
   c.ni(0).set_vector_length(32);
   for (unsigned i = 0; i < 32; ++i) c.ni(0).set_vector_element(4, i, 100 + i);
   c.ni(1).set_vector_element(1, 0, 0xBEEF);  // receiver's normal $vr1[0]
-  c.load(1, kHandler, {kNop});
-  c.set_nistat(1, nistat::kLpmm);
-  c.steps(0, 1);
-  c.net.deliver();
-  c.steps(1, 1);
+  c.send_and_enter(0, 1, nistat::kLpmm);
   for (unsigned i = 0; i < 32; ++i) EXPECT_EQ(c.ni(1).vector_element(1, i), 100 + i);
   EXPECT_EQ(c.ni(1).nistat() & nistat::kVlenMask, 32u);
   EXPECT_EQ(c.ni(1).nistat() & nistat::kSlenMask, 2u << nistat::kSlenShift);
@@ -237,13 +220,8 @@ TEST(T1Send, B21VectorSendFillsTheReceiversEventCopyOfVr1) {
 TEST(T1Send, MulticastAndHighPriorityShowInTheReceiversNistat) {
   Cluster c(2);
   c.load(0, kCode, {send(kMcstH, 0, s0, s1)});
-  c.cpu(0).set_gpr(s0, 1);
-  c.cpu(0).set_gpr(s1, kHandler);
-  c.load(1, kHandler, {kNop});
-  c.set_nistat(1, nistat::kHpmm);
-  c.steps(0, 1);
-  c.net.deliver();
-  c.steps(1, 1);
+  c.aim(0, 1, kHandler);
+  c.send_and_enter(0, 1, nistat::kHpmm);
   EXPECT_EQ(c.ni(1).visible_bank(), Bank::High);
   EXPECT_EQ(c.ni(1).nistat() & 0xFFFFu, nistat::kPri | nistat::kMcst);
 }
@@ -264,8 +242,7 @@ TEST(T1Send, SendWithoutANetworkFails) {
 TEST(T1Send, MessageToANodeThatDoesNotExistIsAClearError) {
   Cluster c(2);
   c.load(0, kCode, {send(kSend, 0, s0, s1)});
-  c.cpu(0).set_gpr(s0, 7);
-  c.cpu(0).set_gpr(s1, kHandler);
+  c.aim(0, 7, kHandler);
   EXPECT_THROW(c.cpu(0).step(), std::out_of_range);
 }
 

@@ -112,6 +112,20 @@ class Cluster {
   void clear_nistat(int node, std::uint32_t bits) {
     ni(node).write_register(cpu(node), kNistat, ni(node).nistat() & ~bits);
   }
+  // The tests' convention: a SEND's destination in $16 and its handler in $17 (send(form, n, s0, s1)).
+  void aim(int node, std::uint32_t destination, std::uint32_t handler) {
+    cpu(node).set_gpr(s0, destination);
+    cpu(node).set_gpr(s1, handler);
+  }
+  // `from` runs one instruction (a SEND to `to`), the network delivers, and `to`, with the event masks
+  // `masks` set and a NOP at kHandler, takes the event and runs that NOP.
+  void send_and_enter(int from, int to, std::uint32_t masks) {
+    load(to, kHandler, {kNop});
+    set_nistat(to, masks);
+    steps(from, 1);
+    net.deliver();
+    steps(to, 1);
+  }
   std::uint32_t word(int node, std::uint32_t address) {
     std::uint32_t v = 0;
     EXPECT_EQ((*this)[node].memory.load32(address, v), cpu::mips::Access::Ok);
