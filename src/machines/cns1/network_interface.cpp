@@ -2,6 +2,8 @@
 // COP2 instructions (SEND, MCST and HRET are in ni_instructions.cpp, events in ni_events.cpp).
 #include "machines/cns1/network_interface.hpp"
 
+#include <fmt/format.h>
+
 #include <stdexcept>
 
 #include "machines/cns1/ni_registers.hpp"
@@ -60,6 +62,12 @@ Exception NetworkInterface::execute(Cpu& cpu, const Instruction& in) {
 }
 
 bool NetworkInterface::offer(const T1Message& message) {
+  // Only a SEND makes messages, so these would be a network's bug, not a program's.
+  if (message.scalar_count > kMaxScalarWords || message.vector_length > kMaxVectorWords) {
+    throw std::invalid_argument(fmt::format(
+        "T1 NI {}: offered a message of {} scalar and {} vector words (at most {} and {})", config_.node_id,
+        message.scalar_count, message.vector_length, kMaxScalarWords, kMaxVectorWords));
+  }
   if (!has_room(message.priority)) return false;
   in_[index(message.priority)].push_back(message);
   return true;

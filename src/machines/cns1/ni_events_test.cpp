@@ -117,6 +117,28 @@ TEST(T1Events, B11AnOutletHandlerThatDoesNothingIsReenteredForever) {
   EXPECT_EQ(c.cpu(0).pc(), kCode);
 }
 
+// A6: op is lpa (an outlet handler sends LP): with the LP output slot full there is no outlet event,
+// even with HP room; op_requires_hpa makes it lpa and hpa.
+TEST(T1Events, OutletWaitsForLowPriorityRoom) {
+  for (bool requires_hpa : {false, true}) {
+    NiConfig config;
+    config.op_requires_hpa = requires_hpa;
+    Cluster c(2, config);
+    c.load(0, kCode, {send(requires_hpa ? kSendH : kSend, 0, s0, s1), kNop, kNop});
+    c.load(0, kHandler2, {kNop, kHret});
+    c.aim(0, 1, kHandler);
+    c.ni(0).write_register(c.cpu(0), kOuth, kHandler2);
+    c.steps(0, 1);  // fills the LP (or HP) output slot; nothing delivers it
+    c.set_nistat(0, nistat::kOm);
+    EXPECT_EQ(c.ni(0).nistat() & nistat::kOp, 0u);
+    c.steps(0, 1);
+    EXPECT_EQ(c.cpu(0).pc(), kCode + 8);  // no outlet
+    c.net.deliver();
+    c.steps(0, 1);
+    EXPECT_EQ(c.cpu(0).pc(), kHandler2 + 4);  // room again: the outlet fires
+  }
+}
+
 // B12: timec = Count + 100 with tm = 1: the event comes when Count reaches timec, at timeh, with tp
 // cleared on entry. A write of timec clears tp.
 TEST(T1Events, B12TimeletFiresWhenCountReachesTimecAndAWriteOfTimecClearsTp) {

@@ -246,5 +246,15 @@ TEST(T1Send, MessageToANodeThatDoesNotExistIsAClearError) {
   EXPECT_THROW(c.cpu(0).step(), std::out_of_range);
 }
 
+TEST(T1Send, AMalformedOfferedMessageIsRefusedWithAnError) {
+  NetworkInterface ni(NiConfig{});
+  T1Message m;
+  m.scalar_count = 6;
+  EXPECT_THROW(ni.offer(m), std::invalid_argument);
+  m.scalar_count = 5;
+  m.vector_length = 33;
+  EXPECT_THROW(ni.offer(m), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace mppnet::machines::cns1
