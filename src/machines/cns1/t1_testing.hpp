@@ -56,6 +56,9 @@ constexpr std::uint32_t beq(unsigned rs, unsigned rt, std::int32_t offset) {
 constexpr std::uint32_t bne(unsigned rs, unsigned rt, std::int32_t offset) {
   return i_type(0x05, rs, rt, offset);
 }
+constexpr std::uint32_t andi(unsigned rt, unsigned rs, std::uint32_t imm) {
+  return i_type(0x0C, rs, rt, static_cast<std::int32_t>(imm));
+}
 constexpr std::uint32_t bltz(unsigned rs, std::int32_t offset) {
   return regimm(0, rs, offset);
 }
