@@ -96,6 +96,8 @@ class NetworkInterface : public cpu::mips::Coprocessor2 {
   bool eligible(Event e) const;
   void take(cpu::mips::Cpu& cpu, Event e);
   void check_hazards(cpu::mips::Cpu& cpu);
+  // With poison_unfilled, the visible bank's data registers and $vr1 words past those filled (A15).
+  void poison(cpu::mips::Cpu& cpu, unsigned scalars_filled, unsigned vector_filled);
 
   // Sets EE and LPEE, swapping the banked registers when the visible bank changes.
   void set_enables(cpu::mips::Cpu& cpu, bool ee, bool lpee);
@@ -145,7 +147,8 @@ class NetworkInterface : public cpu::mips::Coprocessor2 {
   unsigned vlr_ = 0;
 
   std::array<std::deque<T1Message>, 2> in_;
-  std::uint32_t last_count_ = 0;  // Count at the last boundary: tp is set when Count passes timec
+  std::uint32_t last_count_ = 0;           // Count at the last boundary: tp is set when Count passes timec
+  std::uint64_t events_allowed_from_ = 0;  // instruction count before which no event is taken (A22)
 
   HazardChecker hazards_;
   NiError error_;

@@ -29,7 +29,16 @@ struct NiConfig {
   // A26: by default NI registers are bypassed (no hazards). Strict mode records every instruction that
   // violates the A.10 spacing (§3.16) without changing what it does.
   bool strict_hazards = false;
+  // A15: the data registers and $vr1 words a message does not fill (all of them for an outlet or a
+  // timelet, whose contents the document calls unpredictable) keep their old values; true fills them
+  // with kPoison instead, to catch a handler that relies on them.
+  bool poison_unfilled = false;
+  // A22: after an HRET, the interrupted code runs at least this many instructions before the next event
+  // (0: events are checked at every boundary, right after HRET too), to study starvation.
+  std::uint32_t min_instructions_between_events = 0;
   NiTiming timing;
 };
+
+inline constexpr std::uint32_t kPoison = 0xDEADBEEF;
 
 }  // namespace mppnet::machines::cns1

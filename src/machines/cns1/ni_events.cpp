@@ -13,6 +13,7 @@ void NetworkInterface::at_boundary(Cpu& cpu) {
   // the outlet only when nothing else is. One event per boundary: the handler's first instruction runs
   // before anything else is considered (an HP event may then preempt it at the next boundary).
   for (Event e : {Event::HighMessage, Event::LowMessage, Event::Timelet, Event::Outlet}) {
+    if (cpu.instructions() < events_allowed_from_) break;
     if (eligible(e)) {
       take(cpu, e);
       break;
@@ -67,11 +68,13 @@ void NetworkInterface::take(Cpu& cpu, Event e) {
   std::uint32_t target = 0;
   switch (e) {
     case Event::Outlet:
-      target = outh_;  // $4-$7, $29 and $vr1 are unpredictable: this model leaves them stale (A15)
+      target = outh_;  // $4-$7, $29 and $vr1 are unpredictable (A15)
+      poison(cpu, 0, 0);
       break;
     case Event::Timelet:
       tp_ = false;
       target = timeh_;
+      poison(cpu, 0, 0);
       break;
     case Event::HighMessage:
     case Event::LowMessage: {
@@ -83,6 +86,7 @@ void NetworkInterface::take(Cpu& cpu, Event e) {
       for (unsigned i = 0; i < m.scalar_count; ++i) cpu.set_gpr(kDataRegisters[i], m.scalars[i]);
       auto& vr1 = vr1_[index(high ? Bank::High : Bank::Low)];
       for (unsigned i = 0; i < m.vector_length; ++i) vr1[i] = m.vector[i];
+      poison(cpu, m.scalar_count, m.vector_length);
       saved.nistat_low = (high ? nistat::kPri : 0) | (m.multicast ? nistat::kMcst : 0) |
                          (std::uint32_t{m.scalar_count} << nistat::kSlenShift) | m.vector_length;
       saved.inh = m.handler;
@@ -94,6 +98,13 @@ void NetworkInterface::take(Cpu& cpu, Event e) {
   // A38: everything above is committed first; a misaligned or kernel-space target then raises an
   // address error on the fetch, with the event level already entered.
   cpu.jump_to(target);
+}
+
+void NetworkInterface::poison(Cpu& cpu, unsigned scalars_filled, unsigned vector_filled) {
+  if (!config_.poison_unfilled) return;
+  for (unsigned i = scalars_filled; i < kMaxScalarWords; ++i) cpu.set_gpr(kDataRegisters[i], kPoison);
+  auto& vr1 = vr1_[index(visible_bank())];
+  for (unsigned i = vector_filled; i < kMaxVectorWords; ++i) vr1[i] = kPoison;
 }
 
 void NetworkInterface::check_hazards(Cpu& cpu) {

@@ -139,6 +139,49 @@ TEST(T1Events, OutletWaitsForLowPriorityRoom) {
   }
 }
 
+// A22: with min_instructions_between_events = 2, the interrupted code runs 2 instructions after each
+// HRET before the outlet comes again: 3 rounds of (dispatch + NOP, HRET, 2 of normal code) in 12 steps,
+// so normal code ran 3 * 2 = 6 instructions.
+TEST(T1Events, MinimumInstructionsBetweenEventsLetsInterruptedCodeProgress) {
+  NiConfig config;
+  config.min_instructions_between_events = 2;
+  Cluster c(1, config);
+  c.load(0, kHandler, {kNop, kHret});
+  c.ni(0).write_register(c.cpu(0), kOuth, kHandler);
+  c.set_nistat(0, nistat::kOm);
+  c.steps(0, 12);
+  EXPECT_EQ(c.ni(0).events_taken()[static_cast<int>(Event::Outlet)], 3u);
+  EXPECT_EQ(c.cpu(0).pc(), kCode + 6 * 4);
+}
+
+// A15: with poison_unfilled, a 2-word message leaves $6, $7, $29 and $vr1[3..] at kPoison, and an outlet
+// every data register.
+TEST(T1Events, PoisonMarksWhatAMessageDidNotFill) {
+  NiConfig config;
+  config.poison_unfilled = true;
+  Cluster c(1, config);
+  c.load(0, kHandler, {kNop, kHret});
+  c.load(0, kHandler2, {kNop, kHret});
+  c.ni(0).write_register(c.cpu(0), kOuth, kHandler2);
+  c.set_nistat(0, nistat::kLpmm);
+  T1Message m = message(kHandler, Priority::Low, 1);
+  m.scalar_count = 2;
+  m.scalars[1] = 2;
+  m.vector_length = 3;
+  ASSERT_TRUE(c.ni(0).offer(m));
+  c.steps(0, 1);
+  EXPECT_EQ(c.cpu(0).gpr(a1), 2u);
+  EXPECT_EQ(c.cpu(0).gpr(a2), kPoison);
+  EXPECT_EQ(c.cpu(0).gpr(sp), kPoison);
+  EXPECT_EQ(c.ni(0).vector_element(1, 2), 0u);
+  EXPECT_EQ(c.ni(0).vector_element(1, 3), kPoison);
+  c.steps(0, 1);  // HRET
+  c.set_nistat(0, nistat::kOm);
+  c.steps(0, 1);
+  EXPECT_EQ(c.cpu(0).pc(), kHandler2 + 4);
+  EXPECT_EQ(c.cpu(0).gpr(a0), kPoison);
+}
+
 // B12: timec = Count + 100 with tm = 1: the event comes when Count reaches timec, at timeh, with tp
 // cleared on entry. A write of timec clears tp.
 TEST(T1Events, B12TimeletFiresWhenCountReachesTimecAndAWriteOfTimecClearsTp) {

@@ -81,6 +81,7 @@ Exception NetworkInterface::execute_hret(Cpu& cpu) {
   // A19: no delay slot; the next instruction is the resume point, after a refetch bubble.
   cpu.add_cycles(config_.timing.hret_extra_cycles);
   cpu.jump_to(resume);
+  events_allowed_from_ = cpu.instructions() + 1 + config_.min_instructions_between_events;
   return Exception::None;
 }
 
