@@ -12,11 +12,12 @@ void NetworkInterface::at_boundary(Cpu& cpu) {
   // A21: HP before LP when both are eligible; A.9: among LP events the message, then the timelet, and
   // the outlet only when nothing else is. One event per boundary: the handler's first instruction runs
   // before anything else is considered (an HP event may then preempt it at the next boundary).
-  for (Event e : {Event::HighMessage, Event::LowMessage, Event::Timelet, Event::Outlet}) {
-    if (cpu.instructions() < events_allowed_from_) break;
-    if (eligible(e)) {
-      take(cpu, e);
-      break;
+  if (cpu.instructions() >= events_allowed_from_) {
+    for (Event e : {Event::HighMessage, Event::LowMessage, Event::Timelet, Event::Outlet}) {
+      if (eligible(e)) {
+        take(cpu, e);
+        break;
+      }
     }
   }
   if (config_.strict_hazards) check_hazards(cpu);
@@ -82,7 +83,7 @@ void NetworkInterface::take(Cpu& cpu, Event e) {
       const T1Message m = queue.front();
       queue.pop_front();
       // The bank of this level is visible now: the data goes straight into the Cpu's registers. Data
-      // registers a short message does not fill keep their last value (A15).
+      // registers a short message does not fill keep their last value, unless poisoned (A15).
       for (unsigned i = 0; i < m.scalar_count; ++i) cpu.set_gpr(kDataRegisters[i], m.scalars[i]);
       auto& vr1 = vr1_[index(high ? Bank::High : Bank::Low)];
       for (unsigned i = 0; i < m.vector_length; ++i) vr1[i] = m.vector[i];
