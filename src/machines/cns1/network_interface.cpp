@@ -78,14 +78,23 @@ bool NetworkInterface::has_room(Priority priority) const {
 }
 
 Bank NetworkInterface::visible_bank() const {
+  switch (config_.visibility) {
+    case Visibility::EnableBits:
+      break;
+    case Visibility::HandlerLevel:
+      if (in_high_handler_) return Bank::High;
+      return in_low_handler_ ? Bank::Low : Bank::Normal;
+  }
   if (!ee_) return Bank::High;
   return lpee_ ? Bank::Normal : Bank::Low;
 }
 
-void NetworkInterface::set_enables(Cpu& cpu, bool ee, bool lpee) {
+void NetworkInterface::set_state(Cpu& cpu, bool ee, bool lpee, bool in_low_handler, bool in_high_handler) {
   const Bank before = visible_bank();
   ee_ = ee;
   lpee_ = lpee;
+  in_low_handler_ = in_low_handler;
+  in_high_handler_ = in_high_handler;
   const Bank after = visible_bank();
   if (before == after) return;
   auto& out = banks_[index(before)];

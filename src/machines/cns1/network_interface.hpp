@@ -16,7 +16,8 @@
 namespace mppnet::machines::cns1 {
 
 // The three copies of the banked registers $4-$9, $29 and $vr1 (§3.2). Which one the program sees is a
-// function of EE and LPEE alone (A.10): (1,1) normal, (1,0) low, (0,x) high.
+// function of EE and LPEE alone (A.10): (1,1) normal, (1,0) low, (0,x) high; or, as an option
+// (Visibility::HandlerLevel), of the handler level being run.
 enum class Bank : std::uint8_t { Normal = 0, Low = 1, High = 2 };
 
 // The events of §3.8, highest priority first.
@@ -99,8 +100,12 @@ class NetworkInterface : public cpu::mips::Coprocessor2 {
   // With poison_unfilled, the visible bank's data registers and $vr1 words past those filled (A15).
   void poison(cpu::mips::Cpu& cpu, unsigned scalars_filled, unsigned vector_filled);
 
-  // Sets EE and LPEE, swapping the banked registers when the visible bank changes.
-  void set_enables(cpu::mips::Cpu& cpu, bool ee, bool lpee);
+  // Sets EE, LPEE and the handler levels being run, swapping the banked registers when the visible
+  // bank changes.
+  void set_state(cpu::mips::Cpu& cpu, bool ee, bool lpee, bool in_low_handler, bool in_high_handler);
+  void set_enables(cpu::mips::Cpu& cpu, bool ee, bool lpee) {
+    set_state(cpu, ee, lpee, in_low_handler_, in_high_handler_);
+  }
   std::uint32_t count(const cpu::mips::Cpu& cpu) const;
   bool lpa() const { return port_ != nullptr && port_->can_send(Priority::Low); }
   bool hpa() const { return port_ != nullptr && port_->can_send(Priority::High); }
@@ -121,6 +126,9 @@ class NetworkInterface : public cpu::mips::Coprocessor2 {
   bool om_ = false;
   bool tp_ = false;
   bool kernel_ = false;  // KU_c
+  // Not architectural: which handlers are running (for Visibility::HandlerLevel).
+  bool in_low_handler_ = false;
+  bool in_high_handler_ = false;
   std::uint32_t timeh_ = 0;
   std::uint32_t timec_ = 0;
   std::uint32_t lpepc_ = 0;

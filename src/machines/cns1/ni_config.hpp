@@ -17,6 +17,12 @@ struct NiTiming {
   std::uint32_t hret_extra_cycles = 1;
 };
 
+// Which copy of the banked registers the program sees (A5). The appendix ties it to EE and LPEE alone
+// (A.10), so normal code that clears EE for a critical section sees the HP bank: that is the default.
+// HandlerLevel, an experiment the note suggests, shows the bank of the handler level being run instead
+// (normal code always sees its own registers), whatever EE and LPEE hold.
+enum class Visibility : std::uint8_t { EnableBits, HandlerLevel };
+
 struct NiConfig {
   std::uint32_t node_id = 0;  // niid bits 10-0 (bits 31-11 read 0)
   // Whole messages the NI holds per priority before the network must keep the next (A35: 2 per
@@ -36,6 +42,7 @@ struct NiConfig {
   // A22: after an HRET, the interrupted code runs at least this many instructions before the next event
   // (0: events are checked at every boundary, right after HRET too), to study starvation.
   std::uint32_t min_instructions_between_events = 0;
+  Visibility visibility = Visibility::EnableBits;
   NiTiming timing;
 };
 

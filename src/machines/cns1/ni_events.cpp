@@ -59,11 +59,11 @@ void NetworkInterface::take(Cpu& cpu, Event e) {
   saved.saved_kernel = kernel_;
   if (high) {
     hpepc_ = resume;
-    set_enables(cpu, false, lpee_);
+    set_state(cpu, false, lpee_, in_low_handler_, true);
   } else {
     lpepc_ = resume;
     onicond_ = nicond_;  // LP only: an HP handler that sends must save nicond itself (§3.9)
-    set_enables(cpu, ee_, false);
+    set_state(cpu, ee_, false, true, in_high_handler_);
     low_level_is_message_ = e == Event::LowMessage;
   }
   std::uint32_t target = 0;

@@ -315,6 +315,29 @@ TEST(T1Events, B19AnEventBeforeADelaySlotResumesAtTheBranch) {
   EXPECT_EQ(c.cpu(0).gpr(t4), 0u);
 }
 
+// A5: a critical section in normal code (ENTER_CRIT: enable := 0) sees the HP bank, faithfully to A.10:
+// its write of $9 lands in the HP bank's persistent $9, which the next HP handler reads, and normal $9 is
+// untouched. With Visibility::HandlerLevel normal code keeps its own $9 and the HP bank's stays 0.
+TEST(T1Events, A5CriticalSectionInNormalCodeSeesTheHighBankUnlessHandlerLevelVisibility) {
+  for (Visibility visibility : {Visibility::EnableBits, Visibility::HandlerLevel}) {
+    NiConfig config;
+    config.visibility = visibility;
+    Cluster c(1, config);
+    c.load(0, kCode, {ctc2(zero, kEnable), addiu(t1, zero, 0x77), ori(at, zero, 1), ctc2(at, kEnable), kNop});
+    c.load(0, kHandler, {sw(t1, 0, s0), kHret});
+    c.cpu(0).set_gpr(s0, kData);
+    c.cpu(0).set_gpr(t1, 0x11);
+    c.set_nistat(0, nistat::kHpmm);
+    c.steps(0, 4);
+    const bool faithful = visibility == Visibility::EnableBits;
+    EXPECT_EQ(c.cpu(0).gpr(t1), faithful ? 0x11u : 0x77u);
+    ASSERT_TRUE(c.ni(0).offer(message(kHandler, Priority::High)));
+    c.steps(0, 2);
+    EXPECT_EQ(c.word(0, kData), faithful ? 0x77u : 0u);
+    EXPECT_EQ(c.cpu(0).gpr(t1), faithful ? 0x11u : 0x77u);
+  }
+}
+
 // A18: HRET outside a handler is undefined; this model raises Reserved Instruction.
 TEST(T1Events, HretOutsideAHandlerIsAReservedInstruction) {
   Cluster c(1);

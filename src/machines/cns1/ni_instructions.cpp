@@ -68,12 +68,12 @@ Exception NetworkInterface::execute_hret(Cpu& cpu) {
   std::uint32_t resume = 0;
   if (!ee_) {
     kernel_ = levels_[index(Priority::High)].saved_kernel;
-    set_enables(cpu, true, lpee_);
+    set_state(cpu, true, lpee_, in_low_handler_, false);
     resume = hpepc_;
   } else if (!lpee_) {
     if (low_level_is_message_) kernel_ = levels_[index(Priority::Low)].saved_kernel;
     nicond_ = onicond_;
-    set_enables(cpu, true, true);
+    set_state(cpu, true, true, false, in_high_handler_);
     resume = lpepc_;
   } else {
     return Exception::ReservedInstruction;  // A18: HRET outside a handler is undefined; trap to debug it
