@@ -81,6 +81,23 @@ TEST(T1Costs, C6DispatchAndReturnOfAnEmptyHandlerTakeFiveCycles) {
   EXPECT_EQ(dispatch_and_return_cycles(0, 0), 5u);
 }
 
+// The dispatch hides a load's latency: a handler whose first instruction reads the register a load just
+// before the event wrote does not wait (1 load + 3 dispatch + 1 ADDU + 2 HRET = 7 cycles).
+TEST(T1Costs, NoLoadUseStallAcrossADispatch) {
+  Cluster c(1);
+  c.load(0, kCode, {lw(a0, 0, s0), kNop});
+  c.load(0, kHandler, {addu(10, a0, a0), kHret});
+  c.cpu(0).set_gpr(s0, kData);
+  c.set_nistat(0, nistat::kLpmm);
+  c.steps(0, 1);
+  T1Message m;
+  m.handler = kHandler;
+  ASSERT_TRUE(c.ni(0).offer(m));
+  c.steps(0, 2);
+  EXPECT_EQ(c.cpu(0).pc(), kCode + 4);
+  EXPECT_EQ(c.cpu(0).cycles(), 7u);
+}
+
 // C7 (L393): a short handler of 4 instructions costs 3 + 4 + 2 = 9 cycles in all, "about 10".
 TEST(T1Costs, C7AShortHandlerCostsAboutTenCycles) {
   EXPECT_EQ(dispatch_and_return_cycles(4, 0), 9u);
