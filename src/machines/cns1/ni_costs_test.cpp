@@ -10,8 +10,9 @@ namespace {
 
 using namespace testing;
 
-// C1-C3 (Fig. 8, L295): ENTER_CRIT 1 instruction, EXIT_CRIT 2, NI_POLL 3 (with nothing pending): 1, 2 and
-// 3 cycles. EXIT_CRIT uses $1, not $9 (A5: with EE = 0 the HP bank's $9 is the visible one).
+// C1-C3 (note 002 lines 840-842; Fig. 8, seed L295): ENTER_CRIT 1 instruction, EXIT_CRIT 2, NI_POLL 3 (with
+// nothing pending): 1, 2 and 3 cycles. EXIT_CRIT uses $1, not $9 (A5: with EE = 0 the HP bank's $9 is the
+// visible one).
 TEST(T1Costs, C1C2C3CriticalSectionAndPollCostOneTwoAndThreeCycles) {
   Cluster c(1);
   c.load(0, kCode,
@@ -27,7 +28,8 @@ TEST(T1Costs, C1C2C3CriticalSectionAndPollCostOneTwoAndThreeCycles) {
   EXPECT_EQ(c.cpu(0).cycles(), 6u);
 }
 
-// C4 (Fig. 18): CFC2 $1,nistat; NOP; SLL $1,$1,14; BLTZ: 4 instructions, taken iff lpa = 1 (bit 17).
+// C4 (note 002 line 843; Fig. 18): CFC2 $1,nistat; NOP; SLL $1,$1,14; BLTZ: 4 instructions, taken iff lpa = 1
+// (bit 17).
 TEST(T1Costs, C4AvailabilityPollBranchesExactlyWhenLpaIsSet) {
   for (bool full : {false, true}) {
     Cluster c(2);
@@ -47,8 +49,8 @@ TEST(T1Costs, C4AvailabilityPollBranchesExactlyWhenLpaIsSet) {
   }
 }
 
-// C5 (L329, L428): SEND, hazard slot, BC2F, delay slot: 4 cycles on success, 5 with one setup
-// instruction, the document's "about 5 cycles".
+// C5 (note 002 line 844; seed L329, L428): SEND, hazard slot, BC2F, delay slot: 4 cycles on success, 5 with
+// one setup instruction, the document's "about 5 cycles".
 TEST(T1Costs, C5ASendAndItsCheckTakeFourCycles) {
   Cluster c(2);
   c.load(0, kCode, {addiu(a0, zero, 9), send(kSend, 1, s0, s1), kNop, bc2f(-3), kNop});
@@ -76,7 +78,8 @@ std::uint64_t dispatch_and_return_cycles(int body_instructions, unsigned vector_
   return c.cpu(0).cycles();
 }
 
-// C6 (L371, L428): dispatch 3 cycles; with an empty handler, receive + dispatch + HRET = 3 + 2 = 5.
+// C6 (note 002 line 845; seed L371, L428): dispatch 3 cycles; with an empty handler, receive + dispatch +
+// HRET = 3 + 2 = 5.
 TEST(T1Costs, C6DispatchAndReturnOfAnEmptyHandlerTakeFiveCycles) {
   EXPECT_EQ(dispatch_and_return_cycles(0, 0), 5u);
 }
@@ -98,13 +101,14 @@ TEST(T1Costs, NoLoadUseStallAcrossADispatch) {
   EXPECT_EQ(c.cpu(0).cycles(), 7u);
 }
 
-// C7 (L393): a short handler of 4 instructions costs 3 + 4 + 2 = 9 cycles in all, "about 10".
+// C7 (note 002 line 846; seed L393): a short handler of 4 instructions costs 3 + 4 + 2 = 9 cycles in all,
+// "about 10".
 TEST(T1Costs, C7AShortHandlerCostsAboutTenCycles) {
   EXPECT_EQ(dispatch_and_return_cycles(4, 0), 9u);
 }
 
-// C8 (L154): one-way overhead of a 5-word message, sender (SEND5, slot, BC2F, delay slot: 4) plus
-// receiver (dispatch and HRET: 5) = 9 < 10 cycles, the same for 5 + 32 words.
+// C8 (note 002 line 847; seed L154): one-way overhead of a 5-word message, sender (SEND5, slot, BC2F, delay
+// slot: 4) plus receiver (dispatch and HRET: 5) = 9 < 10 cycles, the same for 5 + 32 words.
 TEST(T1Costs, C8OneWayOverheadIsUnderTenCyclesWhateverTheSize) {
   for (unsigned vlr : {0u, 32u}) {
     Cluster c(2);

@@ -26,10 +26,10 @@ void round(Cluster& c) {
   c.net.deliver();
 }
 
-// B24: an all-to-all get. Every node asks each other node K = 3 times for the word at kData (node d holds
-// 100 * (d + 1)): an LP request, answered by an HP reply from the LP handler, which may spin on it. The
-// primary spins on its LP sends with events enabled. Node n must end with 3 * 3 = 9 replies summing to
-// 3 * (1000 - 100 * (n + 1)).
+// B24 (note 002 line 884): an all-to-all get. Every node asks each other node K = 3 times for the word at
+// kData (node d holds 100 * (d + 1)): an LP request, answered by an HP reply from the LP handler, which may
+// spin on it. The primary spins on its LP sends with events enabled. Node n must end with 3 * 3 = 9 replies
+// summing to 3 * (1000 - 100 * (n + 1)).
 TEST(T1Deadlock, B24AllToAllGetWithTheRulesAlwaysCompletes) {
   constexpr int kRounds = 3;
   constexpr int kTotal = kRounds * (kNodes - 1);
@@ -84,11 +84,11 @@ TEST(T1Deadlock, B24AllToAllGetWithTheRulesAlwaysCompletes) {
   }
 }
 
-// B25: every node sends one LP message to the next node round the ring, to be forwarded 10 times; the LP
-// handler forwards each message it gets twice (each copy with one hop fewer) and spins on each LP send.
-// Without the deadlock the handlers would run 4 * (2^11 - 1) = 8188 times. Once every node sits in its
-// handler waiting for room in the next node's full in-queue, which only that node's own (blocked) handler
-// could drain, nothing moves: no handler completes in the last 10,000 rounds.
+// B25 (note 002 line 885): every node sends one LP message to the next node round the ring, to be forwarded
+// 10 times; the LP handler forwards each message it gets twice (each copy with one hop fewer) and spins on
+// each LP send. Without the deadlock the handlers would run 4 * (2^11 - 1) = 8188 times. Once every node sits
+// in its handler waiting for room in the next node's full in-queue, which only that node's own (blocked)
+// handler could drain, nothing moves: no handler completes in the last 10,000 rounds.
 TEST(T1Deadlock, B25LowPriorityHandlersSpinningOnLowPrioritySendsDeadlock) {
   constexpr int kHops = 10;
   Cluster c(kNodes, small_buffers(), 1);

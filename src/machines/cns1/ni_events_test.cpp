@@ -31,8 +31,9 @@ void load_marker_handler(Cluster& c, std::uint32_t address, std::int32_t marker)
   c.load(0, address, {addiu(10, zero, marker), sw(10, 0, s0), addiu(s0, s0, 4), kHret});
 }
 
-// B8: an HP message preempts an LP handler: EE := 0, HPEPC = the LP handler's PC, HP bank visible; HRET
-// goes back to the LP handler with its bank (EE=1, LPEE=0); the next HRET goes back to normal code.
+// B8 (note 002 line 868): an HP message preempts an LP handler: EE := 0, HPEPC = the LP handler's PC, HP bank
+// visible; HRET goes back to the LP handler with its bank (EE=1, LPEE=0); the next HRET goes back to normal
+// code.
 TEST(T1Events, B8HighPriorityPreemptsALowPriorityHandlerAndReturnsToIt) {
   Cluster c(1);
   c.load(0, kHandler, {kNop, kHret});
@@ -58,8 +59,8 @@ TEST(T1Events, B8HighPriorityPreemptsALowPriorityHandlerAndReturnsToIt) {
   EXPECT_EQ(c.ni(0).visible_bank(), Bank::Normal);
 }
 
-// B9: in an HP handler entered from normal code, another HP and an LP arrive: neither preempts. After
-// HRET the HP one is taken first (A21), the LP one after that handler's HRET.
+// B9 (note 002 line 869): in an HP handler entered from normal code, another HP and an LP arrive: neither
+// preempts. After HRET the HP one is taken first (A21), the LP one after that handler's HRET.
 TEST(T1Events, B9NothingPreemptsAHighPriorityHandlerAndHighGoesFirstAfterIt) {
   Cluster c(1);
   c.load(0, kHandler, {kNop, kNop, kHret});
@@ -84,7 +85,8 @@ TEST(T1Events, B9NothingPreemptsAHighPriorityHandlerAndHighGoesFirstAfterIt) {
   EXPECT_EQ(taken[static_cast<int>(Event::LowMessage)], 1u);
 }
 
-// B10: LP message, timelet and outlet all pending and unmasked in normal code: taken in that order.
+// B10 (note 002 line 870): LP message, timelet and outlet all pending and unmasked in normal code: taken in
+// that order.
 TEST(T1Events, B10LowPriorityEventsGoMessageThenTimeletThenOutlet) {
   Cluster c(1);
   load_marker_handler(c, kHandler, 1);
@@ -105,8 +107,8 @@ TEST(T1Events, B10LowPriorityEventsGoMessageThenTimeletThenOutlet) {
   EXPECT_EQ(c.word(0, kData + 8), 3u);
 }
 
-// B11: an outlet handler that neither sends nor clears om is re-entered for ever; normal code makes no
-// progress (each round is the dispatch with the handler's NOP, then HRET).
+// B11 (note 002 line 871): an outlet handler that neither sends nor clears om is re-entered for ever; normal
+// code makes no progress (each round is the dispatch with the handler's NOP, then HRET).
 TEST(T1Events, B11AnOutletHandlerThatDoesNothingIsReenteredForever) {
   Cluster c(1);
   c.load(0, kHandler, {kNop, kHret});
@@ -182,8 +184,8 @@ TEST(T1Events, PoisonMarksWhatAMessageDidNotFill) {
   EXPECT_EQ(c.cpu(0).gpr(a0), kPoison);
 }
 
-// B12: timec = Count + 100 with tm = 1: the event comes when Count reaches timec, at timeh, with tp
-// cleared on entry. A write of timec clears tp.
+// B12 (note 002 line 872): timec = Count + 100 with tm = 1: the event comes when Count reaches timec, at
+// timeh, with tp cleared on entry. A write of timec clears tp.
 TEST(T1Events, B12TimeletFiresWhenCountReachesTimecAndAWriteOfTimecClearsTp) {
   Cluster c(1);
   c.load(0, kHandler, {kNop, kHret});
@@ -206,8 +208,9 @@ TEST(T1Events, B12TimeletFiresWhenCountReachesTimecAndAWriteOfTimecClearsTp) {
   EXPECT_EQ(c.ni(0).nistat() & nistat::kTp, 0u);
 }
 
-// B13/B14: a SEND fails (nicond = 0); before its BC2F an event runs whose handler sends successfully.
-// An LP event restores nicond from onicond (BC2F still branches); an HP event does not (nicond = 1).
+// B13/B14 (note 002 lines 873-874): a SEND fails (nicond = 0); before its BC2F an event runs whose handler
+// sends successfully. An LP event restores nicond from onicond (BC2F still branches); an HP event does not
+// (nicond = 1).
 void run_nicond_case(Priority event_priority, bool expect_branch) {
   Cluster c(2);
   c.load(0, kCode,
@@ -235,7 +238,8 @@ TEST(T1Events, B14AHighPriorityHandlerThatSendsClobbersNicond) {
   run_nicond_case(Priority::High, false);
 }
 
-// B15: with ame = 0 every message goes to dmh; inh is the message's handler field; pri, slen, vlen valid.
+// B15 (note 002 line 875): with ame = 0 every message goes to dmh; inh is the message's handler field; pri,
+// slen, vlen valid.
 TEST(T1Events, B15WithActiveMessagesDisabledEveryMessageGoesToDmh) {
   Cluster c(1);
   c.load(0, kHandler2, {kNop});
@@ -251,8 +255,8 @@ TEST(T1Events, B15WithActiveMessagesDisabledEveryMessageGoesToDmh) {
   EXPECT_EQ(c.ni(0).nistat() & 0xFFFFu, nistat::kPri | (1u << nistat::kSlenShift) | 3u);
 }
 
-// B16: normal code clears LPEE, writes $8 = X (the LP bank's), sets LPEE again: its own $8 is intact
-// and the next LP handler reads X (A.10: how software initialises an event set).
+// B16 (note 002 line 876): normal code clears LPEE, writes $8 = X (the LP bank's), sets LPEE again: its own
+// $8 is intact and the next LP handler reads X (A.10: how software initialises an event set).
 TEST(T1Events, B16NormalCodeInitialisesTheLowBanksScratchThroughLpee) {
   Cluster c(1);
   constexpr std::uint32_t kNotLpee = ~nistat::kLpee;
@@ -274,8 +278,8 @@ TEST(T1Events, B16NormalCodeInitialisesTheLowBanksScratchThroughLpee) {
   EXPECT_EQ(c.word(0, kData), 0x55u);
 }
 
-// B17: a value written to the LP bank's $8 in one LP handler is there in the next; the HP bank's $8 is
-// another register.
+// B17 (note 002 line 877): a value written to the LP bank's $8 in one LP handler is there in the next; the HP
+// bank's $8 is another register.
 TEST(T1Events, B17EventScratchRegistersPersistPerLevel) {
   Cluster c(1);
   c.load(0, kHandler, {addiu(t0, t0, 7), sw(t0, 0, s0), addiu(s0, s0, 4), kHret});
@@ -295,8 +299,8 @@ TEST(T1Events, B17EventScratchRegistersPersistPerLevel) {
   EXPECT_EQ(c.cpu(0).gpr(t0), 0x11u);  // normal $8
 }
 
-// B19: an event taken when the next instruction is a delay slot saves the branch's address; after HRET
-// the branch runs again with the same outcome and its delay slot runs once.
+// B19 (note 002 line 879): an event taken when the next instruction is a delay slot saves the branch's
+// address; after HRET the branch runs again with the same outcome and its delay slot runs once.
 TEST(T1Events, B19AnEventBeforeADelaySlotResumesAtTheBranch) {
   Cluster c(1);
   c.load(0, kCode, {beq(zero, zero, 2), addiu(t3, t3, 1), addiu(t4, zero, 1), kNop});

@@ -1,5 +1,5 @@
-// machines/cns1/ni_hazards_test.cpp: strict mode flags the spacing violations of note 002 §3.16 (B26);
-// the default, bypassed NI flags nothing (A26).
+// machines/cns1/ni_hazards_test.cpp: strict mode flags the spacing violations of note 002 §3.16 (B26, note
+// 002 line 886); the default, bypassed NI flags nothing (A26).
 #include <gtest/gtest.h>
 
 #include "machines/cns1/t1_testing.hpp"

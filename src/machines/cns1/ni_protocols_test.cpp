@@ -38,8 +38,8 @@ void run_until(Cluster& c, std::uint32_t done, int max_rounds, const std::functi
   ADD_FAILURE() << "requesters not done after " << max_rounds << " rounds";
 }
 
-// B27: fetch-and-add from N = 3 nodes to one counter, M = 5 times each: the counter ends at N*M = 15 and
-// the 15 old values returned are distinct (so they are exactly 0..14).
+// B27 (note 002 line 887): fetch-and-add from N = 3 nodes to one counter, M = 5 times each: the counter ends
+// at N*M = 15 and the 15 old values returned are distinct (so they are exactly 0..14).
 TEST(T1Protocols, B27FetchAndAddIsAtomicByRunToCompletion) {
   Cluster c(kRequesters + 1);
   // Server: spins; LP handler fa: $4 = counter address, $5 = requester, $6 = reply handler.
@@ -71,9 +71,9 @@ TEST(T1Protocols, B27FetchAndAddIsAtomicByRunToCompletion) {
   EXPECT_EQ(*olds.rbegin(), static_cast<std::uint32_t>(kRequesters * kEach - 1));
 }
 
-// B28: Split-C put with a sync counter: each requester puts M values to the server, which stores each and
-// acknowledges it (HP); sync spins until M acks arrived. When a requester leaves sync, all its values are
-// in the server's memory.
+// B28 (note 002 line 888): Split-C put with a sync counter: each requester puts M values to the server, which
+// stores each and acknowledges it (HP); sync spins until M acks arrived. When a requester leaves sync, all
+// its values are in the server's memory.
 TEST(T1Protocols, B28SyncReturnsOnlyAfterEveryPutIsAcknowledged) {
   Cluster c(kRequesters + 1);
   // Server: LP put handler: $4 = value, $5 = address, $6 = requester, $7 = ack handler.

@@ -21,7 +21,8 @@ TEST(T1Send, EncodingsMatchTheNote) {
   EXPECT_EQ(ctc2(at, kEnable), 0x48C19000u);
 }
 
-// B1 (§6.2): A sends SEND3 to B with $4,$5,$6 = 1,2,3 and handler H; B has EE=LPEE=1, lpmm=1, ame=1.
+// B1 (note 002 line 861): A sends SEND3 to B with $4,$5,$6 = 1,2,3 and handler H; B has EE=LPEE=1, lpmm=1,
+// ame=1.
 TEST(T1Send, B1LowPriorityArrivalEntersTheHandlerWithTheMessageInTheLowBank) {
   Cluster c(2);
   c.load(0, kCode, {send(kSend, 3, s0, s1)});
@@ -59,7 +60,7 @@ TEST(T1Send, B1LowPriorityArrivalEntersTheHandlerWithTheMessageInTheLowBank) {
   EXPECT_EQ(b.visible_bank(), Bank::Normal);
 }
 
-// B2: SEND5 takes $4,$5,$6,$7,$29 in that order; $8 and $9 are not transmitted.
+// B2 (note 002 line 862): SEND5 takes $4,$5,$6,$7,$29 in that order; $8 and $9 are not transmitted.
 TEST(T1Send, B2FiveScalarWordsLandInTheSameRegistersAndScratchIsNotSent) {
   Cluster c(2);
   c.load(0, kCode, {send(kSend, 5, s0, s1)});
@@ -75,7 +76,7 @@ TEST(T1Send, B2FiveScalarWordsLandInTheSameRegistersAndScratchIsNotSent) {
   EXPECT_EQ(c.ni(1).nistat() & nistat::kSlenMask, 5u << nistat::kSlenShift);
 }
 
-// B3: n = 6 or 7 is a reserved instruction: nothing sent, nicond unchanged (A11).
+// B3 (note 002 line 863): n = 6 or 7 is a reserved instruction: nothing sent, nicond unchanged (A11).
 TEST(T1Send, B3SixOrSevenScalarWordsIsAReservedInstruction) {
   for (unsigned n : {6u, 7u}) {
     Cluster c(2);
@@ -89,8 +90,8 @@ TEST(T1Send, B3SixOrSevenScalarWordsIsAReservedInstruction) {
   }
 }
 
-// B4: a handler address with low bits != 00 raises Handler Address Error; nothing sent. A12: this is
-// checked before room, so it faults on a full network too.
+// B4 (note 002 line 864): a handler address with low bits != 00 raises Handler Address Error; nothing sent.
+// A12: this is checked before room, so it faults on a full network too.
 TEST(T1Send, B4MisalignedHandlerRaisesHandlerAddressErrorEvenOnAFullNetwork) {
   Cluster c(2);
   c.load(0, kCode, {send(kSend, 0, s0, s1), send(kSend, 0, s0, s2)});
@@ -108,9 +109,9 @@ TEST(T1Send, B4MisalignedHandlerRaisesHandlerAddressErrorEvenOnAFullNetwork) {
   EXPECT_EQ(c.net.waiting(0, Priority::Low), 1u);
 }
 
-// B5, B6: a receiver that never takes events; the sender keeps sending LP. With one output slot and two
-// in-queue slots (A35), three LP sends succeed, the 4th fails (nicond=0, lpa=0, BC2F taken), and an HP
-// send still succeeds and reaches the receiver while LP stays blocked.
+// B5, B6 (note 002 lines 865-866): a receiver that never takes events; the sender keeps sending LP. With one
+// output slot and two in-queue slots (A35), three LP sends succeed, the 4th fails (nicond=0, lpa=0, BC2F
+// taken), and an HP send still succeeds and reaches the receiver while LP stays blocked.
 TEST(T1Send, B5B6FullLowPriorityFailsWithoutTrapWhileHighPriorityGetsThrough) {
   Cluster c(2);
   const std::uint32_t lp = send(kSend, 0, s0, s1);
@@ -135,7 +136,8 @@ TEST(T1Send, B5B6FullLowPriorityFailsWithoutTrapWhileHighPriorityGetsThrough) {
   EXPECT_EQ(c.net.waiting(0, Priority::Low), 1u);  // still blocked
 }
 
-// B7: A sends k = 4 LP messages to B, $4 = 1..4; B's handler appends $4 to a list: the order is kept.
+// B7 (note 002 line 867): A sends k = 4 LP messages to B, $4 = 1..4; B's handler appends $4 to a list: the
+// order is kept.
 TEST(T1Send, B7MessagesFromOneSenderArriveInSendOrder) {
   Cluster c(2);
   // A: $4 := 1..4, each sent with a retry loop (SEND; NOP; BC2F retry; NOP).
@@ -157,8 +159,9 @@ TEST(T1Send, B7MessagesFromOneSenderArriveInSendOrder) {
   for (std::uint32_t i = 0; i < 4; ++i) EXPECT_EQ(c.word(1, kData + 4 * i), i + 1);
 }
 
-// B18: the handler runs in the sender's mode (KU bit in the packet) and HRET restores the receiver's;
-// a user-mode packet naming a kernel-space handler faults on the first fetch, with the event entered (A38).
+// B18 (note 002 line 878): the handler runs in the sender's mode (KU bit in the packet) and HRET restores the
+// receiver's; a user-mode packet naming a kernel-space handler faults on the first fetch, with the event
+// entered (A38).
 TEST(T1Send, B18HandlerRunsInTheSendersModeAndAUserPacketCannotEnterKernelSpace) {
   Cluster c(2);
   c.load(0, kCode, {send(kSend, 0, s0, s1), send(kSend, 0, s0, s2)});
@@ -182,8 +185,8 @@ TEST(T1Send, B18HandlerRunsInTheSendersModeAndAUserPacketCannotEnterKernelSpace)
   EXPECT_EQ(c.ni(1).visible_bank(), Bank::Low);
 }
 
-// B20: SEND is atomic. A SEND to itself (A29: loops back through the NI) puts the message in its own
-// in-queue during the SEND; the event is taken only after it, with LPEPC = SEND + 4.
+// B20 (note 002 line 880): SEND is atomic. A SEND to itself (A29: loops back through the NI) puts the message
+// in its own in-queue during the SEND; the event is taken only after it, with LPEPC = SEND + 4.
 TEST(T1Send, B20AnEventThatArrivesDuringASendIsTakenAfterIt) {
   Cluster c(1);
   c.net.set_deliver_on_send(true);
@@ -200,8 +203,8 @@ TEST(T1Send, B20AnEventThatArrivesDuringASendIsTakenAfterIt) {
   EXPECT_EQ(c.ni(0).read_register(c.cpu(0), kLpepc), kCode + 4);
 }
 
-// B21: SEND2.V with vlr = 32 from $vr4: the receiver's LP copy of $vr1 holds the data, vlen = 32,
-// slen = 2, and its normal $vr1 is unchanged.
+// B21 (note 002 line 881): SEND2.V with vlr = 32 from $vr4: the receiver's LP copy of $vr1 holds the data,
+// vlen = 32, slen = 2, and its normal $vr1 is unchanged.
 TEST(T1Send, B21VectorSendFillsTheReceiversEventCopyOfVr1) {
   Cluster c(2);
   c.load(0, kCode, {send(kSendV, 2, s0, s1, 4)});
