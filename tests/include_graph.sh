@@ -16,7 +16,7 @@ allowed() {  # the layers a file of layer $1 may include
     am) echo "am net topo io core" ;;
     apps) echo "workload/apps am workload net topo io core" ;;
     registry) echo "registry io core" ;;
-    machine:*) echo "machines/${1#machine:} registry am net topo workload io core" ;;
+    machine:*) echo "machines/${1#machine:} registry am net topo workload cpu io core" ;;  # cns1: T1 on cpu/mips
     exp) echo "exp registry am net topo workload io core" ;;
     app) echo "app exp workload/apps registry am net topo workload io core" ;;
   esac

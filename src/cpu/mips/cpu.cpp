@@ -43,6 +43,9 @@ void Cpu::jump_to(std::uint32_t target) {
   pc_ = target;
   npc_ = target + 4;
   in_delay_slot_ = false;
+  // Between instructions the last load has completed during the jump (an event's dispatch takes cycles
+  // of its own): the next instruction does not wait for it. During one, commit sets this again.
+  load_dest_ = 0;
 }
 
 Exception Cpu::raise(Exception kind, std::uint32_t pc, std::uint32_t word) {

@@ -29,6 +29,8 @@ const char* exception_name(Exception kind) {
       return "breakpoint";
     case Exception::Trap:
       return "trap";
+    case Exception::CoprocessorException:
+      return "coprocessor exception";
   }
   return "unknown exception";
 }

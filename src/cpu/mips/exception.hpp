@@ -22,6 +22,9 @@ enum class Exception : std::uint8_t {
   Syscall,              // Sys
   Breakpoint,           // Bp: BREAK
   Trap,                 // Tr: TEQ, TNE, TGE, ... and their immediate forms
+  // The attached coprocessor's own exception (the T1's "Handler Address Error", note 002 A37): the
+  // coprocessor, which raised it, says which and why.
+  CoprocessorException,
 };
 
 // What the processor knows about the exception it stopped at.
