@@ -186,6 +186,9 @@ std::map<NodeId, std::pair<int, int>> multicast_copies(Rig& rig, NodeId src, Nod
       const Packet& p = rig.net.packet(id);
       EXPECT_TRUE(copies.insert({p.dest, {static_cast<int>(p.delivered - p.created), p.hops}}).second)
           << "two copies at node " << p.dest;
+      // Every copy, the destination's included, still carries the multicast's routing word: what the
+      // T1's NI shows as nistat.mcst = 1 (note 002 A33).
+      EXPECT_EQ(rig.net.route_header(id), topo::kPathMulticast) << p.dest;
       rig.net.release(id);
     }
   }
