@@ -117,4 +117,24 @@ expect cm5_diag_nodes "--nodes: a CM-5 has a multiple of 32 nodes from 32 to 163
 expect cm5_diag_stuck "--stuck" cm5-diagnose --stuck 2
 expect cm5_sets_nodes "--nodes: a CM-5 has a multiple of 32 nodes from 32 to 16384 (got 1000)" cm5-sets --nodes 1000
 expect cm5_sets_unknown "--sets: unknown message set 'tranpose'" cm5-sets --nodes 64 --sets tranpose
+# Meshes with wrapped dimensions (cylinders), in-order routers and path multicast (docs/router.md).
+mesh2='[topology]\nkind = "mesh"\nk = 8\nn = 2\n'
+expect wrap_dim "wrap_dim.toml:5: topology.wrap: wrap[0] = 2: a 2-dimensional mesh has dimensions 0 to 1" \
+  run "$(cfg wrap_dim "${mesh2}wrap = [2]\n")"
+expect wrap_twice "wrap_twice.toml:5: topology.wrap: wrap[1] = 0: dimension 0 is listed twice" \
+  run "$(cfg wrap_twice "${mesh2}wrap = [0, 0]\n")"
+expect wrap_negative "wrap_negative.toml:7: topology.wrap[1]: must be between 0 and 23 (got -1)" \
+  run "$(cfg wrap_negative "${mesh2}wrap = [\n  1,\n  -1,\n]\n")"
+expect wrap_scalar "wrap_scalar.toml:5: topology.wrap: expected a list of integers" \
+  run "$(cfg wrap_scalar "${mesh2}wrap = 1\n")"
+expect wrap_ring_of_two "wrap_k2.toml:3: topology.k: a mesh with wrapped dimensions (topology.wrap) needs k >= 3 (got 2)" \
+  run "$(cfg wrap_k2 '[topology]\nkind = "mesh"\nk = 2\nn = 2\nwrap = [0]\n')"
+expect wrap_torus "wrap_torus.toml:5: topology.wrap: a torus has no key wrap" \
+  run "$(cfg wrap_torus '[topology]\nkind = "torus"\nk = 8\nn = 2\nwrap = [1]\n')"
+expect wrap_one_vc "wrap_vcs.toml:7: router.vcs: a mesh with wrapped dimensions (topology.wrap) needs at least 2 VCs" \
+  run "$(cfg wrap_vcs "${mesh2}wrap = [1]\n[router]\nvcs = 1\n")"
+expect in_order_type "in_order.toml:2: router.in_order: expected true or false" \
+  run "$(cfg in_order '[router]\nin_order = 1\n')"
+expect path_multicast_packet "network.model: the packet-level model does not model multicast" \
+  run "$(cfg mcst_packet "${mesh2}path_multicast = true\n[network]\nmodel = \"packet\"\n")"
 exit $fail

@@ -146,6 +146,10 @@ void check_experiment(const ExperimentConfig& c) {
   // Every key on its own first: a config filled in code has not been through the loader's checks.
   io::check_keys(experiment_keys(), c);
   for (const auto& p : topo::check(c.topology, c.router.vcs)) fail_at(c, p.key, p.reason);
+  if (c.router.model == net::NetworkModelKind::Packet && topo::may_multicast(c.topology))
+    fail_at(c, "network.model",
+            "the packet-level model does not model multicast, which this topology's routing may do "
+            "(topology.path_multicast); use network.model = \"flit\" or turn the multicast off");
   check_memory(c);
   check_vc_arbiter(c);
   for (const auto& p : workload::check(c.traffic, topo::node_count(c.topology))) fail_at(c, p.key, p.reason);

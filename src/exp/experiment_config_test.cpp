@@ -45,12 +45,12 @@ TEST(ExperimentConfig, ToJsonHasEveryKeyGroupedBySection) {
 }
 
 TEST(ExperimentConfig, EveryParamsFieldIsDeclared) {
-  // machine 2, topology 12, router 19 (+ network.model, its 20th field), traffic 11, run 13, sweep 5
+  // machine 2, topology 14, router 20 (+ network.model, its 21st field), traffic 11, run 13, sweep 5
   // fields (the params structs).
   const nlohmann::json j = to_json(ExperimentConfig{});
   EXPECT_EQ(j["machine"].size(), 2u);
-  EXPECT_EQ(j["topology"].size(), 12u);
-  EXPECT_EQ(j["router"].size(), 19u);
+  EXPECT_EQ(j["topology"].size(), 14u);
+  EXPECT_EQ(j["router"].size(), 20u);
   EXPECT_EQ(j["traffic"].size(), 11u);
   EXPECT_EQ(j["run"].size(), 13u);
   EXPECT_EQ(j["sweep"].size(), 5u);
@@ -108,7 +108,8 @@ TEST(ExperimentConfig, TopologyKindNamesAreTheRegisteredTopologies) {
 
 TEST(ExperimentConfig, AKeyTheTopologyDoesNotReadIsAnErrorAtItsLine) {
   EXPECT_EQ(load_error("[topology]\nkind = \"mesh\"\nk = 4\nchildren = 4\n"),
-            "t.toml:4: topology.children: a mesh has no key children; its keys: k, n");
+            "t.toml:4: topology.children: a mesh has no key children; its keys: k, n, wrap, dateline, "
+            "path_multicast");
 }
 
 // --- Unknown keys and sections ---

@@ -119,6 +119,11 @@ io::KeyTable<ExperimentConfig> make_table() {
                   "Round-robin pointer of a separable VC allocator's output stage: one per router "
                   "(moved by every grant in it) or one per output VC (BookSim's; fair to inputs that "
                   "contend for one output)."),
+              key("in_order", &RouterParams::in_order, io::any_value(),
+                  "Deliver each (source, destination, virtual network)'s packets in the order sent, on a "
+                  "routing whose path is fixed by source and destination (dimension order): every route "
+                  "takes only the lowest VC of each class it offers, and a node injects on its network's "
+                  "first VC."),
               key("cycle_ps", &RouterParams::cycle_ps, io::in_range(1, 1e9),
                   "Router clock period in picoseconds (1000 = 1 GHz; the CM-5 data network: 25000)."),
               // The network counts ejection tokens in 16.16 fixed point: 1/65536 is the smallest rate it

@@ -53,13 +53,13 @@ const char* saturation_tolerance_origin() {
 
 ExperimentConfig mesh_8x8_config() {
   ExperimentConfig c = base_config();
-  c.topology = topo::topology_of(topo::KAryNCubeParams{.k = 8, .n = 2, .wrap = false});
+  c.topology = topo::topology_of(topo::KAryNCubeParams{.k = 8, .n = 2, .torus = false});
   return c;
 }
 
 ExperimentConfig torus_8x8_config() {
   ExperimentConfig c = base_config();
-  c.topology = topo::topology_of(topo::KAryNCubeParams{.k = 8, .n = 2, .wrap = true});
+  c.topology = topo::topology_of(topo::KAryNCubeParams{.k = 8, .n = 2, .torus = true});
   return c;
 }
 

@@ -20,7 +20,7 @@ namespace {
 
 ExperimentConfig small_mesh(double rate) {
   ExperimentConfig c = mesh_8x8_config();
-  c.topology = topo::topology_of(topo::KAryNCubeParams{.k = 4, .n = 2, .wrap = false});
+  c.topology = topo::topology_of(topo::KAryNCubeParams{.k = 4, .n = 2, .torus = false});
   c.traffic.rate = rate;
   c.run.warmup_cycles = 500;
   c.run.batch_cycles = 500;
@@ -229,7 +229,7 @@ TEST(OpenLoop, WatchdogReportsTheBlockedChannelsOfATorusWithoutDateline) {
   // Negative control: one VC, no dateline classes, packets four times longer than a buffer. Each ring's
   // channel dependencies form a cycle, so at full load packets wait on each other around it forever.
   ExperimentConfig c = torus_8x8_config();
-  c.topology = topo::topology_of(topo::KAryNCubeParams{.k = 4, .n = 2, .wrap = true, .dateline = false});
+  c.topology = topo::topology_of(topo::KAryNCubeParams{.k = 4, .n = 2, .torus = true, .dateline = false});
   c.router.vcs = 1;
   c.router.buffer_flits = 2;
   c.traffic.packet_flits = 8;

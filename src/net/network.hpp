@@ -210,6 +210,11 @@ class Network final : public NetworkModel {
   bool allocate_vcs_fast(RouterId r, std::uint64_t waiting);
   void route_front(RouterId r, int ivc_local);
   std::uint64_t candidate_mask(const topo::RouteSet& rs) const;
+  // `rs` narrowed to its lowest VC under RouterParams::in_order (one branch per flit: no cost otherwise).
+  topo::RouteSet ordered(topo::RouteSet rs) const noexcept {
+    if (params_.in_order) rs.vc_hi = rs.vc_lo;
+    return rs;
+  }
   // What every route must be: at least one port; a multicast only from a routing that declares it may
   // (the bitmask router, chosen otherwise, cannot replicate).
   void check_route(const topo::RouteSet& rs) const {

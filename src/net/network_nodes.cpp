@@ -185,7 +185,11 @@ void Network::start_packets(NodeId v, int vn) {
     // packet's flits from this source, and for cut-through with room for the whole packet.
     const bool whole = params_.switching != Switching::Wormhole;
     int vc = -1;
-    for (int k = 0; k < vcs_per_vnet_; ++k) {
+    // In order (RouterParams::in_order): always the network's first VC, so that no packet of this
+    // source can pass another of its network on a VC of its own.
+    const int tries = params_.in_order ? 1 : vcs_per_vnet_;
+    if (params_.in_order) in.next.vc = static_cast<std::uint32_t>(lo);
+    for (int k = 0; k < tries; ++k) {
       const int rel = static_cast<int>(in.next.vc) - lo + k;
       const int c = lo + (rel < vcs_per_vnet_ ? rel : rel - vcs_per_vnet_);
       if (inj_vc_busy_[nl * vcs_ + c]) continue;

@@ -331,7 +331,9 @@ int PacketNetwork::injection_vc(int channel, int vnet, int need, Cycle& again) c
     again = std::min(again, port_[channel].channel_free);
     return -1;
   }
-  for (int k = vnet * vcs_per_vnet_; k < (vnet + 1) * vcs_per_vnet_; ++k) {
+  // In order (RouterParams::in_order): the network's first VC only, as in the flit model.
+  const int last = params_.in_order ? vnet * vcs_per_vnet_ + 1 : (vnet + 1) * vcs_per_vnet_;
+  for (int k = vnet * vcs_per_vnet_; k < last; ++k) {
     const OutVc& o = out_vc_[static_cast<std::size_t>(channel) * vcs_ + k];
     if (o.free > now_) {
       again = std::min(again, o.free);

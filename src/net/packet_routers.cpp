@@ -121,7 +121,8 @@ Cycle PacketNetwork::take_vc(RouterId r, int in_port, int vc, std::uint64_t& vc_
     if (packets_.keeps_route_headers()) packets_.route_header(id) = head.header;
     MPPNET_ASSERT(w.route.count > 0, "routing returned no candidate port");
     w.route.vc_lo = static_cast<std::uint8_t>(w.route.vc_lo + first_vc);
-    w.route.vc_hi = static_cast<std::uint8_t>(w.route.vc_hi + first_vc);
+    // In order (RouterParams::in_order): the route's lowest VC only, as in the flit model.
+    w.route.vc_hi = params_.in_order ? w.route.vc_lo : static_cast<std::uint8_t>(w.route.vc_hi + first_vc);
     w.routed = true;
   }
   const topo::RouteSet& rs = w.route;

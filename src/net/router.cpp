@@ -44,7 +44,8 @@ void Network::route_front(RouterId r, int ivc_local) {
                                           graph_.num_nodes +
                                       f.dest];
     if (memo == 0)
-      memo = candidate_mask(routing_.route(r, local_port_[ivc_local], 0, static_cast<NodeId>(f.dest)));
+      memo =
+          candidate_mask(ordered(routing_.route(r, local_port_[ivc_local], 0, static_cast<NodeId>(f.dest))));
     route_mask_[g] = memo << first_vc;
     return;
   }
@@ -58,7 +59,7 @@ void Network::route_front(RouterId r, int ivc_local) {
         static_cast<std::uint64_t>(now_) * 0x9e3779b97f4a7c15ULL);
     if (source_routes_) head.source_route = &packets_.source_route(f.packet);
   }
-  topo::RouteSet rs = routing_.route(r, local_port_[ivc_local], in_vc, head);
+  topo::RouteSet rs = ordered(routing_.route(r, local_port_[ivc_local], in_vc, head));
   if (route_header_) packets_.route_header(f.packet) = head.header;
   rs.vc_lo = static_cast<std::uint8_t>(rs.vc_lo + first_vc);
   rs.vc_hi = static_cast<std::uint8_t>(rs.vc_hi + first_vc);

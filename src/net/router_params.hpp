@@ -67,6 +67,12 @@ struct RouterParams {
   // keeps to its own network's VCs, and every node has a source queue per network, so a full network
   // never blocks another. The routing is then built for vcs / vnets VCs.
   int vnets = 1;
+  // Every route is narrowed to the lowest VC of the range its routing offers, and a node injects every
+  // packet of a virtual network on that network's first VC. On a routing whose path and VC class are
+  // functions of source and destination (dimension order) a pair's packets then share one FIFO at every
+  // hop, so each (source, destination, virtual network) is delivered in the order sent (the CNS-1's
+  // guarantee, reference note 002 §3.7). It gives up the VCs beyond the first of each class.
+  bool in_order = false;
   // VCs each virtual network owns on every port: what its routing is built for.
   int vcs_per_vnet() const { return vnets >= 1 ? vcs / vnets : 0; }
   // The VC allocator that runs: Auto resolved to the switch allocator's kind.

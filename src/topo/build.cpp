@@ -67,4 +67,9 @@ int max_router_hops(const TopologyParams& p) {
   return topology(p.kind).max_router_hops(p);
 }
 
+bool may_multicast(const TopologyParams& p) {
+  const TopologyInfo& t = topology(p.kind);
+  return t.may_multicast != nullptr && t.may_multicast(p);
+}
+
 }  // namespace mppnet::topo

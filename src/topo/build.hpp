@@ -37,6 +37,10 @@ long long port_count(const TopologyParams& p);
 // Routers on the longest route (REQUIRES: check(p, ...) is empty): the diameter in routers.
 int max_router_hops(const TopologyParams& p);
 
+// Whether the routing of `p` may replicate packets (a path multicast), which the packet-level model
+// does not model. REQUIRES: check(p, ...) is empty.
+bool may_multicast(const TopologyParams& p);
+
 // For the topologies' own checks: `nodes` as text ("more than ..." once saturated), and a problem on
 // `key` when `nodes` exceeds kMaxNodes.
 std::string count_text(long long v);

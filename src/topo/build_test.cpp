@@ -195,7 +195,7 @@ TEST(Check, AKeyTheKindDoesNotReadIsRejected) {
   p.values["children"] = std::int64_t{4};
   const Problem q = only_problem(p, 1);
   EXPECT_EQ(q.key, "topology.children");
-  EXPECT_EQ(q.reason, "a mesh has no key children; its keys: k, n");
+  EXPECT_EQ(q.reason, "a mesh has no key children; its keys: k, n, wrap, dateline, path_multicast");
 }
 
 TEST(Check, AnUnknownKindIsRejected) {

@@ -105,6 +105,23 @@ TEST(Deadlock, TorusWithoutClassesHasACycle) {
   }
 }
 
+TEST(Deadlock, PartlyWrappedMeshDatelineClassesAreAcyclic) {
+  // Dateline classes in the rings only; the open dimensions offer every VC (class 0 here) and close no
+  // cycle of their own.
+  for (const auto& [p, vcs] : {std::pair{cylinder(8, 2, {1}), 2}, std::pair{cylinder(5, 2, {0}), 2},
+                               std::pair{cylinder(4, 3, {0, 2}), 4}, std::pair{cylinder(3, 3, {1}), 2}}) {
+    const auto next = dependencies(p, vcs, Classes::Dateline);
+    EXPECT_GT(edge_count(next), 0);
+    EXPECT_FALSE(has_cycle(next)) << describe(p) << " vcs=" << vcs;
+  }
+}
+
+TEST(Deadlock, CylinderWithoutClassesHasACycle) {
+  // The ring of a cylinder needs its dateline as a torus's rings do.
+  for (const auto& p : {cylinder(4, 2, {1}), cylinder(5, 2, {0})})
+    EXPECT_TRUE(has_cycle(dependencies(p, 2, Classes::OneClass))) << describe(p);
+}
+
 TEST(Deadlock, MeshDimensionOrderIsAcyclic) {
   for (const auto& p : {mesh(4, 2), mesh(5, 2), mesh(3, 3), mesh(2, 4)}) {
     EXPECT_FALSE(has_cycle(dependencies(p, 1, Classes::OneClass))) << describe(p);

@@ -3,7 +3,9 @@
 //
 // Router id = sum_d coord_d * k^d; node id == router id, one node per router. Port 2d goes to +1 in
 // dimension d and port 2d+1 to -1; port 2n attaches the node (node link 0). On a mesh the edge ports
-// that lead nowhere are PeerKind::None; on a torus they wrap between coordinates k-1 and 0.
+// that lead nowhere are PeerKind::None; on a torus they wrap between coordinates k-1 and 0. A mesh may
+// wrap some of its dimensions (topology.wrap): a 2-D mesh that wraps in one is a cylinder, the CNS-1's
+// network (reference note 002 §3.7); those dimensions are rings, as on a torus, and the others not.
 #pragma once
 
 #include <cstdint>
@@ -18,14 +20,20 @@
 namespace mppnet::topo {
 
 struct KAryNCubeParams {
-  int k = 4;             // routers per dimension (topology.k)
-  int n = 5;             // dimensions (topology.n)
-  bool wrap = false;     // torus (topology.kind = "torus") or mesh
-  bool dateline = true;  // torus: dateline VC classes (topology.dateline)
+  int k = 4;                // routers per dimension (topology.k)
+  int n = 5;                // dimensions (topology.n)
+  bool torus = false;       // every dimension wraps (topology.kind = "torus"), else a mesh
+  bool dateline = true;     // wrapped dimensions: dateline VC classes (topology.dateline)
+  std::vector<int> wrap{};  // mesh: the dimensions that wrap (topology.wrap); a torus ignores it
+  bool path_multicast =
+      false;  // packets may ask for a copy at every router they pass (topology.path_multicast)
+
+  // Bit d set when dimension d wraps. REQUIRES: every entry of `wrap` is in [0, n) (check()).
+  std::uint32_t wrap_mask() const;
 };
 // REQUIRES: p.kind is "mesh" or "torus".
 KAryNCubeParams k_ary_n_cube_params(const TopologyParams& p);
-// The [topology] table of `p`: a torus when p.wrap, else a mesh.
+// The [topology] table of `p`: a torus when p.torus, else a mesh.
 TopologyParams topology_of(const KAryNCubeParams& p);
 
 // Coordinate of `id` in dimension `dim`. REQUIRES: k >= 2, 0 <= dim, id >= 0.
@@ -44,21 +52,26 @@ constexpr PortId cube_node_port(int n) {
   return 2 * n;
 }
 
-// REQUIRES: k >= 2 (k >= 3 when wrap), n >= 1, k^n within check()'s node cap.
-Graph build_k_ary_n_cube(int k, int n, bool wrap);
+// Dimension d wraps (joins coordinates k-1 and 0) when bit d of wrap_mask is set.
+// REQUIRES: k >= 2 (k >= 3 when a dimension wraps), n >= 1, k^n within check()'s node cap.
+Graph build_k_ary_n_cube(int k, int n, std::uint32_t wrap_mask);
 
-// Dimension order, lowest dimension first; on a torus with dateline VC classes (k_ary_n_cube.cpp).
+// Dimension order, lowest dimension first; dateline VC classes in the dimensions that wrap
+// (k_ary_n_cube.cpp). A packet's path and VC class at every hop are functions of its source and
+// destination alone, which with one VC per class (router.in_order) keeps each pair's packets in order.
 class DimensionOrderRouting {
  public:
   static constexpr bool kNeedsHeader = false;
-  // REQUIRES: `g` was built from `p`; vcs >= 2 for a torus with dateline classes.
+  // REQUIRES: `g` was built from `p`; vcs >= 2 when a dimension wraps with dateline classes.
   DimensionOrderRouting(const KAryNCubeParams& p, const Graph& g, int vcs);
   RouteSet route(RouterId router, PortId in_port, VcId in_vc, PacketHead& head) const noexcept;
   int router_hops(NodeId src, NodeId dest) const;
-  bool uses_input_vc() const { return p_.wrap && p_.dateline; }
+  bool uses_input_vc() const { return wrap_mask_ != 0 && p_.dateline; }
+  int dimensions() const { return p_.n; }
 
  private:
   KAryNCubeParams p_;
+  std::uint32_t wrap_mask_;
   int vcs_;
   // The n base-k digits of every router (and node) id, so routing divides nothing (a division costs
   // tens of cycles, and every packet is routed at every router).
@@ -78,10 +91,11 @@ const char* mesh_min_vcs_reason(const TopologyParams& p);
 int torus_min_vcs(const TopologyParams& p);
 const char* torus_min_vcs_reason(const TopologyParams& p);
 Routing k_ary_n_cube_routing(const TopologyParams& p, const Graph& g, int vcs);
+bool k_ary_n_cube_may_multicast(const TopologyParams& p);
 
 inline constexpr TopologyInfo kMeshTopology{
     .name = "mesh",
-    .summary = "k-ary n-mesh, dimension-order routing (topology.k, topology.n)",
+    .summary = "k-ary n-mesh, dimension-order routing; topology.wrap makes dimensions rings (a cylinder)",
     .keys = mesh_keys,
     .check = check_k_ary_n_cube_topology,
     .build = build_k_ary_n_cube_topology,
@@ -91,6 +105,7 @@ inline constexpr TopologyInfo kMeshTopology{
     .min_vcs = mesh_min_vcs,
     .min_vcs_reason = mesh_min_vcs_reason,
     .routing = k_ary_n_cube_routing,
+    .may_multicast = k_ary_n_cube_may_multicast,
 };
 inline constexpr TopologyInfo kTorusTopology{
     .name = "torus",
@@ -104,6 +119,7 @@ inline constexpr TopologyInfo kTorusTopology{
     .min_vcs = torus_min_vcs,
     .min_vcs_reason = torus_min_vcs_reason,
     .routing = k_ary_n_cube_routing,
+    .may_multicast = k_ary_n_cube_may_multicast,
 };
 
 }  // namespace mppnet::topo

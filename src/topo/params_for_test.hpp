@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <utility>
 #include <vector>
 
 #include "topo/dragonfly.hpp"
@@ -14,10 +15,15 @@
 namespace mppnet::topo::testing {
 
 inline TopologyParams mesh(int k, int n) {
-  return topology_of(KAryNCubeParams{.k = k, .n = n, .wrap = false});
+  return topology_of(KAryNCubeParams{.k = k, .n = n, .torus = false});
 }
 inline TopologyParams torus(int k, int n, bool dateline = true) {
-  return topology_of(KAryNCubeParams{.k = k, .n = n, .wrap = true, .dateline = dateline});
+  return topology_of(KAryNCubeParams{.k = k, .n = n, .torus = true, .dateline = dateline});
+}
+// A k-ary n-mesh whose dimensions `wrap` are rings: {1} with n = 2 is a cylinder (the CNS-1's shape).
+inline TopologyParams cylinder(int k, int n, std::vector<int> wrap, bool path_multicast = false) {
+  return topology_of(KAryNCubeParams{
+      .k = k, .n = n, .torus = false, .wrap = std::move(wrap), .path_multicast = path_multicast});
 }
 inline TopologyParams hypercube(int n) {
   return topology_of(HypercubeParams{.n = n});

@@ -90,6 +90,9 @@ const WalkCase kWalkCases[] = {
     {"torus_5x5", torus(5, 2), 3},
     {"torus_3x3x3", torus(3, 3), 2},
     {"torus_16x16x16_sampled", torus(16, 3), 2, 20000},
+    {"cylinder_8x8_wrap1", cylinder(8, 2, {1}), 2},
+    {"cylinder_5x5_wrap0", cylinder(5, 2, {0}), 2},
+    {"mesh_4x4x4_wrap02", cylinder(4, 3, {0, 2}), 4},
     {"hypercube_1", hypercube(1), 1},
     {"hypercube_2", hypercube(2), 1},
     {"hypercube_3", hypercube(3), 1},
@@ -163,11 +166,12 @@ int diameter(const TopologyParams& p) {
 }
 
 TEST(RouterHops, Diameters) {
-  EXPECT_EQ(diameter(mesh(8, 2)), 15);         // 2 x (8 - 1) hops + 1
-  EXPECT_EQ(diameter(torus(8, 2)), 9);         // 2 x 8/2 hops + 1
-  EXPECT_EQ(diameter(hypercube(10)), 11);      // 10 bits + 1
-  EXPECT_EQ(diameter(k_ary_n_tree(4, 3)), 5);  // up 3 levels and down: 2 x 3 - 1
-  EXPECT_EQ(diameter(torus(5, 3)), 7);         // 3 x floor(5/2) + 1
+  EXPECT_EQ(diameter(mesh(8, 2)), 15);           // 2 x (8 - 1) hops + 1
+  EXPECT_EQ(diameter(torus(8, 2)), 9);           // 2 x 8/2 hops + 1
+  EXPECT_EQ(diameter(hypercube(10)), 11);        // 10 bits + 1
+  EXPECT_EQ(diameter(k_ary_n_tree(4, 3)), 5);    // up 3 levels and down: 2 x 3 - 1
+  EXPECT_EQ(diameter(torus(5, 3)), 7);           // 3 x floor(5/2) + 1
+  EXPECT_EQ(diameter(cylinder(8, 2, {1})), 12);  // (8 - 1) open + 8/2 round the ring + 1
 }
 
 TEST(RouterHops, SelfAndNeighbours) {

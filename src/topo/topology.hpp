@@ -42,6 +42,9 @@ struct TopologyInfo {
   const char* (*min_vcs_reason)(const TopologyParams& p);
   // REQUIRES: check(p) found nothing, vcs >= min_vcs(p), `g` was built from `p`.
   Routing (*routing)(const TopologyParams& p, const Graph& g, int vcs);
+  // Whether routing(p, ...) may return multicast sets (Routing::may_multicast), known before building
+  // it, for the models that cannot replicate; nullptr: never.
+  bool (*may_multicast)(const TopologyParams& p) = nullptr;
 };
 
 // Every registered topology, by name.
