@@ -121,8 +121,7 @@ std::uint32_t MrpEndpoints::fold(std::uint32_t v) const {
   return f;
 }
 
-std::uint32_t MrpEndpoints::word_of(int slot, int position) const {
-  const NodeId x = slot / p_.outstanding;
+std::uint32_t MrpEndpoints::word_of(NodeId x, int slot, int position) const {
   const std::uint32_t seq = slot_seq_[slot];
   if (position <= id_words_)
     return (static_cast<std::uint32_t>(x) >> (format_.width * (position - 1))) & format_.all_ones();
@@ -157,9 +156,12 @@ void MrpEndpoints::refill(NodeId x) {
 void MrpEndpoints::tick() {
   const std::int64_t now = net_.cycle();
   const int k = p_.outstanding;
+  // The tests in these loops repeat the first ones of tick_input(), refill() and tick_output(): most
+  // inputs and outputs have nothing to do in a cycle, and a call each would cost more than the work.
   for (NodeId x = 0; x < nodes_; ++x) {
-    for (int q = 0; q < ni_; ++q) tick_input(x * ni_ + q);
-    refill(x);
+    for (int q = 0; q < ni_; ++q)
+      if (in_state_[x * ni_ + q] != In::Free) tick_input(x, q);
+    if (queued_[x] > 0 && slots_used_[x] < k) refill(x);
     // Each ready message takes one of the node's free inputs at random (§4.7.1, L1465).
     while (ready_count_[x] > 0) {
       int free_inputs[kMaxRouterPorts];
@@ -174,7 +176,10 @@ void MrpEndpoints::tick() {
       start(x, q, slot);
     }
   }
-  for (int j = 0; j < nodes_ * no_; ++j) tick_output(j);
+  for (NodeId y = 0; y < nodes_; ++y)
+    for (int o = 0; o < no_; ++o)
+      if (out_state_[y * no_ + o] != Out::Idle || net_.down_arriving(net_.sink_link(y, o)).control)
+        tick_output(y, o);
 }
 
 void MrpEndpoints::start(NodeId x, int q, int slot) {
@@ -195,10 +200,10 @@ void MrpEndpoints::start(NodeId x, int q, int slot) {
   ++stats_.attempts;
 }
 
-void MrpEndpoints::tick_input(int i) {
+void MrpEndpoints::tick_input(NodeId x, int q) {
+  const int i = x * ni_ + q;
   if (in_state_[i] == In::Free) return;
-  const NodeId x = i / ni_;
-  const LinkId link = net_.source_link(x, i % ni_);
+  const LinkId link = net_.source_link(x, q);
   const std::int64_t now = net_.cycle();
   // Back-drop: the path collapsed ahead of the source (§4.9.2); it aborts with a DROP.
   if (net_.backdrop_arriving(link)) return finish(i, Outcome::BlockedFast, true);
@@ -213,7 +218,7 @@ void MrpEndpoints::tick_input(int i) {
     }
     std::uint32_t bits;
     if (pos <= L - 2) {
-      bits = word_of(in_slot_[i], pos);
+      bits = word_of(x, in_slot_[i], pos);
       in_lrc_[i] = mix(in_lrc_[i], bits);
       in_sum_[i] = (in_sum_[i] + bits) & format_.all_ones();
     } else {
@@ -345,9 +350,9 @@ bool MrpEndpoints::accept(NodeId y, NodeId x, std::uint32_t seq_word) {
   return true;
 }
 
-void MrpEndpoints::tick_output(int j) {
-  const NodeId y = j / no_;
-  const LinkId link = net_.sink_link(y, j % no_);
+void MrpEndpoints::tick_output(NodeId y, int o) {
+  const int j = y * no_ + o;
+  const LinkId link = net_.sink_link(y, o);
   const std::int64_t now = net_.cycle();
   const int L = p_.message_words;
   switch (out_state_[j]) {

@@ -127,18 +127,22 @@ class MrpEndpoints {
   enum class In : std::uint8_t { Free, Send, Await };
   enum class Out : std::uint8_t { Idle, Receive, Reply };
 
-  void tick_input(int i);
-  void tick_output(int j);
+  // Input q and output o of node x (the per-port arrays' index x * ni + q, x * no + o).
+  void tick_input(NodeId x, int q);
+  void tick_output(NodeId y, int o);
   void start(NodeId x, int q, int slot);
   void finish(int i, Outcome outcome, bool abort);
   void refill(NodeId x);
-  std::uint32_t word_of(int slot_index, int position) const;  // data word `position` (1-based)
+  std::uint32_t word_of(NodeId x, int slot_index, int position) const;  // data word `position` (1-based)
   std::uint32_t fold(std::uint32_t v) const;
   // The first check word: the running value rotated left one bit, then XORed with the word. A plain XOR
   // (or a sum) cancels a bit stuck in an even number of words; the rotation spreads such a bit over
   // different positions (note 004b §6 item 6 leaves the message checksum's function open).
+  // (rotate_right by w - 1, written out: it runs for every word sent and read, and the general form divides)
   std::uint32_t mix(std::uint32_t check, std::uint32_t word) const {
-    return format_.rotate_right(check, format_.width - 1) ^ word;
+    const int by = format_.width - 1;
+    const std::uint32_t rotated = by == 0 ? check : ((check >> by) | (check << 1)) & format_.all_ones();
+    return rotated ^ word;
   }
   bool accept(NodeId y, NodeId x, std::uint32_t seq_word);
 

@@ -2,6 +2,9 @@
 #include "machines/metro/mrp/mrp_network.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
+#include <type_traits>
 #include <utility>
 
 namespace mppnet::machines::metro::mrp {
@@ -9,6 +12,8 @@ namespace mppnet::machines::metro::mrp {
 MrpNetwork::MrpNetwork(const Multibutterfly& net, const MrpParams& p, std::uint64_t seed) {
   const auto& np = net.params;
   format_ = {p.width, field_bits_for(np.radix, np.dilation)};
+  ones_ = format_.all_ones();
+  width_ = format_.width;
   stages_ = net.stages();
   nodes_ = net.nodes;
   node_inputs_ = np.node_inputs;
@@ -91,6 +96,10 @@ MrpNetwork::MrpNetwork(const Multibutterfly& net, const MrpParams& p, std::uint6
           static_cast<std::uint8_t>((p.width - (stages_ - 1) * format_.field_bits % p.width) % p.width);
     }
 
+  for (const std::uint8_t by : link_rotation_) {
+    rotate_down_.push_back(static_cast<std::uint8_t>(by % width_));
+    rotate_up_.push_back(static_cast<std::uint8_t>((width_ - by % width_) % width_));
+  }
   down_now_.assign(L, format_.idle());
   up_now_ = down_next_ = up_next_ = down_now_;
   backdrop_now_.assign(L, 0);
@@ -98,6 +107,9 @@ MrpNetwork::MrpNetwork(const Multibutterfly& net, const MrpParams& p, std::uint6
   flip_down_.assign(L, 0);
   flip_skip_.assign(L, 0);
   flip_count_.assign(L, 0);
+  visit_now_.assign((static_cast<std::size_t>(fps) + 63) / 64, 0);
+  visit_next_ = visit_now_;
+  pipe_until_.assign(pipeline_ > 0 ? fps : 0, -1);
 }
 
 int MrpNetwork::connection(RouterId u, int forward_port) const {
@@ -106,28 +118,55 @@ int MrpNetwork::connection(RouterId u, int forward_port) const {
 }
 
 void MrpNetwork::step() {
-  for (RouterId u = 0; u < routers(); ++u) evaluate(u);
+  // The visited ports in ascending order, one router's at a time: forward ports are numbered router by
+  // router, so a router's ports are consecutive bits.
+  int ports[kMaxRouterPorts];
+  int count = 0;
+  RouterId u = -1;
+  for (std::size_t k = 0; k < visit_now_.size(); ++k)
+    for (std::uint64_t bits = visit_now_[k]; bits != 0; bits &= bits - 1) {
+      const int g = static_cast<int>(k * 64) + std::countr_zero(bits);
+      if (fp_router_[g] != u) {
+        if (count > 0) evaluate(u, ports, count);
+        u = fp_router_[g];
+        count = 0;
+      }
+      ports[count++] = g;
+    }
+  if (count > 0) evaluate(u, ports, count);
   if (trace_)
     for (LinkId l = 0; l < links(); ++l)
       if (down_next_[l].tag != Tag::Idle || up_next_[l].tag != Tag::Idle || backdrop_next_[l])
         trace_->push_back({cycle_, l, down_next_[l], up_next_[l], backdrop_next_[l] != 0});
+  // The lanes just read become the next cycle's, all idle. Under load most links carry a word every
+  // cycle, so clearing them whole (the idle word is all zero bytes) is cheaper than listing the written.
+  static_assert(std::is_trivially_copyable_v<Word> && Tag::Idle == Tag{0});
+  std::memset(static_cast<void*>(down_now_.data()), 0, down_now_.size() * sizeof(Word));
+  std::memset(static_cast<void*>(up_now_.data()), 0, up_now_.size() * sizeof(Word));
+  std::memset(backdrop_now_.data(), 0, backdrop_now_.size());
   std::swap(down_now_, down_next_);
   std::swap(up_now_, up_next_);
-  std::fill(down_next_.begin(), down_next_.end(), format_.idle());
-  std::fill(up_next_.begin(), up_next_.end(), format_.idle());
   std::swap(backdrop_now_, backdrop_next_);
-  std::fill(backdrop_next_.begin(), backdrop_next_.end(), 0);
+  std::swap(visit_now_, visit_next_);
+  std::fill(visit_next_.begin(), visit_next_.end(), 0);
   ++cycle_;
 }
 
-void MrpNetwork::evaluate(RouterId u) {
+// Router u's cycle, over the ports that can act (step()); a port left out would read an idle link in the
+// idle state with its control bit low and nothing in its pipelines, which changes nothing.
+void MrpNetwork::evaluate(RouterId u, const int* ports, int count) {
   int requests[kMaxRouterPorts];
   int request_count = 0;
   if (pipeline_ > 0)
-    for (int g = fp_first_[u]; g < fp_first_[u + 1]; ++g) drain_pipelines(g);
-  for (int g = fp_first_[u]; g < fp_first_[u + 1]; ++g)
-    forward_port(u, g, down_now_[fp_link_[g]], requests, request_count);
+    for (int k = 0; k < count; ++k) drain_pipelines(ports[k]);
+  for (int k = 0; k < count; ++k)
+    forward_port(u, ports[k], down_now_[fp_link_[ports[k]]], requests, request_count);
   if (request_count > 0) allocate(u, requests, request_count);
+  for (int k = 0; k < count; ++k) {
+    const int g = ports[k];
+    if (state_[g] != PortState::Idle || previous_control_[g] || (pipeline_ > 0 && pipe_until_[g] > cycle_))
+      wake(g);
+  }
 }
 
 Word MrpNetwork::status_of(int g, bool blocked) const {
@@ -166,23 +205,25 @@ void MrpNetwork::free_backward(int b) {
 // A forwarded word enters the router's data pipeline and leaves it P = dps - 1 cycles later; with P = 0
 // it goes straight onto the link. The backward port travels with a downstream word, so a DROP frees the
 // port when it leaves the pipeline, and the forward port can take a new connection meanwhile.
-void MrpNetwork::emit_down(int g, int b, Word w) {
+[[gnu::always_inline]] inline void MrpNetwork::emit_down(int g, int b, Word w, bool is_drop) {
   if (pipeline_ == 0) {
     put_down(bp_link_[b], w);
-    if (format_.classify(w) == Kind::Z) free_backward(b);
+    if (is_drop) free_backward(b);
     return;
   }
   const std::size_t slot = static_cast<std::size_t>(g) * pipeline_ + cycle_ % pipeline_;
   pipe_down_[slot] = w;
   pipe_down_bp_[slot] = b;
+  pipe_until_[g] = cycle_ + pipeline_;
 }
 
-void MrpNetwork::emit_up(int g, Word w) {
+[[gnu::always_inline]] inline void MrpNetwork::emit_up(int g, Word w) {
   if (pipeline_ == 0) {
     put_up(fp_link_[g], w);
     return;
   }
   pipe_up_[static_cast<std::size_t>(g) * pipeline_ + cycle_ % pipeline_] = w;
+  pipe_until_[g] = cycle_ + pipeline_;
 }
 
 // What left forward port g's pipelines this cycle goes onto the links; the slots are then free for this
@@ -191,7 +232,7 @@ void MrpNetwork::drain_pipelines(int g) {
   const std::size_t slot = static_cast<std::size_t>(g) * pipeline_ + cycle_ % pipeline_;
   if (const int b = pipe_down_bp_[slot]; b >= 0) {
     put_down(bp_link_[b], pipe_down_[slot]);
-    if (format_.classify(pipe_down_[slot]) == Kind::Z) free_backward(b);
+    if (kind(pipe_down_[slot]) == Kind::Z) free_backward(b);
     pipe_down_bp_[slot] = -1;
   }
   if (pipe_up_[slot].tag != Tag::Idle) {
@@ -201,9 +242,9 @@ void MrpNetwork::drain_pipelines(int g) {
 }
 
 // The forward port's input while its connection carries data downstream (note 004b §2.3, FWD).
-void MrpNetwork::forward_word(int g, Word in) {
+[[gnu::always_inline]] inline void MrpNetwork::forward_word(int g, Word in) {
   const int b = fp_bp_[g];
-  switch (format_.classify(in)) {
+  switch (kind(in)) {
     case Kind::D:
       checksum_[g] ^= in.data;
       emit_down(g, b, in);
@@ -213,7 +254,7 @@ void MrpNetwork::forward_word(int g, Word in) {
       emit_down(g, b, format_.data_idle());
       return;
     case Kind::Z:  // DROP: pass it on; the port is freed as it leaves (L1427)
-      emit_down(g, b, format_.drop());
+      emit_down(g, b, format_.drop(), true);
       fp_bp_[g] = -1;
       state_[g] = PortState::Idle;
       return;
@@ -227,9 +268,9 @@ void MrpNetwork::forward_word(int g, Word in) {
 }
 
 // The backward port's input while the connection carries data upstream (note 004b §2.3, BWD).
-void MrpNetwork::backward_word(int g, Word back) {
+[[gnu::always_inline]] inline void MrpNetwork::backward_word(int g, Word back) {
   const int b = fp_bp_[g];
-  switch (format_.classify(back)) {
+  switch (kind(back)) {
     case Kind::D:
       emit_up(g, back);
       return;
@@ -259,7 +300,8 @@ void MrpNetwork::backward_word(int g, Word back) {
 // stage", L1673): STATUS, CHECKSUM, then DATA-IDLE after a forward turn, DATA-IDLE after a reverse one.
 // The port starts reading the new direction P cycles before the fill ends, so the first word through the
 // pipeline follows the last fill word with no gap (a gap would read as a DROP downstream).
-void MrpNetwork::forward_port(RouterId u, int g, Word in, int* requests, int& request_count) {
+[[gnu::always_inline]] inline void MrpNetwork::forward_port(RouterId u, int g, Word in, int* requests,
+                                                            int& request_count) {
   const bool edge = in.control && !previous_control_[g];
   previous_control_[g] = in.control;
   const LinkId up = fp_link_[g];
@@ -280,14 +322,14 @@ void MrpNetwork::forward_port(RouterId u, int g, Word in, int* requests, int& re
       forward_word(g, in);
       return;
     case PortState::Drain:
-      if (format_.classify(in) == Kind::Z) state_[g] = PortState::Idle;
+      if (kind(in) == Kind::Z) state_[g] = PortState::Idle;
       return;
     case PortState::Blocked: {
       // The rest of the stream is discarded (L1443); its data still enters the checksum (note §2.3).
-      const Kind kind = format_.classify(in);
-      if (kind == Kind::D) checksum_[g] ^= in.data;
-      if (kind == Kind::Z) state_[g] = PortState::Idle;  // the DROP ends here (Fig 4.7, L1570)
-      if (kind == Kind::T) {
+      const Kind k = kind(in);
+      if (k == Kind::D) checksum_[g] ^= in.data;
+      if (k == Kind::Z) state_[g] = PortState::Idle;  // the DROP ends here (Fig 4.7, L1570)
+      if (k == Kind::T) {
         put_up(up, status_of(g, true));
         state_[g] = PortState::BlockedTurnChecksum;
       }

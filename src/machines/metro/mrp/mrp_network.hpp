@@ -15,6 +15,8 @@
 // L1433; two more per pipeline stage, L1673).
 //
 // State is flat arrays indexed by global forward port, backward port and link; a cycle allocates nothing.
+// A cycle visits only the forward ports that can change (a connection, a control bit just seen, a word in
+// a pipeline, or a control-bit-1 word arriving): an idle port reading an idle link is a no-op.
 #pragma once
 
 #include <algorithm>
@@ -74,10 +76,14 @@ class MrpNetwork {
   Word down_arriving(LinkId l) const { return down_now_[l]; }
   Word up_arriving(LinkId l) const { return up_now_[l]; }
   void put_down(LinkId l, Word w) {
-    if (w.control && flip_down_[l] != 0) flip(l, w);
-    down_next_[l] = format_.downstream(w, link_rotation_[l]);
+    if (w.control) {
+      if (flip_down_[l] != 0) flip(l, w);
+      // Only a control-bit-1 word can make an idle port act (a ROUTE's 0 -> 1 edge): wake the reader.
+      if (const int g = link_fp_[l]; g >= 0) wake(g);
+    }
+    down_next_[l] = rotated(w, rotate_down_[l]);
   }
-  void put_up(LinkId l, Word w) { up_next_[l] = format_.upstream(w, link_rotation_[l]); }
+  void put_up(LinkId l, Word w) { up_next_[l] = rotated(w, rotate_up_[l]); }
 
   // Every router evaluates what arrived this cycle, then the words written in it are latched and the
   // cycle ends. With a trace, every link that carried a non-idle word is recorded.
@@ -122,7 +128,8 @@ class MrpNetwork {
   LinkId backward_link(RouterId u, int port) const { return bp_link_[bp_first_[u] + port]; }
 
  private:
-  void evaluate(RouterId u);
+  void evaluate(RouterId u, const int* ports, int count);
+  void wake(int g) { visit_next_[static_cast<std::size_t>(g) >> 6] |= std::uint64_t{1} << (g & 63); }
   void forward_port(RouterId u, int g, Word in, int* requests, int& request_count);
   void allocate(RouterId u, const int* requests, int request_count);
   void free_backward(int b);
@@ -130,12 +137,28 @@ class MrpNetwork {
   void collapse(int g);
   void forward_word(int g, Word in);
   void backward_word(int g, Word back);
-  void emit_down(int g, int b, Word w);
+  void emit_down(int g, int b, Word w, bool is_drop = false);
   void emit_up(int g, Word w);
   void drain_pipelines(int g);
   Word status_of(int g, bool blocked) const;
 
+  // WordFormat's classify() and link rotations, with the mask and each link's shifts worked out once: a
+  // word crosses a link at every busy port in every cycle, and the general forms divide.
+  Kind kind(Word w) const {
+    if (w.control) return Kind::D;
+    if (w.data == 0) return Kind::Z;
+    if (w.data == ones_) return Kind::T;
+    if (w.data == WordFormat::kHoldPattern) return Kind::H;
+    return Kind::X;
+  }
+  Word rotated(Word w, int right) const {
+    if (w.control && right != 0) w.data = ((w.data >> right) | (w.data << (width_ - right))) & ones_;
+    return w;
+  }
+
   WordFormat format_;
+  std::uint32_t ones_ = 0;
+  int width_ = 0;
   int stages_ = 0, nodes_ = 0, node_inputs_ = 0, node_outputs_ = 0;
   std::int64_t cycle_ = 0;
 
@@ -177,7 +200,8 @@ class MrpNetwork {
   // fresh field; 0 from a source; into a node, what completes a whole turn, so that the destination
   // reads the words as the source wrote them and the source reads the reply as it was sent.
   std::vector<std::uint8_t> link_rotation_;
-  std::vector<std::int32_t> link_fp_;  // the forward port it feeds, -1 for a node's output
+  std::vector<std::uint8_t> rotate_down_, rotate_up_;  // the right shifts of both lanes, in 0..w-1
+  std::vector<std::int32_t> link_fp_;                  // the forward port it feeds, -1 for a node's output
   std::vector<LinkId> source_link_, sink_link_;
 
   // The data pipelines (P = dps - 1 stages per direction per forward port, §4.11.1): P slots of forward
@@ -186,6 +210,11 @@ class MrpNetwork {
   int pipeline_ = 0;
   std::vector<Word> pipe_down_, pipe_up_;
   std::vector<std::int32_t> pipe_down_bp_;
+
+  // The ports step() visits: bit g of visit_now_ for this cycle, of visit_next_ for the next (set by a
+  // port that stays busy, and by put_down() waking a port); per port, the cycle its pipelines empty.
+  std::vector<std::uint64_t> visit_now_, visit_next_;
+  std::vector<std::int64_t> pipe_until_;
 
   std::vector<LinkWords>* trace_ = nullptr;
 };
