@@ -77,13 +77,13 @@ class MrpNetwork {
   Word up_arriving(LinkId l) const { return up_now_[l]; }
   void put_down(LinkId l, Word w) {
     if (w.control) {
-      if (flip_down_[l] != 0) flip(l, w);
+      if (wire_[l].flips) flip(l, w);
       // Only a control-bit-1 word can make an idle port act (a ROUTE's 0 -> 1 edge): wake the reader.
-      if (const int g = link_fp_[l]; g >= 0) wake(g);
+      if (const int g = wire_[l].reader; g >= 0) wake(g);
     }
-    down_next_[l] = rotated(w, rotate_down_[l]);
+    down_next_[l] = rotated(w, wire_[l].rotate_down);
   }
-  void put_up(LinkId l, Word w) { up_next_[l] = rotated(w, rotate_up_[l]); }
+  void put_up(LinkId l, Word w) { up_next_[l] = rotated(w, wire_[l].rotate_up); }
 
   // Every router evaluates what arrived this cycle, then the words written in it are latched and the
   // cycle ends. With a trace, every link that carried a non-idle word is recorded.
@@ -94,7 +94,9 @@ class MrpNetwork {
   // the TURN; a router seeing it on a backward port frees the port (which sends DROP on) and passes it
   // up; the blocked and collapsed forward ports discard words until the DROP arrives. A source that sees
   // it aborts. Off by default: a blocked connection then answers its TURN with STATUS and CHECKSUM.
-  void set_fast_reclaim(bool on) { std::fill(fast_reclaim_.begin(), fast_reclaim_.end(), on ? 1 : 0); }
+  void set_fast_reclaim(bool on) {
+    for (Port& port : port_) port.fast_reclaim = on ? 1 : 0;
+  }
   bool backdrop_arriving(LinkId l) const { return backdrop_now_[l] != 0; }
   void set_trace(std::vector<LinkWords>* trace) { trace_ = trace; }
 
@@ -103,6 +105,7 @@ class MrpNetwork {
   // bits of `mask` inverted (in the frame of the end that drives the link). Mask 0 repairs the link.
   void set_link_flip(LinkId l, std::uint32_t mask, int skip = 0, int count = -1) {
     flip_down_[l] = mask & format_.all_ones();
+    wire_[l].flips = flip_down_[l] != 0 ? 1 : 0;
     flip_skip_[l] = skip;
     flip_count_[l] = count;
   }
@@ -110,20 +113,20 @@ class MrpNetwork {
   // Port deselection (§4.9.1, L1607-1625): a deselected backward port looks permanently busy, a
   // deselected forward port ignores connection requests. Takes effect for new connections.
   void deselect_backward(RouterId u, int port) { bp_enabled_[bp_first_[u] + port] = 0; }
-  void deselect_forward(RouterId u, int port) { fp_enabled_[fp_first_[u] + port] = 0; }
+  void deselect_forward(RouterId u, int port) { port_[fp_first_[u] + port].enabled = 0; }
 
   // Observation, for tests.
   int stage_of(RouterId u) const { return stage_[u]; }  // 1-based, as in the thesis
   int forward_ports(RouterId u) const { return fp_first_[u + 1] - fp_first_[u]; }
   int backward_ports(RouterId u) const { return bp_first_[u + 1] - bp_first_[u]; }
-  PortState state(RouterId u, int forward_port) const { return state_[fp_first_[u] + forward_port]; }
+  PortState state(RouterId u, int forward_port) const { return port_[fp_first_[u] + forward_port].state; }
   // The backward port forward port `forward_port` holds, or -1.
   int connection(RouterId u, int forward_port) const;
   bool backward_busy(RouterId u, int port) const { return owner_[bp_first_[u] + port] >= 0; }
   // The router and forward port that link l feeds, or router -1 for a node's network output.
-  RouterId link_target(LinkId l) const { return link_fp_[l] < 0 ? -1 : fp_router_[link_fp_[l]]; }
+  RouterId link_target(LinkId l) const { return wire_[l].reader < 0 ? -1 : port_[wire_[l].reader].router; }
   // Which of that router's forward ports it feeds. REQUIRES: link_target(l) >= 0.
-  int link_port(LinkId l) const { return link_fp_[l] - fp_first_[fp_router_[link_fp_[l]]]; }
+  int link_port(LinkId l) const { return wire_[l].reader - fp_first_[port_[wire_[l].reader].router]; }
   // The link backward port `port` of router u drives.
   LinkId backward_link(RouterId u, int port) const { return bp_link_[bp_first_[u] + port]; }
 
@@ -168,14 +171,21 @@ class MrpNetwork {
   std::vector<core::RandomStream> rng_;
 
   // Per forward port (global index).
-  std::vector<PortState> state_;
-  std::vector<std::int32_t> fp_bp_;  // the backward port held, -1 when none
-  std::vector<std::uint32_t> checksum_;
-  std::vector<std::uint8_t> fp_enabled_, previous_control_;
-  std::vector<std::uint8_t> fill_;          // cycles of a turn's fill done
-  std::vector<std::uint8_t> fast_reclaim_;  // per forward port (METRO's "Fast Reclamation" bit, Table 9.2)
-  std::vector<LinkId> fp_link_;
-  std::vector<RouterId> fp_router_;
+  // What a port's cycle reads and writes, together: one record (a cache line holds two) rather than an
+  // array per field, which cost an address and often a miss each.
+  struct Port {
+    std::uint32_t checksum = 0;
+    std::int32_t bp = -1;  // the backward port held, -1 when none
+    LinkId in = -1;        // the link it reads
+    LinkId out = -1;       // while it holds a backward port, that port's link
+    RouterId router = 0;
+    PortState state = PortState::Idle;
+    std::uint8_t previous_control = 0;
+    std::uint8_t fill = 0;          // cycles of a turn's fill done
+    std::uint8_t fast_reclaim = 0;  // METRO's "Fast Reclamation" bit (Table 9.2)
+    std::uint8_t enabled = 1;
+  };
+  std::vector<Port> port_;
 
   // Per backward port (global index).
   std::vector<std::int32_t> owner_;     // the forward port holding it, -1 when free
@@ -200,8 +210,13 @@ class MrpNetwork {
   // fresh field; 0 from a source; into a node, what completes a whole turn, so that the destination
   // reads the words as the source wrote them and the source reads the reply as it was sent.
   std::vector<std::uint8_t> link_rotation_;
-  std::vector<std::uint8_t> rotate_down_, rotate_up_;  // the right shifts of both lanes, in 0..w-1
-  std::vector<std::int32_t> link_fp_;                  // the forward port it feeds, -1 for a node's output
+  // What put_down() and put_up() need of a link, in one record: the forward port it feeds (-1 for a
+  // node's output), the right shifts of both lanes (0..w-1), and whether a flip fault is set on it.
+  struct Wire {
+    std::int32_t reader = -1;
+    std::uint8_t rotate_down = 0, rotate_up = 0, flips = 0;
+  };
+  std::vector<Wire> wire_;
   std::vector<LinkId> source_link_, sink_link_;
 
   // The data pipelines (P = dps - 1 stages per direction per forward port, §4.11.1): P slots of forward
