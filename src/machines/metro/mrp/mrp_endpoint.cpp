@@ -86,6 +86,8 @@ MrpEndpoints::MrpEndpoints(MrpNetwork& net, int radix, const EndpointParams& p, 
   const std::size_t inputs = n * static_cast<std::size_t>(ni_), outputs = n * static_cast<std::size_t>(no_);
   in_.assign(inputs, Input{});
   out_.assign(outputs, Output{});
+  in_state_.assign(inputs, In::Free);
+  out_state_.assign(outputs, Out::Idle);
 }
 
 bool MrpEndpoints::send(NodeId x, NodeId y) {
@@ -145,14 +147,14 @@ void MrpEndpoints::tick() {
   // inputs and outputs have nothing to do in a cycle, and a call each would cost more than the work.
   for (NodeId x = 0; x < nodes_; ++x) {
     for (int q = 0; q < ni_; ++q)
-      if (in_[x * ni_ + q].state != In::Free) tick_input(x, q);
+      if (in_state_[x * ni_ + q] != In::Free) tick_input(x, q);
     if (queued_[x] > 0 && slots_used_[x] < k) refill(x);
     // Each ready message takes one of the node's free inputs at random (§4.7.1, L1465).
     while (ready_count_[x] > 0) {
       int free_inputs[kMaxRouterPorts];
       int nf = 0;
       for (int q = 0; q < ni_; ++q)
-        if (in_[x * ni_ + q].state == In::Free && in_[x * ni_ + q].free_from <= now) free_inputs[nf++] = q;
+        if (in_state_[x * ni_ + q] == In::Free && in_[x * ni_ + q].free_from <= now) free_inputs[nf++] = q;
       if (nf == 0) break;
       const int q = nf == 1 ? free_inputs[0] : free_inputs[rng_[x].below(static_cast<std::uint32_t>(nf))];
       const int slot = ready_[x * k + ready_head_[x]];
@@ -163,7 +165,7 @@ void MrpEndpoints::tick() {
   }
   for (NodeId y = 0; y < nodes_; ++y)
     for (int o = 0; o < no_; ++o)
-      if (out_[y * no_ + o].state != Out::Idle || net_.down_arriving(net_.sink_link(y, o)).control)
+      if (out_state_[y * no_ + o] != Out::Idle || net_.down_arriving(net_.sink_link(y, o)).control)
         tick_output(y, o);
 }
 
@@ -171,7 +173,7 @@ void MrpEndpoints::start(NodeId x, int q, int slot) {
   const int i = x * ni_ + q;
   const Word route = route_to(format_, radix_, stages_, slot_dest_[slot]);
   net_.put_down(net_.source_link(x, q), route);
-  in_[i].state = In::Send;
+  in_state_[i] = In::Send;
   in_[i].slot = slot;
   in_[i].position = 1;
   in_[i].pairs = in_[i].reply_count = in_[i].blocked = in_[i].mismatches = in_[i].first_mismatch = 0;
@@ -187,18 +189,18 @@ void MrpEndpoints::start(NodeId x, int q, int slot) {
 
 void MrpEndpoints::tick_input(NodeId x, int q) {
   const int i = x * ni_ + q;
-  if (in_[i].state == In::Free) return;
+  if (in_state_[i] == In::Free) return;
   const LinkId link = net_.source_link(x, q);
   const std::int64_t now = net_.cycle();
   // Back-drop: the path collapsed ahead of the source (§4.9.2); it aborts with a DROP.
   if (net_.backdrop_arriving(link)) return finish(i, Outcome::BlockedFast, true);
   const int L = p_.message_words;
-  if (in_[i].state == In::Send) {
+  if (in_state_[i] == In::Send) {
     const int pos = in_[i].position;
     if (pos > L) {
       net_.put_down(link, format_.turn());
       in_[i].turn = now;
-      in_[i].state = In::Await;
+      in_state_[i] = In::Await;
       return;
     }
     std::uint32_t bits;
@@ -269,7 +271,7 @@ void MrpEndpoints::finish(int i, Outcome outcome, bool abort) {
   if (abort) net_.put_down(net_.source_link(x, i % ni_), format_.drop());
   // A DROP the source sends occupies this cycle; the next connection's ROUTE may follow it at once.
   in_[i].free_from = abort ? now + 1 : now;
-  in_[i].state = In::Free;
+  in_state_[i] = In::Free;
   const int slot = in_[i].slot;
   stats_.checksum_mismatches += in_[i].mismatches;
   if (attempt_log_)
@@ -340,12 +342,12 @@ void MrpEndpoints::tick_output(NodeId y, int o) {
   const LinkId link = net_.sink_link(y, o);
   const std::int64_t now = net_.cycle();
   const int L = p_.message_words;
-  switch (out_[j].state) {
+  switch (out_state_[j]) {
     case Out::Idle: {
       // The ROUTE word arrives as the source wrote it (the last wire completes the rotation); it is not
       // part of the message check (L1469).
       if (format_.classify(net_.down_arriving(link)) != Kind::D) return;
-      out_[j].state = Out::Receive;
+      out_state_[j] = Out::Receive;
       out_[j].since = now;
       out_[j].count = 0;
       out_[j].source = 0;
@@ -360,7 +362,7 @@ void MrpEndpoints::tick_output(NodeId y, int o) {
       const Kind kind = format_.classify(w);
       if (kind == Kind::H || kind == Kind::X) return;
       if (kind == Kind::Z) {  // closed by the source or collapsed: nothing is accepted
-        out_[j].state = Out::Idle;
+        out_state_[j] = Out::Idle;
         return;
       }
       if (kind == Kind::D) {
@@ -396,7 +398,7 @@ void MrpEndpoints::tick_output(NodeId y, int o) {
       }
       net_.put_up(link, format_.payload(out_[j].reply[0], Tag::Reply, 1));
       out_[j].reply_position = 1;
-      out_[j].state = Out::Reply;
+      out_state_[j] = Out::Reply;
       return;
     }
     case Out::Reply: {
@@ -406,7 +408,7 @@ void MrpEndpoints::tick_output(NodeId y, int o) {
         return;
       }
       net_.put_up(link, format_.drop());
-      out_[j].state = Out::Idle;
+      out_state_[j] = Out::Idle;
       if (out_[j].ok) stats_.busy_output_cycles += now - out_[j].since + 1;
       return;
     }

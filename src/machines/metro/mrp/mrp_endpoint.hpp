@@ -179,7 +179,6 @@ class MrpEndpoints {
   // Each a record, as a source's cycle reads most of its fields (a separate array per field cost an
   // address and a cache line each).
   struct Input {
-    In state = In::Free;
     std::uint8_t expect_checksum = 0;
     int slot = 0, position = 0, pairs = 0, reply_count = 0, blocked = 0, mismatches = 0, first_mismatch = 0;
     std::uint32_t lrc = 0, sum = 0, router_lrc = 0, reply[2] = {0, 0};
@@ -189,7 +188,6 @@ class MrpEndpoints {
 
   // Per network output (y * no + o).
   struct Output {
-    Out state = Out::Idle;
     std::uint8_t flip = 0, ok = 0;
     int count = 0, reply_position = 0;
     NodeId source = 0;
@@ -197,6 +195,10 @@ class MrpEndpoints {
     std::int64_t since = 0;
   };
   std::vector<Output> out_;
+  // The states apart from the records, dense: tick() tests every input's and output's each cycle, and
+  // through the records that walk missed the cache at every port.
+  std::vector<In> in_state_;
+  std::vector<Out> out_state_;
 
   std::vector<Attempt>* attempt_log_ = nullptr;
   std::vector<Completion>* completion_log_ = nullptr;

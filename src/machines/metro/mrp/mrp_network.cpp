@@ -32,6 +32,7 @@ MrpNetwork::MrpNetwork(const Multibutterfly& net, const MrpParams& p, std::uint6
   }
   const int fps = fp_first_[R], bps = bp_first_[R];
   port_.assign(fps, Port{});
+  fp_router_.assign(fps, 0);
   owner_.assign(bps, -1);
   freed_at_.assign(bps, -1);
   bp_enabled_.assign(bps, 1);
@@ -57,7 +58,7 @@ MrpNetwork::MrpNetwork(const Multibutterfly& net, const MrpParams& p, std::uint6
   for (RouterId v = 0; v < R; ++v) {
     for (int k = 0; k < fp_first_[v + 1] - fp_first_[v]; ++k) {
       const int g = fp_first_[v] + k;
-      port_[g].router = v;
+      fp_router_[g] = v;
       const WireEnd from = net.in[net.in_first[v] + k];
       LinkId l = -1;
       if (is_node_source(from)) {
@@ -118,9 +119,9 @@ void MrpNetwork::step() {
   for (std::size_t k = 0; k < visit_now_.size(); ++k)
     for (std::uint64_t bits = visit_now_[k]; bits != 0; bits &= bits - 1) {
       const int g = static_cast<int>(k * 64) + std::countr_zero(bits);
-      if (port_[g].router != u) {
+      if (fp_router_[g] != u) {
         if (count > 0) evaluate(u, ports, count);
-        u = port_[g].router;
+        u = fp_router_[g];
         count = 0;
       }
       ports[count++] = g;
@@ -163,7 +164,7 @@ void MrpNetwork::evaluate(RouterId u, const int* ports, int count) {
 }
 
 Word MrpNetwork::status_of(int g, bool blocked) const {
-  const RouterId u = port_[g].router;
+  const RouterId u = fp_router_[g];
   const int port = blocked ? 0 : (port_[g].bp - bp_first_[u]) % dilation_[u];
   return format_.status(port, blocked, stage_[u]);
 }

@@ -124,9 +124,9 @@ class MrpNetwork {
   int connection(RouterId u, int forward_port) const;
   bool backward_busy(RouterId u, int port) const { return owner_[bp_first_[u] + port] >= 0; }
   // The router and forward port that link l feeds, or router -1 for a node's network output.
-  RouterId link_target(LinkId l) const { return wire_[l].reader < 0 ? -1 : port_[wire_[l].reader].router; }
+  RouterId link_target(LinkId l) const { return wire_[l].reader < 0 ? -1 : fp_router_[wire_[l].reader]; }
   // Which of that router's forward ports it feeds. REQUIRES: link_target(l) >= 0.
-  int link_port(LinkId l) const { return wire_[l].reader - fp_first_[port_[wire_[l].reader].router]; }
+  int link_port(LinkId l) const { return wire_[l].reader - fp_first_[fp_router_[wire_[l].reader]]; }
   // The link backward port `port` of router u drives.
   LinkId backward_link(RouterId u, int port) const { return bp_link_[bp_first_[u] + port]; }
 
@@ -178,7 +178,6 @@ class MrpNetwork {
     std::int32_t bp = -1;  // the backward port held, -1 when none
     LinkId in = -1;        // the link it reads
     LinkId out = -1;       // while it holds a backward port, that port's link
-    RouterId router = 0;
     PortState state = PortState::Idle;
     std::uint8_t previous_control = 0;
     std::uint8_t fill = 0;          // cycles of a turn's fill done
@@ -186,6 +185,7 @@ class MrpNetwork {
     std::uint8_t enabled = 1;
   };
   std::vector<Port> port_;
+  std::vector<RouterId> fp_router_;  // apart from the records: step() reads it for every port it visits
 
   // Per backward port (global index).
   std::vector<std::int32_t> owner_;     // the forward port holding it, -1 when free
