@@ -171,8 +171,8 @@ class MrpNetwork {
   std::vector<core::RandomStream> rng_;
 
   // Per forward port (global index).
-  // What a port's cycle reads and writes, together: one record (a cache line holds two) rather than an
-  // array per field, which cost an address and often a miss each.
+  // What a port's cycle reads and writes, together: one 24-byte record rather than an array per field,
+  // which cost an address and often a cache line each.
   struct Port {
     std::uint32_t checksum = 0;
     std::int32_t bp = -1;  // the backward port held, -1 when none
