@@ -84,23 +84,10 @@ MrpEndpoints::MrpEndpoints(MrpNetwork& net, int radix, const EndpointParams& p, 
   expected_.assign(n * n, 0);
   window_.assign(n * n, 0);
   const std::size_t inputs = n * static_cast<std::size_t>(ni_), outputs = n * static_cast<std::size_t>(no_);
+  in_.assign(inputs, Input{});
+  out_.assign(outputs, Output{});
   in_state_.assign(inputs, In::Free);
-  for (auto* v : {&in_slot_, &in_position_, &in_pairs_, &in_reply_count_, &in_blocked_, &in_mismatches_,
-                  &in_first_mismatch_})
-    v->assign(inputs, 0);
-  in_expect_checksum_.assign(inputs, 0);
-  for (auto* v : {&in_lrc_, &in_sum_, &in_router_lrc_, &in_reply_[0], &in_reply_[1]}) v->assign(inputs, 0);
-  for (auto* v : {&in_start_, &in_turn_, &in_free_from_}) v->assign(inputs, 0);
   out_state_.assign(outputs, Out::Idle);
-  out_count_.assign(outputs, 0);
-  out_reply_position_.assign(outputs, 0);
-  out_source_.assign(outputs, 0);
-  for (auto* v :
-       {&out_lrc_, &out_sum_, &out_check_[0], &out_check_[1], &out_seq_, &out_reply_[0], &out_reply_[1]})
-    v->assign(outputs, 0);
-  out_flip_.assign(outputs, 0);
-  out_ok_.assign(outputs, 0);
-  out_since_.assign(outputs, 0);
 }
 
 bool MrpEndpoints::send(NodeId x, NodeId y) {
@@ -121,8 +108,7 @@ std::uint32_t MrpEndpoints::fold(std::uint32_t v) const {
   return f;
 }
 
-std::uint32_t MrpEndpoints::word_of(int slot, int position) const {
-  const NodeId x = slot / p_.outstanding;
+std::uint32_t MrpEndpoints::word_of(NodeId x, int slot, int position) const {
   const std::uint32_t seq = slot_seq_[slot];
   if (position <= id_words_)
     return (static_cast<std::uint32_t>(x) >> (format_.width * (position - 1))) & format_.all_ones();
@@ -157,15 +143,18 @@ void MrpEndpoints::refill(NodeId x) {
 void MrpEndpoints::tick() {
   const std::int64_t now = net_.cycle();
   const int k = p_.outstanding;
+  // The tests in these loops repeat the first ones of tick_input(), refill() and tick_output(): most
+  // inputs and outputs have nothing to do in a cycle, and a call each would cost more than the work.
   for (NodeId x = 0; x < nodes_; ++x) {
-    for (int q = 0; q < ni_; ++q) tick_input(x * ni_ + q);
-    refill(x);
+    for (int q = 0; q < ni_; ++q)
+      if (in_state_[x * ni_ + q] != In::Free) tick_input(x, q);
+    if (queued_[x] > 0 && slots_used_[x] < k) refill(x);
     // Each ready message takes one of the node's free inputs at random (§4.7.1, L1465).
     while (ready_count_[x] > 0) {
       int free_inputs[kMaxRouterPorts];
       int nf = 0;
       for (int q = 0; q < ni_; ++q)
-        if (in_state_[x * ni_ + q] == In::Free && in_free_from_[x * ni_ + q] <= now) free_inputs[nf++] = q;
+        if (in_state_[x * ni_ + q] == In::Free && in_[x * ni_ + q].free_from <= now) free_inputs[nf++] = q;
       if (nf == 0) break;
       const int q = nf == 1 ? free_inputs[0] : free_inputs[rng_[x].below(static_cast<std::uint32_t>(nf))];
       const int slot = ready_[x * k + ready_head_[x]];
@@ -174,7 +163,10 @@ void MrpEndpoints::tick() {
       start(x, q, slot);
     }
   }
-  for (int j = 0; j < nodes_ * no_; ++j) tick_output(j);
+  for (NodeId y = 0; y < nodes_; ++y)
+    for (int o = 0; o < no_; ++o)
+      if (out_state_[y * no_ + o] != Out::Idle || net_.down_arriving(net_.sink_link(y, o)).control)
+        tick_output(y, o);
 }
 
 void MrpEndpoints::start(NodeId x, int q, int slot) {
@@ -182,52 +174,52 @@ void MrpEndpoints::start(NodeId x, int q, int slot) {
   const Word route = route_to(format_, radix_, stages_, slot_dest_[slot]);
   net_.put_down(net_.source_link(x, q), route);
   in_state_[i] = In::Send;
-  in_slot_[i] = slot;
-  in_position_[i] = 1;
-  in_pairs_[i] = in_reply_count_[i] = in_blocked_[i] = in_mismatches_[i] = in_first_mismatch_[i] = 0;
-  in_expect_checksum_[i] = 0;
+  in_[i].slot = slot;
+  in_[i].position = 1;
+  in_[i].pairs = in_[i].reply_count = in_[i].blocked = in_[i].mismatches = in_[i].first_mismatch = 0;
+  in_[i].expect_checksum = 0;
   // The message's check words are seeded with the destination and leave the ROUTE out (L1467-1469);
   // a router's CHECKSUM covers the ROUTE (L1437), so the source keeps that LRC apart.
-  in_lrc_[i] = in_sum_[i] = fold(static_cast<std::uint32_t>(slot_dest_[slot]));
-  in_router_lrc_[i] = route.data;
-  in_start_[i] = net_.cycle();
+  in_[i].lrc = in_[i].sum = fold(static_cast<std::uint32_t>(slot_dest_[slot]));
+  in_[i].router_lrc = route.data;
+  in_[i].start = net_.cycle();
   ++slot_attempts_[slot];
   ++stats_.attempts;
 }
 
-void MrpEndpoints::tick_input(int i) {
+void MrpEndpoints::tick_input(NodeId x, int q) {
+  const int i = x * ni_ + q;
   if (in_state_[i] == In::Free) return;
-  const NodeId x = i / ni_;
-  const LinkId link = net_.source_link(x, i % ni_);
+  const LinkId link = net_.source_link(x, q);
   const std::int64_t now = net_.cycle();
   // Back-drop: the path collapsed ahead of the source (§4.9.2); it aborts with a DROP.
   if (net_.backdrop_arriving(link)) return finish(i, Outcome::BlockedFast, true);
   const int L = p_.message_words;
   if (in_state_[i] == In::Send) {
-    const int pos = in_position_[i];
+    const int pos = in_[i].position;
     if (pos > L) {
       net_.put_down(link, format_.turn());
-      in_turn_[i] = now;
+      in_[i].turn = now;
       in_state_[i] = In::Await;
       return;
     }
     std::uint32_t bits;
     if (pos <= L - 2) {
-      bits = word_of(in_slot_[i], pos);
-      in_lrc_[i] = mix(in_lrc_[i], bits);
-      in_sum_[i] = (in_sum_[i] + bits) & format_.all_ones();
+      bits = word_of(x, in_[i].slot, pos);
+      in_[i].lrc = mix(in_[i].lrc, bits);
+      in_[i].sum = (in_[i].sum + bits) & format_.all_ones();
     } else {
-      bits = pos == L - 1 ? in_lrc_[i] : in_sum_[i];
+      bits = pos == L - 1 ? in_[i].lrc : in_[i].sum;
     }
-    in_router_lrc_[i] ^= bits;
+    in_[i].router_lrc ^= bits;
     net_.put_down(link, format_.payload(bits, Tag::Data, pos));
-    ++in_position_[i];
+    ++in_[i].position;
     return;
   }
   // Await: the cycle after the TURN the link is still turning (R1's STATUS arrives 2 cycles after the
   // TURN, note 004b §2.10); from then on the routers fill every cycle, so a zero word is a DROP.
-  if (now - in_turn_[i] > timeout_) return finish(i, Outcome::Protocol, true);
-  if (now == in_turn_[i] + 1) return;
+  if (now - in_[i].turn > timeout_) return finish(i, Outcome::Protocol, true);
+  if (now == in_[i].turn + 1) return;
   const Word w = net_.up_arriving(link);
   switch (format_.classify(w)) {
     case Kind::H:
@@ -236,41 +228,41 @@ void MrpEndpoints::tick_input(int i) {
     case Kind::T:  // the destination never turns a connection back: a protocol violation
       return finish(i, Outcome::Protocol, true);
     case Kind::Z: {
-      if (in_expect_checksum_[i]) return finish(i, Outcome::Protocol, false);
-      if (in_blocked_[i] > 0) return finish(i, Outcome::Blocked, false);
-      if (in_pairs_[i] < stages_) {
+      if (in_[i].expect_checksum) return finish(i, Outcome::Protocol, false);
+      if (in_[i].blocked > 0) return finish(i, Outcome::Blocked, false);
+      if (in_[i].pairs < stages_) {
         // Closed before N pairs without a blocked STATUS: the path collapsed past the last router that
         // answered, so the block was at the next stage.
-        in_blocked_[i] = in_pairs_[i] + 1;
+        in_[i].blocked = in_[i].pairs + 1;
         return finish(i, Outcome::Blocked, false);
       }
-      if (in_reply_count_[i] != 2) return finish(i, Outcome::Protocol, false);
+      if (in_[i].reply_count != 2) return finish(i, Outcome::Protocol, false);
       const std::uint32_t check = ack_ ^ fold(static_cast<std::uint32_t>(x));
-      const bool good = in_reply_[0][i] == ack_ && in_reply_[1][i] == check;
+      const bool good = in_[i].reply[0] == ack_ && in_[i].reply[1] == check;
       return finish(i, good ? Outcome::Delivered : Outcome::Corrupted, false);
     }
     case Kind::D:
       break;
   }
-  if (in_expect_checksum_[i]) {
-    if (w.data != (in_router_lrc_[i] & format_.all_ones())) {
-      if (in_mismatches_[i]++ == 0) in_first_mismatch_[i] = in_pairs_[i] + 1;
+  if (in_[i].expect_checksum) {
+    if (w.data != (in_[i].router_lrc & format_.all_ones())) {
+      if (in_[i].mismatches++ == 0) in_[i].first_mismatch = in_[i].pairs + 1;
     }
-    ++in_pairs_[i];
-    in_expect_checksum_[i] = 0;
+    ++in_[i].pairs;
+    in_[i].expect_checksum = 0;
     return;
   }
-  if (in_blocked_[i] > 0) return finish(i, Outcome::Protocol, true);  // only DROP may follow
-  if (in_pairs_[i] < stages_) {
+  if (in_[i].blocked > 0) return finish(i, Outcome::Protocol, true);  // only DROP may follow
+  if (in_[i].pairs < stages_) {
     // STATUS of router k = pairs + 1, in its own bit order: undo the k - 1 rotations on the way back.
-    const int k = in_pairs_[i] + 1;
+    const int k = in_[i].pairs + 1;
     const Word own = {format_.rotate_right(w.data, (k - 1) * format_.field_bits), 1, Tag::Status, 0};
-    if (format_.status_blocked(own)) in_blocked_[i] = k;
-    in_expect_checksum_[i] = 1;
+    if (format_.status_blocked(own)) in_[i].blocked = k;
+    in_[i].expect_checksum = 1;
     return;
   }
-  if (in_reply_count_[i] >= 2) return finish(i, Outcome::Protocol, true);
-  in_reply_[in_reply_count_[i]++][i] = w.data;
+  if (in_[i].reply_count >= 2) return finish(i, Outcome::Protocol, true);
+  in_[i].reply[in_[i].reply_count++] = w.data;
 }
 
 void MrpEndpoints::finish(int i, Outcome outcome, bool abort) {
@@ -278,13 +270,13 @@ void MrpEndpoints::finish(int i, Outcome outcome, bool abort) {
   const std::int64_t now = net_.cycle();
   if (abort) net_.put_down(net_.source_link(x, i % ni_), format_.drop());
   // A DROP the source sends occupies this cycle; the next connection's ROUTE may follow it at once.
-  in_free_from_[i] = abort ? now + 1 : now;
+  in_[i].free_from = abort ? now + 1 : now;
   in_state_[i] = In::Free;
-  const int slot = in_slot_[i];
-  stats_.checksum_mismatches += in_mismatches_[i];
+  const int slot = in_[i].slot;
+  stats_.checksum_mismatches += in_[i].mismatches;
   if (attempt_log_)
-    attempt_log_->push_back({x, slot_dest_[slot], slot_seq_[slot], i % ni_, in_start_[i], now, outcome,
-                             in_blocked_[i], in_pairs_[i], in_mismatches_[i], in_first_mismatch_[i]});
+    attempt_log_->push_back({x, slot_dest_[slot], slot_seq_[slot], i % ni_, in_[i].start, now, outcome,
+                             in_[i].blocked, in_[i].pairs, in_[i].mismatches, in_[i].first_mismatch});
   switch (outcome) {
     case Outcome::Delivered:
       break;
@@ -345,9 +337,9 @@ bool MrpEndpoints::accept(NodeId y, NodeId x, std::uint32_t seq_word) {
   return true;
 }
 
-void MrpEndpoints::tick_output(int j) {
-  const NodeId y = j / no_;
-  const LinkId link = net_.sink_link(y, j % no_);
+void MrpEndpoints::tick_output(NodeId y, int o) {
+  const int j = y * no_ + o;
+  const LinkId link = net_.sink_link(y, o);
   const std::int64_t now = net_.cycle();
   const int L = p_.message_words;
   switch (out_state_[j]) {
@@ -356,13 +348,13 @@ void MrpEndpoints::tick_output(int j) {
       // part of the message check (L1469).
       if (format_.classify(net_.down_arriving(link)) != Kind::D) return;
       out_state_[j] = Out::Receive;
-      out_since_[j] = now;
-      out_count_[j] = 0;
-      out_source_[j] = 0;
-      out_seq_[j] = 0;
-      out_lrc_[j] = out_sum_[j] = fold(static_cast<std::uint32_t>(y));
-      out_flip_[j] = corrupt_in_[y] > 0 ? 1 : 0;
-      if (out_flip_[j]) --corrupt_in_[y];
+      out_[j].since = now;
+      out_[j].count = 0;
+      out_[j].source = 0;
+      out_[j].seq = 0;
+      out_[j].lrc = out_[j].sum = fold(static_cast<std::uint32_t>(y));
+      out_[j].flip = corrupt_in_[y] > 0 ? 1 : 0;
+      if (out_[j].flip) --corrupt_in_[y];
       return;
     }
     case Out::Receive: {
@@ -374,50 +366,50 @@ void MrpEndpoints::tick_output(int j) {
         return;
       }
       if (kind == Kind::D) {
-        const int pos = ++out_count_[j];
+        const int pos = ++out_[j].count;
         std::uint32_t bits = w.data;
-        if (out_flip_[j] && pos == L - 2) bits ^= 1;
+        if (out_[j].flip && pos == L - 2) bits ^= 1;
         if (pos <= L - 2) {
-          out_lrc_[j] = mix(out_lrc_[j], bits);
-          out_sum_[j] = (out_sum_[j] + bits) & format_.all_ones();
-          if (pos <= id_words_) out_source_[j] |= static_cast<NodeId>(bits << (format_.width * (pos - 1)));
-          if (pos == id_words_ + 1) out_seq_[j] = bits;
+          out_[j].lrc = mix(out_[j].lrc, bits);
+          out_[j].sum = (out_[j].sum + bits) & format_.all_ones();
+          if (pos <= id_words_) out_[j].source |= static_cast<NodeId>(bits << (format_.width * (pos - 1)));
+          if (pos == id_words_ + 1) out_[j].seq = bits;
         } else if (pos <= L) {
-          out_check_[pos - (L - 1)][j] = bits;
+          out_[j].check[pos - (L - 1)] = bits;
         }
         return;
       }
       // TURN: answer ACK or NACK in this same cycle.
-      const NodeId x = out_source_[j];
-      const bool ok = out_count_[j] == L && out_check_[0][j] == out_lrc_[j] &&
-                      out_check_[1][j] == out_sum_[j] && x >= 0 && x < nodes_;
-      out_ok_[j] = ok ? 1 : 0;
+      const NodeId x = out_[j].source;
+      const bool ok = out_[j].count == L && out_[j].check[0] == out_[j].lrc &&
+                      out_[j].check[1] == out_[j].sum && x >= 0 && x < nodes_;
+      out_[j].ok = ok ? 1 : 0;
       if (ok) {
-        const bool fresh = accept(y, x, out_seq_[j]);
+        const bool fresh = accept(y, x, out_[j].seq);
         if (!fresh) ++stats_.duplicates;
         if (fresh || !p_.suppress_duplicates) ++stats_.accepted;
       }
       const std::uint32_t code = ok ? ack_ : nack();
-      out_reply_[0][j] = code;
-      out_reply_[1][j] = code ^ fold(static_cast<std::uint32_t>(x));
+      out_[j].reply[0] = code;
+      out_[j].reply[1] = code ^ fold(static_cast<std::uint32_t>(x));
       if (ok && corrupt_reply_[y] > 0) {
         --corrupt_reply_[y];
-        out_reply_[0][j] ^= 1;
+        out_[j].reply[0] ^= 1;
       }
-      net_.put_up(link, format_.payload(out_reply_[0][j], Tag::Reply, 1));
-      out_reply_position_[j] = 1;
+      net_.put_up(link, format_.payload(out_[j].reply[0], Tag::Reply, 1));
+      out_[j].reply_position = 1;
       out_state_[j] = Out::Reply;
       return;
     }
     case Out::Reply: {
-      const int pos = out_reply_position_[j]++;
+      const int pos = out_[j].reply_position++;
       if (pos < 2) {
-        net_.put_up(link, format_.payload(out_reply_[pos][j], Tag::Reply, pos + 1));
+        net_.put_up(link, format_.payload(out_[j].reply[pos], Tag::Reply, pos + 1));
         return;
       }
       net_.put_up(link, format_.drop());
       out_state_[j] = Out::Idle;
-      if (out_ok_[j]) stats_.busy_output_cycles += now - out_since_[j] + 1;
+      if (out_[j].ok) stats_.busy_output_cycles += now - out_[j].since + 1;
       return;
     }
   }

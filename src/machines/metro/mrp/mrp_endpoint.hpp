@@ -112,7 +112,7 @@ class MrpEndpoints {
 
   // Source-side masking of a known fault (§4.9.1 at the node's end): node x never again sends on its
   // network input q, as when the router it leads to is known to be faulty. Set before the run starts.
-  void mask_input(NodeId x, int q) { in_free_from_[x * ni_ + q] = kNever; }
+  void mask_input(NodeId x, int q) { in_[x * ni_ + q].free_from = kNever; }
 
   // The ACK and NACK codes: alternating bits and their complement, w bits apart, so a NACK is unlikely to
   // turn into an ACK (L1491).
@@ -127,18 +127,22 @@ class MrpEndpoints {
   enum class In : std::uint8_t { Free, Send, Await };
   enum class Out : std::uint8_t { Idle, Receive, Reply };
 
-  void tick_input(int i);
-  void tick_output(int j);
+  // Input q and output o of node x (the per-port arrays' index x * ni + q, x * no + o).
+  void tick_input(NodeId x, int q);
+  void tick_output(NodeId y, int o);
   void start(NodeId x, int q, int slot);
   void finish(int i, Outcome outcome, bool abort);
   void refill(NodeId x);
-  std::uint32_t word_of(int slot_index, int position) const;  // data word `position` (1-based)
+  std::uint32_t word_of(NodeId x, int slot_index, int position) const;  // data word `position` (1-based)
   std::uint32_t fold(std::uint32_t v) const;
   // The first check word: the running value rotated left one bit, then XORed with the word. A plain XOR
   // (or a sum) cancels a bit stuck in an even number of words; the rotation spreads such a bit over
   // different positions (note 004b §6 item 6 leaves the message checksum's function open).
+  // (rotate_right by w - 1, written out: it runs for every word sent and read, and the general form divides)
   std::uint32_t mix(std::uint32_t check, std::uint32_t word) const {
-    return format_.rotate_right(check, format_.width - 1) ^ word;
+    const int by = format_.width - 1;
+    const std::uint32_t rotated = by == 0 ? check : ((check >> by) | (check << 1)) & format_.all_ones();
+    return rotated ^ word;
   }
   bool accept(NodeId y, NodeId x, std::uint32_t seq_word);
 
@@ -172,20 +176,29 @@ class MrpEndpoints {
   std::vector<std::uint64_t> window_;
 
   // Per network input (x * ni + q).
-  std::vector<In> in_state_;
-  std::vector<int> in_slot_, in_position_, in_pairs_, in_reply_count_, in_blocked_, in_mismatches_,
-      in_first_mismatch_;
-  std::vector<std::uint8_t> in_expect_checksum_;
-  std::vector<std::uint32_t> in_lrc_, in_sum_, in_router_lrc_, in_reply_[2];
-  std::vector<std::int64_t> in_start_, in_turn_, in_free_from_;
+  // Each a record, as a source's cycle reads most of its fields (a separate array per field cost an
+  // address and a cache line each).
+  struct Input {
+    std::uint8_t expect_checksum = 0;
+    int slot = 0, position = 0, pairs = 0, reply_count = 0, blocked = 0, mismatches = 0, first_mismatch = 0;
+    std::uint32_t lrc = 0, sum = 0, router_lrc = 0, reply[2] = {0, 0};
+    std::int64_t start = 0, turn = 0, free_from = 0;
+  };
+  std::vector<Input> in_;
 
   // Per network output (y * no + o).
+  struct Output {
+    std::uint8_t flip = 0, ok = 0;
+    int count = 0, reply_position = 0;
+    NodeId source = 0;
+    std::uint32_t lrc = 0, sum = 0, check[2] = {0, 0}, seq = 0, reply[2] = {0, 0};
+    std::int64_t since = 0;
+  };
+  std::vector<Output> out_;
+  // The states apart from the records, dense: tick() tests every input's and output's each cycle, and
+  // through the records that walk missed the cache at every port.
+  std::vector<In> in_state_;
   std::vector<Out> out_state_;
-  std::vector<int> out_count_, out_reply_position_;
-  std::vector<NodeId> out_source_;
-  std::vector<std::uint32_t> out_lrc_, out_sum_, out_check_[2], out_seq_, out_reply_[2];
-  std::vector<std::uint8_t> out_flip_, out_ok_;
-  std::vector<std::int64_t> out_since_;
 
   std::vector<Attempt>* attempt_log_ = nullptr;
   std::vector<Completion>* completion_log_ = nullptr;

@@ -15,6 +15,8 @@
 // L1433; two more per pipeline stage, L1673).
 //
 // State is flat arrays indexed by global forward port, backward port and link; a cycle allocates nothing.
+// A cycle visits only the forward ports that can change (a connection, a control bit just seen, a word in
+// a pipeline, or a control-bit-1 word arriving): an idle port reading an idle link is a no-op.
 #pragma once
 
 #include <algorithm>
@@ -74,10 +76,14 @@ class MrpNetwork {
   Word down_arriving(LinkId l) const { return down_now_[l]; }
   Word up_arriving(LinkId l) const { return up_now_[l]; }
   void put_down(LinkId l, Word w) {
-    if (w.control && flip_down_[l] != 0) flip(l, w);
-    down_next_[l] = format_.downstream(w, link_rotation_[l]);
+    if (w.control) {
+      if (wire_[l].flips) flip(l, w);
+      // Only a control-bit-1 word can make an idle port act (a ROUTE's 0 -> 1 edge): wake the reader.
+      if (const int g = wire_[l].reader; g >= 0) wake(g);
+    }
+    down_next_[l] = rotated(w, wire_[l].rotate_down);
   }
-  void put_up(LinkId l, Word w) { up_next_[l] = format_.upstream(w, link_rotation_[l]); }
+  void put_up(LinkId l, Word w) { up_next_[l] = rotated(w, wire_[l].rotate_up); }
 
   // Every router evaluates what arrived this cycle, then the words written in it are latched and the
   // cycle ends. With a trace, every link that carried a non-idle word is recorded.
@@ -88,7 +94,9 @@ class MrpNetwork {
   // the TURN; a router seeing it on a backward port frees the port (which sends DROP on) and passes it
   // up; the blocked and collapsed forward ports discard words until the DROP arrives. A source that sees
   // it aborts. Off by default: a blocked connection then answers its TURN with STATUS and CHECKSUM.
-  void set_fast_reclaim(bool on) { std::fill(fast_reclaim_.begin(), fast_reclaim_.end(), on ? 1 : 0); }
+  void set_fast_reclaim(bool on) {
+    for (Port& port : port_) port.fast_reclaim = on ? 1 : 0;
+  }
   bool backdrop_arriving(LinkId l) const { return backdrop_now_[l] != 0; }
   void set_trace(std::vector<LinkWords>* trace) { trace_ = trace; }
 
@@ -97,6 +105,7 @@ class MrpNetwork {
   // bits of `mask` inverted (in the frame of the end that drives the link). Mask 0 repairs the link.
   void set_link_flip(LinkId l, std::uint32_t mask, int skip = 0, int count = -1) {
     flip_down_[l] = mask & format_.all_ones();
+    wire_[l].flips = flip_down_[l] != 0 ? 1 : 0;
     flip_skip_[l] = skip;
     flip_count_[l] = count;
   }
@@ -104,25 +113,26 @@ class MrpNetwork {
   // Port deselection (§4.9.1, L1607-1625): a deselected backward port looks permanently busy, a
   // deselected forward port ignores connection requests. Takes effect for new connections.
   void deselect_backward(RouterId u, int port) { bp_enabled_[bp_first_[u] + port] = 0; }
-  void deselect_forward(RouterId u, int port) { fp_enabled_[fp_first_[u] + port] = 0; }
+  void deselect_forward(RouterId u, int port) { port_[fp_first_[u] + port].enabled = 0; }
 
   // Observation, for tests.
   int stage_of(RouterId u) const { return stage_[u]; }  // 1-based, as in the thesis
   int forward_ports(RouterId u) const { return fp_first_[u + 1] - fp_first_[u]; }
   int backward_ports(RouterId u) const { return bp_first_[u + 1] - bp_first_[u]; }
-  PortState state(RouterId u, int forward_port) const { return state_[fp_first_[u] + forward_port]; }
+  PortState state(RouterId u, int forward_port) const { return port_[fp_first_[u] + forward_port].state; }
   // The backward port forward port `forward_port` holds, or -1.
   int connection(RouterId u, int forward_port) const;
   bool backward_busy(RouterId u, int port) const { return owner_[bp_first_[u] + port] >= 0; }
   // The router and forward port that link l feeds, or router -1 for a node's network output.
-  RouterId link_target(LinkId l) const { return link_fp_[l] < 0 ? -1 : fp_router_[link_fp_[l]]; }
+  RouterId link_target(LinkId l) const { return wire_[l].reader < 0 ? -1 : fp_router_[wire_[l].reader]; }
   // Which of that router's forward ports it feeds. REQUIRES: link_target(l) >= 0.
-  int link_port(LinkId l) const { return link_fp_[l] - fp_first_[fp_router_[link_fp_[l]]]; }
+  int link_port(LinkId l) const { return wire_[l].reader - fp_first_[fp_router_[wire_[l].reader]]; }
   // The link backward port `port` of router u drives.
   LinkId backward_link(RouterId u, int port) const { return bp_link_[bp_first_[u] + port]; }
 
  private:
-  void evaluate(RouterId u);
+  void evaluate(RouterId u, const int* ports, int count);
+  void wake(int g) { visit_next_[static_cast<std::size_t>(g) >> 6] |= std::uint64_t{1} << (g & 63); }
   void forward_port(RouterId u, int g, Word in, int* requests, int& request_count);
   void allocate(RouterId u, const int* requests, int request_count);
   void free_backward(int b);
@@ -130,12 +140,28 @@ class MrpNetwork {
   void collapse(int g);
   void forward_word(int g, Word in);
   void backward_word(int g, Word back);
-  void emit_down(int g, int b, Word w);
+  void emit_down(int g, int b, Word w, bool is_drop = false);
   void emit_up(int g, Word w);
   void drain_pipelines(int g);
   Word status_of(int g, bool blocked) const;
 
+  // WordFormat's classify() and link rotations, with the mask and each link's shifts worked out once: a
+  // word crosses a link at every busy port in every cycle, and the general forms divide.
+  Kind kind(Word w) const {
+    if (w.control) return Kind::D;
+    if (w.data == 0) return Kind::Z;
+    if (w.data == ones_) return Kind::T;
+    if (w.data == WordFormat::kHoldPattern) return Kind::H;
+    return Kind::X;
+  }
+  Word rotated(Word w, int right) const {
+    if (w.control && right != 0) w.data = ((w.data >> right) | (w.data << (width_ - right))) & ones_;
+    return w;
+  }
+
   WordFormat format_;
+  std::uint32_t ones_ = 0;
+  int width_ = 0;
   int stages_ = 0, nodes_ = 0, node_inputs_ = 0, node_outputs_ = 0;
   std::int64_t cycle_ = 0;
 
@@ -145,14 +171,21 @@ class MrpNetwork {
   std::vector<core::RandomStream> rng_;
 
   // Per forward port (global index).
-  std::vector<PortState> state_;
-  std::vector<std::int32_t> fp_bp_;  // the backward port held, -1 when none
-  std::vector<std::uint32_t> checksum_;
-  std::vector<std::uint8_t> fp_enabled_, previous_control_;
-  std::vector<std::uint8_t> fill_;          // cycles of a turn's fill done
-  std::vector<std::uint8_t> fast_reclaim_;  // per forward port (METRO's "Fast Reclamation" bit, Table 9.2)
-  std::vector<LinkId> fp_link_;
-  std::vector<RouterId> fp_router_;
+  // What a port's cycle reads and writes, together: one 24-byte record rather than an array per field,
+  // which cost an address and often a cache line each.
+  struct Port {
+    std::uint32_t checksum = 0;
+    std::int32_t bp = -1;  // the backward port held, -1 when none
+    LinkId in = -1;        // the link it reads
+    LinkId out = -1;       // while it holds a backward port, that port's link
+    PortState state = PortState::Idle;
+    std::uint8_t previous_control = 0;
+    std::uint8_t fill = 0;          // cycles of a turn's fill done
+    std::uint8_t fast_reclaim = 0;  // METRO's "Fast Reclamation" bit (Table 9.2)
+    std::uint8_t enabled = 1;
+  };
+  std::vector<Port> port_;
+  std::vector<RouterId> fp_router_;  // apart from the records: step() reads it for every port it visits
 
   // Per backward port (global index).
   std::vector<std::int32_t> owner_;     // the forward port holding it, -1 when free
@@ -177,7 +210,13 @@ class MrpNetwork {
   // fresh field; 0 from a source; into a node, what completes a whole turn, so that the destination
   // reads the words as the source wrote them and the source reads the reply as it was sent.
   std::vector<std::uint8_t> link_rotation_;
-  std::vector<std::int32_t> link_fp_;  // the forward port it feeds, -1 for a node's output
+  // What put_down() and put_up() need of a link, in one record: the forward port it feeds (-1 for a
+  // node's output), the right shifts of both lanes (0..w-1), and whether a flip fault is set on it.
+  struct Wire {
+    std::int32_t reader = -1;
+    std::uint8_t rotate_down = 0, rotate_up = 0, flips = 0;
+  };
+  std::vector<Wire> wire_;
   std::vector<LinkId> source_link_, sink_link_;
 
   // The data pipelines (P = dps - 1 stages per direction per forward port, §4.11.1): P slots of forward
@@ -186,6 +225,11 @@ class MrpNetwork {
   int pipeline_ = 0;
   std::vector<Word> pipe_down_, pipe_up_;
   std::vector<std::int32_t> pipe_down_bp_;
+
+  // The ports step() visits: bit g of visit_now_ for this cycle, of visit_next_ for the next (set by a
+  // port that stays busy, and by put_down() waking a port); per port, the cycle its pipelines empty.
+  std::vector<std::uint64_t> visit_now_, visit_next_;
+  std::vector<std::int64_t> pipe_until_;
 
   std::vector<LinkWords>* trace_ = nullptr;
 };
