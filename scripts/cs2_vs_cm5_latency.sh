@@ -2,7 +2,7 @@
 # Latency against offered load on the two fat trees (docs/cs2.md, "The CS-2 beside the CM-5"): uniform
 # traffic and three permutations, open loop, on the CS-2 model (configs/cs2-64.toml, cs2-1024.toml: DEST
 # routes, 32-byte packets, both layers) and on the CM-5 data network model (configs/cm5-32.toml with
-# machine.nodes, cm5-1024.toml: 5-word messages on both sides), each at loads from 5% to 95% of what a
+# machine.nodes, cm5-1024.toml: 5-word messages on both sides), each at loads from 1% to 95% of what a
 # node's links carry, as `mppnet run` measures them: mean latency from a packet's or message's creation
 # to its tail's arrival, queueing at the source included. Points where a network did not keep up are
 # left out of the plots (and marked in the table).
@@ -17,7 +17,7 @@ shift 2
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(64 1024)
 mkdir -p "$out"
-loads=(0.05 0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8 0.9 0.95)
+loads=(0.01 0.02 0.03 0.05 0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8 0.9 0.95)
 patterns=(uniform bit_complement bit_reversal transpose)
 field() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$@"; }
 echo "nodes,pattern,machine,load,offered_mb_per_s,accepted_mb_per_s,latency_us,saturated" > "$out/latency.csv"

@@ -1,4 +1,4 @@
-// app/cns1_preset_test.cpp: configs/cns1-64.toml, the CNS-1 network, loads as an 8 x 8 cylinder and its
+// app/cylinder_preset_test.cpp: configs/cns1-64.toml, the CNS-1 network, loads as an 8 x 8 cylinder and its
 // zero-load latency is the closed form of docs/router.md, exactly per pair and on average under uniform
 // traffic at a light load.
 //
