@@ -16,7 +16,6 @@ namespace {
 // number (ElanEndpoint adds kBroadcastTag above them).
 constexpr int kIndexBits = 20;
 constexpr int kKindBits = 2;
-constexpr std::uint64_t kIndexMask = (std::uint64_t{1} << kIndexBits) - 1;
 
 std::uint64_t make_tag(std::uint64_t seq, std::uint64_t kind, std::uint64_t index) {
   return seq << (kIndexBits + kKindBits) | kind << kIndexBits | index;
