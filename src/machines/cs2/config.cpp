@@ -113,6 +113,13 @@ io::KeyTable<Cs2Config> make_table() {
               key("shift", &TrafficParams::shift, in_range(0, kMaxPes), "Distance of the pattern \"shift\"."),
               key("hot_pe", &TrafficParams::hot_pe, in_range(0, kMaxPes),
                   "The PE every other sends to under the pattern \"hot_spot\" (below machine.pes)."),
+              key("hot_senders", &TrafficParams::hot_senders, in_range(0, kMaxPes),
+                  "Under \"hot_spot\": 0, every PE sends to traffic.hot_pe at traffic.load; above 0, only "
+                  "this many PEs, spread evenly, send to it at traffic.hot_load, and the others send "
+                  "uniformly to every PE but traffic.hot_pe at traffic.load (a background, note 003 §5 "
+                  "R11)."),
+              key("hot_load", &TrafficParams::hot_load, in_range(0.0, 1.0),
+                  "The hot senders' offer (traffic.hot_senders above 0), as a fraction of their links."),
               key("broadcast_fraction", &TrafficParams::broadcast_fraction, in_range(0.0, 1.0),
                   "Fraction of packets that are broadcasts, half to every PE and half to a random "
                   "contiguous range, each sent as one packet per aligned box (L366-L369, note 003 §4.7); "
@@ -202,6 +209,14 @@ void check_cs2(const Cs2Config& c) {
   if (c.traffic.hot_pe >= c.machine.pes)
     fail_at(c, "traffic.hot_pe",
             fmt::format("{} is not a PE: machine.pes is {}", c.traffic.hot_pe, c.machine.pes));
+  if (c.traffic.hot_senders > 0 && p != Pattern::HotSpot)
+    fail_at(c, "traffic.hot_senders",
+            fmt::format("hot senders need traffic.pattern = \"hot_spot\"; it is {}", pattern_name(p)));
+  if (c.traffic.hot_senders >= c.machine.pes)
+    fail_at(c, "traffic.hot_senders",
+            fmt::format("{} hot senders leave no PE for the background: machine.pes is {} (0: every PE "
+                        "sends to the hot PE)",
+                        c.traffic.hot_senders, c.machine.pes));
   if (c.routing.rearranged && (p == Pattern::HotSpot))
     fail_at(c, "routing.rearranged", "rearranged tables carry a permutation; traffic.pattern is hot_spot");
   if (c.routing.rearranged && p == Pattern::Uniform)

@@ -82,6 +82,11 @@ struct TrafficParams {
   int packet_bytes = 32;  // bytes per packet on the wire, route bytes not counted
   int shift = 1;          // pattern "shift": PE x sends to (x + shift) mod pes
   int hot_pe = 0;         // pattern "hot_spot": every PE sends to this one (note 003 §5 R11)
+  // Pattern "hot_spot" with a background (R11's third claim): above 0, only this many PEs send to hot_pe,
+  // at hot_load, spread evenly over the machine (hot_sender()); the others, hot_pe among them, send
+  // uniformly to every PE but hot_pe at load. 0: every PE sends to hot_pe at load.
+  int hot_senders = 0;
+  double hot_load = 0.5;
   // Of the packets a PE creates, the fraction that are broadcasts (half to the whole machine, half to a
   // random contiguous range of PEs; note 003 §4.7); the rest follow the pattern. Above 0 the layers
   // replicate (topo::ByteSteeredRouting<true>), which costs the fast unicast router.

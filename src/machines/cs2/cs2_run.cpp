@@ -56,9 +56,20 @@ NodeId pattern_destination(const Cs2Config& c, NodeId x, core::RandomStream& rng
     case Pattern::Transpose:
       return workload::transpose(x, bits);
     case Pattern::HotSpot:
-      return c.traffic.hot_pe;
+      if (c.traffic.hot_senders == 0 || is_hot_sender(c, x)) return c.traffic.hot_pe;
+      {
+        // The background: uniform over every PE but the hot one.
+        const auto d = static_cast<NodeId>(rng.below(static_cast<std::uint32_t>(n - 1)));
+        return d >= c.traffic.hot_pe ? d + 1 : d;
+      }
   }
   return x;
+}
+
+// Packets per cycle that PE x offers: load (or, for a hot sender, hot_load) of its links' bytes.
+double offered_packets_per_cycle(const Cs2Config& c, NodeId x) {
+  const double load = is_hot_sender(c, x) ? c.traffic.hot_load : c.traffic.load;
+  return load * c.machine.layers / c.traffic.packet_bytes;
 }
 
 // The open-loop sources of every PE, one scheduler component in the link clock domain. It is added
@@ -66,12 +77,13 @@ NodeId pattern_destination(const Cs2Config& c, NodeId x, core::RandomStream& rng
 // members in id order): a packet created at cycle t may leave its PE in the same cycle.
 class TrafficSource final : public core::Component {
  public:
-  TrafficSource(const Cs2Config& c, Cs2Network& net)
-      : c_(c), net_(net), rate_(c.traffic.load * c.machine.layers / c.traffic.packet_bytes) {
+  TrafficSource(const Cs2Config& c, Cs2Network& net) : c_(c), net_(net) {
     rng_.reserve(static_cast<std::size_t>(net.pes()));
-    for (int x = 0; x < net.pes(); ++x)
+    for (int x = 0; x < net.pes(); ++x) {
       rng_.emplace_back(static_cast<std::uint64_t>(c.run.seed), static_cast<std::uint64_t>(x),
                         core::Stream::Arrival);
+      rate_.push_back(offered_packets_per_cycle(c, x));
+    }
     timed_from_.assign(static_cast<std::size_t>(net.pes()), 0);
   }
 
@@ -81,7 +93,7 @@ class TrafficSource final : public core::Component {
     const std::uint64_t tag = tag_of(cycle, timed);
     for (NodeId x = 0; x < net_.pes(); ++x) {
       auto& rng = rng_[static_cast<std::size_t>(x)];
-      if (!rng.bernoulli(rate_)) continue;
+      if (!rng.bernoulli(rate_[static_cast<std::size_t>(x)])) continue;
       // A broadcast counts its copies, so that created and delivered bytes compare as for unicast. The
       // draws are made only when broadcasts are asked for: unicast runs see the same streams as ever.
       std::int64_t copies = 1;
@@ -107,7 +119,7 @@ class TrafficSource final : public core::Component {
  private:
   const Cs2Config& c_;
   Cs2Network& net_;
-  double rate_;  // packets per PE per cycle
+  std::vector<double> rate_;  // packets per cycle, by PE
   std::vector<core::RandomStream> rng_;
   Cycle stop_ = std::numeric_limits<Cycle>::max();
   std::int64_t timed_ = 0;  // packets created in the measured cycles (a broadcast: its copies)
@@ -191,6 +203,15 @@ double slowest_source_fraction(const std::vector<std::int64_t>& created_packets,
 
 }  // namespace
 
+bool is_hot_sender(const Cs2Config& c, NodeId x) {
+  const std::int64_t h = c.traffic.hot_senders, others = c.machine.pes - 1;
+  if (c.traffic.pattern != Pattern::HotSpot || h == 0 || x == c.traffic.hot_pe) return false;
+  // Evenly spread over the PEs but the hot one: the j-th of them is a sender when the count of senders
+  // among the first j + 1 steps up (exactly h of the pes - 1 do).
+  const std::int64_t j = x < c.traffic.hot_pe ? x : x - 1;
+  return (j + 1) * h / others > j * h / others;
+}
+
 std::pair<NodeId, NodeId> broadcast_range(int pes, core::RandomStream& rng) {
   if (rng.bernoulli(0.5)) return {0, pes - 1};
   const auto u = static_cast<NodeId>(rng.below(static_cast<std::uint32_t>(pes)));
@@ -238,6 +259,18 @@ Cs2RunResult run_traffic(const Cs2Config& c) {
   r.busiest_destination_mb_per_s =
       static_cast<double>(*std::max_element(meter.bytes_to_.begin(), meter.bytes_to_.end())) /
       static_cast<double>(c.run.cycles) * mb_per_byte_cycle;
+  r.received_bytes = meter.bytes_to_;
+  if (c.traffic.pattern == Pattern::HotSpot && c.traffic.hot_senders > 0) {
+    std::int64_t sum = 0, least = std::numeric_limits<std::int64_t>::max();
+    for (NodeId d = 0; d < net.pes(); ++d) {
+      if (d == c.traffic.hot_pe) continue;
+      sum += meter.bytes_to_[static_cast<std::size_t>(d)];
+      least = std::min(least, meter.bytes_to_[static_cast<std::size_t>(d)]);
+    }
+    const double cycles = static_cast<double>(c.run.cycles);
+    r.background_received_mb_per_s = static_cast<double>(sum) / (net.pes() - 1) / cycles * mb_per_byte_cycle;
+    r.slowest_background_destination_mb_per_s = static_cast<double>(least) / cycles * mb_per_byte_cycle;
+  }
   r.packets_timed = source.timed();
   r.packets_delivered = meter.timed_delivered_;
   // Below capacity the bytes delivered in the measured cycles equal the bytes created in them, up to
@@ -268,6 +301,8 @@ nlohmann::json to_json(const Cs2RunResult& r) {
   return {{"offered_mb_per_s_per_pe", r.offered_mb_per_s},
           {"accepted_mb_per_s_per_pe", r.accepted_mb_per_s},
           {"busiest_destination_mb_per_s", r.busiest_destination_mb_per_s},
+          {"background_received_mb_per_s", r.background_received_mb_per_s},
+          {"slowest_background_destination_mb_per_s", r.slowest_background_destination_mb_per_s},
           {"latency_avg_ns", r.latency_avg_ns},
           {"latency_max_ns", r.latency_max_ns},
           {"latency_avg_cycles", r.latency_avg_cycles},
@@ -302,6 +337,14 @@ int run_command(const registry::ConfigRequest& request) {
                   r.saturated ? "; SATURATED: accepted below offered or packets still out" : "")
           .c_str(),
       stdout);
+  if (c.traffic.pattern == Pattern::HotSpot && c.traffic.hot_senders > 0)
+    std::fputs(fmt::format("hot spot: {} PEs send to PE {} at load {}, which received {:.3f} MB/s; the "
+                           "other PEs received {:.3f} MB/s on average, the least {:.3f} MB/s\n",
+                           c.traffic.hot_senders, c.traffic.hot_pe, c.traffic.hot_load,
+                           r.busiest_destination_mb_per_s, r.background_received_mb_per_s,
+                           r.slowest_background_destination_mb_per_s)
+                   .c_str(),
+               stdout);
   if (c.traffic.acks)
     std::fputs(
         fmt::format("acks: a window of {} per PE and layer; {} packets corrupted, {} aborted, {} bad "

@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -36,7 +37,12 @@ struct Cs2RunResult {
   double accepted_mb_per_s = 0;  // per PE: bytes delivered in the measured cycles
   // The most any one PE received in the measured cycles, over all its layers (a hot spot's PE: R11).
   double busiest_destination_mb_per_s = 0;
-  double latency_avg_ns = 0;  // timed packets, creation to last byte
+  // With a background beside the hot spot (traffic.hot_senders): the mean and the least, over every PE
+  // but the hot one, of the bytes it received in the measured cycles (R11's down-channels; 0 otherwise).
+  double background_received_mb_per_s = 0;
+  double slowest_background_destination_mb_per_s = 0;
+  std::vector<std::int64_t> received_bytes;  // in the measured cycles, by destination PE
+  double latency_avg_ns = 0;                 // timed packets, creation to last byte
   double latency_max_ns = 0;
   double latency_avg_cycles = 0;
   double switches_avg = 0;  // switches passed by the timed packets
@@ -60,6 +66,10 @@ struct Cs2RunResult {
 
 // REQUIRES: check_cs2(c) passed.
 Cs2RunResult run_traffic(const Cs2Config& c);
+
+// Whether PE x is one of traffic.hot_senders under the pattern "hot_spot" (false when that is 0: then
+// every PE sends to the hot one at traffic.load).
+bool is_hot_sender(const Cs2Config& c, NodeId x);
 
 // The PEs of a random broadcast among `pes`: all of them with probability 1/2, else [min(u, v), max(u, v)]
 // for u, v uniform.

@@ -162,6 +162,52 @@ TEST(Cs2Run, AHotSpotGetsWhatItsLinksCarry) {
             "t.toml:2: traffic.hot_pe: 64 is not a PE: machine.pes is 64");
 }
 
+// traffic.hot_senders picks exactly that many PEs, never the hot one, evenly spread: 16 of the 63 PEs
+// that are not PE 21 leave gaps of 3 or 4 (63 / 16 = 3.9).
+TEST(Cs2Run, HotSendersAreThatManyPesEvenlySpread) {
+  const Cs2Config c = config({"traffic.pattern=hot_spot", "traffic.hot_pe=21", "traffic.hot_senders=16"});
+  std::vector<NodeId> senders;
+  for (NodeId x = 0; x < 64; ++x)
+    if (is_hot_sender(c, x)) senders.push_back(x);
+  ASSERT_EQ(senders.size(), 16u);
+  EXPECT_FALSE(is_hot_sender(c, 21));
+  for (std::size_t k = 1; k < senders.size(); ++k) {
+    const int gap = senders[k] - senders[k - 1] - (senders[k - 1] < 21 && senders[k] > 21 ? 1 : 0);
+    EXPECT_GE(gap, 3);
+    EXPECT_LE(gap, 4);
+  }
+  EXPECT_FALSE(is_hot_sender(config({"traffic.pattern=hot_spot", "traffic.hot_pe=21"}), 5));
+}
+
+// A light background is received as offered when the hot senders are silent: 48 PEs offer 10% of their
+// two links uniformly to the 63 PEs but the hot one, so each of those receives 48 x 0.2 / 63 bytes a cycle
+// (to the Bernoulli noise of some 10,000 packets: 1%). With the hot senders at half their links the hot
+// PE gets what its links carry, and the background loses some of its bytes to the hot packets' blocked
+// climbs (cs2.r11.background_keeps_throughput_64).
+TEST(Cs2Run, ABackgroundBesideAHotSpot) {
+  const std::vector<std::string> sets = {"traffic.pattern=hot_spot", "traffic.hot_pe=21",
+                                         "traffic.hot_senders=16",   "traffic.load=0.1",
+                                         "traffic.acks=true",        "run.cycles=50000"};
+  auto with = [&](const std::string& hot_load) {
+    std::vector<std::string> s = sets;
+    s.push_back("traffic.hot_load=" + hot_load);
+    return run_traffic(config(s));
+  };
+  const double byte_cycle_mb = 1e6 / 14286, offered = 48 * 0.2 / 63 * byte_cycle_mb;
+  const Cs2RunResult quiet = with("0");
+  EXPECT_NEAR(quiet.background_received_mb_per_s, offered, 0.03 * offered);
+  EXPECT_GT(quiet.slowest_background_destination_mb_per_s, 0.7 * offered);
+  EXPECT_EQ(quiet.received_bytes.size(), 64u);
+  const Cs2RunResult hot = with("0.5");
+  EXPECT_NEAR(hot.busiest_destination_mb_per_s, 2 * byte_cycle_mb, 0.02 * 2 * byte_cycle_mb);
+  EXPECT_LT(hot.background_received_mb_per_s, quiet.background_received_mb_per_s);
+  EXPECT_EQ(error_of("[traffic]\nhot_senders = 4\n"),
+            "t.toml:2: traffic.hot_senders: hot senders need traffic.pattern = \"hot_spot\"; it is uniform");
+  EXPECT_EQ(error_of("[traffic]\npattern = \"hot_spot\"\nhot_senders = 64\n"),
+            "t.toml:3: traffic.hot_senders: 64 hot senders leave no PE for the background: machine.pes is 64 "
+            "(0: every PE sends to the hot PE)");
+}
+
 TEST(Cs2Run, BadTrafficKeysNameFileLineKeyAndReason) {
   EXPECT_EQ(error_of("[traffic]\nload = 1.5\n").rfind("t.toml:2: traffic.load: ", 0), 0u);
   EXPECT_NE(error_of("[traffic]\npattern = \"tornado\"\n").find("t.toml:2: traffic.pattern"),

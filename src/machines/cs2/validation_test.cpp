@@ -19,8 +19,11 @@ TEST(Cs2Validation, IdsAreUniqueAndEveryCaseCitesASourceKindAndToleranceOrigin) 
     EXPECT_TRUE(static_cast<bool>(c.measure)) << c.id;
     EXPECT_NE(c.evidence, core::Evidence::Unclassified) << c.id;
     EXPECT_FALSE(c.tolerance_origin.empty()) << c.id;
-    // Only R10's DEST share under blocking permutations differs from its source (docs/assumptions.md).
-    EXPECT_TRUE(!c.difference || c.id.rfind("cs2.r10.dest_slowest_flow_", 0) == 0) << c.id;
+    // Only R10's DEST share under blocking permutations and R11's background beside a hot spot differ
+    // from their source (docs/assumptions.md).
+    EXPECT_TRUE(!c.difference || c.id.rfind("cs2.r10.dest_slowest_flow_", 0) == 0 ||
+                c.id == "cs2.r11.background_keeps_throughput_64")
+        << c.id;
   }
 }
 
