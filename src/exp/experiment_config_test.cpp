@@ -188,7 +188,7 @@ TEST(ExperimentConfig, SeedIsAnyNonNegativeInt64) {
 
 TEST(ExperimentConfig, UnknownEnumValueListsChoices) {
   EXPECT_EQ(load_error("[topology]\nkind = \"dorr\"\n"),
-            "t.toml:2: topology.kind: unknown value \"dorr\"; expected one of: dragonfly, fat_tree, "
+            "t.toml:2: topology.kind: unknown value \"dorr\"; expected one of: cmesh, dragonfly, fat_tree, "
             "hypercube, mesh, "
             "torus");
 }
