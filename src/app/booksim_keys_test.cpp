@@ -163,6 +163,9 @@ TEST(BooksimKeys, BooksimsWarmupAndStoppingRulesAreSelected) {
   EXPECT_DOUBLE_EQ(c.run.converge_change, 0.05);
   EXPECT_EQ(c.run.min_batches, 3);
   EXPECT_EQ(c.run.max_batches, 10 - 3);  // max_samples counts the warm-up periods
+  // 3 periods of 10,000 cycles pass the settle rule's default limit of 20,000, which the fixed rule
+  // does not read.
+  EXPECT_EQ(loaded(import("sample_period = 10000;\n")).run.warmup_cycles, 30000);
   // The settle rule's limit is not set from warmup_cycles, so it cannot flag a point BookSim runs.
   EXPECT_FALSE(has(import("warmup_periods = 3;\n").toml, "max_warmup_cycles"));
   const BooksimImport adaptive = import("warmup_periods = 0;\n");
