@@ -16,81 +16,14 @@
 
 #include <fmt/format.h>
 
+#include "app/booksim_translation.hpp"
 #include "core/error.hpp"
 #include "exp/experiment_config.hpp"
 #include "io/printable.hpp"
 
-namespace mppnet::app {
+namespace mppnet::app::booksim {
 
 namespace {
-
-// BookSim's defaults for every key the translation reads (booksim_config.cpp).
-const std::map<std::string, std::string>& booksim_defaults() {
-  static const std::map<std::string, std::string> defaults = {
-      {"topology", "torus"},
-      {"k", "8"},
-      {"n", "2"},
-      {"c", "1"},
-      {"x", "8"},
-      {"y", "8"},
-      {"xr", "1"},
-      {"yr", "1"},
-      {"routing_function", "none"},
-      {"use_noc_latency", "1"},
-      {"subnets", "1"},
-      {"router", "iq"},
-      {"num_vcs", "16"},
-      {"vc_buf_size", "8"},
-      {"buf_size", "-1"},
-      {"buffer_policy", "private"},
-      {"routing_delay", "1"},
-      {"vc_alloc_delay", "1"},
-      {"sw_alloc_delay", "1"},
-      {"st_prepare_delay", "0"},
-      {"st_final_delay", "1"},
-      {"credit_delay", "0"},
-      {"speculative", "0"},
-      {"spec_check_elig", "1"},
-      {"spec_check_cred", "1"},
-      {"spec_mask_by_reqs", "0"},
-      {"spec_sw_allocator", "prio"},
-      {"vc_allocator", "islip"},
-      {"sw_allocator", "islip"},
-      {"alloc_iters", "1"},
-      {"arb_type", "round_robin"},
-      {"internal_speedup", "1.0"},
-      {"input_speedup", "1"},
-      {"output_speedup", "1"},
-      {"wait_for_tail_credit", "0"},
-      {"vc_busy_when_full", "0"},
-      {"vc_prioritize_empty", "0"},
-      {"hold_switch_for_packet", "0"},
-      {"noq", "0"},
-      {"output_buffer_size", "-1"},
-      {"classes", "1"},
-      {"traffic", "uniform"},
-      {"injection_rate", "0.1"},
-      {"injection_rate_uses_flits", "0"},
-      {"injection_process", "bernoulli"},
-      {"packet_size", "1"},
-      {"packet_size_rate", "1"},
-      {"priority", "none"},
-      {"use_read_write", "0"},
-      {"sim_type", "latency"},
-      {"sample_period", "1000"},
-      {"warmup_periods", "3"},
-      {"max_samples", "10"},
-      {"latency_thres", "500.0"},
-      {"warmup_thres", "0.05"},
-      {"stopping_thres", "0.05"},
-      {"acc_warmup_thres", "0.05"},
-      {"acc_stopping_thres", "0.05"},
-      {"sim_count", "1"},
-      {"include_queuing", "1"},
-      {"seed", "0"},
-  };
-  return defaults;
-}
 
 // Keys that only steer what BookSim prints or traces: nothing to translate.
 bool output_only(const std::string& key) {
@@ -100,84 +33,10 @@ bool output_only(const std::string& key) {
   return false;
 }
 
-struct Setting {
-  std::string value;
-  int line = 0;  // 0: BookSim's default
-};
-
-class Translation {
- public:
-  Translation(const std::string& text, const std::string& file) : file_(file) {
-    for (const auto& [key, value] : booksim_defaults()) settings_[key] = {value, 0};
-    parse(text);
-  }
-
-  BooksimImport run();
-
- private:
-  void parse(const std::string& text);
-  const std::string& value(const std::string& key) {
-    used_.insert(key);
-    if (read_since_set_.empty()) read_since_set_ = key;
-    return settings_.at(key).value;
-  }
-  long long integer(const std::string& key);
-  double real(const std::string& key);
-  // A value or {a,b,...} list of positive numbers (T = long long: whole ones); empty, with the key
-  // rejected, when it is not one.
-  template <typename T>
-  std::vector<T> numbers(const std::string& key);
-  // Records that `key` (its value as read) has no meaning in mppnet.
-  void reject(const std::string& key, const std::string& why) {
-    used_.insert(key);
-    const Setting& s = settings_.count(key) ? settings_.at(key) : Setting{};
-    errors_.push_back(s.line > 0
-                          ? fmt::format("{}:{}: {}: {}", file_, s.line, key, why)
-                          : fmt::format("{}: {} (BookSim's default {}): {}", file_, key, s.value, why));
-  }
-  // The key must keep the value BookSim's default gives it: mppnet models only that behaviour.
-  void require(const std::string& key, const std::string& want, const std::string& why) {
-    if (value(key) != want) reject(key, fmt::format("{} = {}: {}", key, settings_.at(key).value, why));
-  }
-  // Writes `key` (in `section`) of the mppnet config. The first BookSim key read since the previous
-  // set() is the one it comes from (the value is computed from it in the call), for errors on it.
-  void set(const std::string& section, const std::string& key, const std::string& toml) {
-    sections_[section].push_back(key + " = " + toml);
-    from_[section + "." + key] = read_since_set_;
-    read_since_set_.clear();
-  }
-  // The mppnet config must load: a value its checks refuse (num_vcs = 0, a network too large for the
-  // host) is an error on the BookSim key it came from.
-  void check_translation(const std::string& toml);
-  void topology();
-  void router(int channel_latency);
-  void traffic();
-  void run_keys();
-  int channel_latency();
-
-  std::string file_;
-  std::map<std::string, Setting> settings_;
-  std::set<std::string> used_;
-  std::vector<std::string> errors_, notes_, ignored_;
-  std::map<std::string, std::vector<std::string>> sections_;
-  std::map<std::string, std::string> from_;  // mppnet key -> the BookSim key it was computed from
-  std::string read_since_set_;
-};
-
 std::string trim(const std::string& s) {
   const auto a = s.find_first_not_of(" \t\r\n");
   const auto b = s.find_last_not_of(" \t\r\n");
   return a == std::string::npos ? "" : s.substr(a, b - a + 1);
-}
-
-std::string toml_real(double v) {
-  std::string s = fmt::format("{:.12g}", v);
-  if (s.find_first_of(".e") == std::string::npos) s += ".0";
-  return s;
-}
-
-std::string quoted(const std::string& s) {
-  return "\"" + s + "\"";
 }
 
 // "{a,b,c}" -> {"a", "b", "c"}; a plain value -> {value}.
@@ -189,42 +48,16 @@ std::vector<std::string> list_items(const std::string& v) {
   return items;
 }
 
-void Translation::parse(const std::string& text) {
-  // Statements are `name = value;`; a `//` comment runs to the end of its line.
-  std::string statement;
-  bool blank = true;  // the statement so far is white space (kept as a flag: linear in its length)
-  int line = 1, start_line = 1;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text.compare(i, 2, "//") == 0) {
-      while (i < text.size() && text[i] != '\n') ++i;
-    }
-    if (i >= text.size()) break;
-    const char ch = text[i];
-    if (ch == ';') {
-      const auto eq = statement.find('=');
-      const std::string key = trim(statement.substr(0, eq));
-      const bool identifier = std::all_of(key.begin(), key.end(), [](char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-      });
-      if (eq == std::string::npos || key.empty()) {
-        errors_.push_back(
-            fmt::format("{}:{}: expected name = value; got \"{}\"", file_, start_line, trim(statement)));
-      } else if (!identifier) {  // BookSim's names are identifiers; anything else is no key of it
-        errors_.push_back(fmt::format("{}:{}: \"{}\" is not a BookSim key name", file_, start_line, key));
-      } else {
-        settings_[key] = {trim(statement.substr(eq + 1)), start_line};
-      }
-      statement.clear();
-      blank = true;
-      continue;
-    }
-    if (blank) start_line = line;
-    if (ch == '\n') ++line;
-    statement += ch;
-    blank = blank && (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r');
-  }
-  if (!trim(statement).empty())
-    errors_.push_back(fmt::format("{}:{}: \"{}\" lacks its closing ';'", file_, start_line, trim(statement)));
+}  // namespace
+
+std::string toml_real(double v) {
+  std::string s = fmt::format("{:.12g}", v);
+  if (s.find_first_of(".e") == std::string::npos) s += ".0";
+  return s;
+}
+
+std::string quoted(const std::string& s) {
+  return "\"" + s + "\"";
 }
 
 long long Translation::integer(const std::string& key) {
@@ -289,165 +122,6 @@ std::vector<T> Translation::numbers(const std::string& key) {
   return out;
 }
 
-int Translation::channel_latency() {
-  // BookSim sets link latencies per topology; mppnet has one latency for every channel.
-  const std::string& topo = value("topology");
-  if (topo == "torus" && integer("use_noc_latency") != 0) {
-    reject("use_noc_latency",
-           "with it a BookSim torus has 2-cycle router links and 1-cycle node links, and mppnet has one "
-           "latency for every channel; set use_noc_latency = 0 (all links 1 cycle) to import");
-  }
-  value("use_noc_latency");
-  return 1;
-}
-
-void Translation::topology() {
-  const std::string topo = value("topology");
-  const std::string routing = value("routing_function");
-  require("c", "1", "concentrated networks (several nodes per router) are not modelled");
-  for (const char* key : {"x", "y", "xr", "yr"}) value(key);  // cmesh and flatfly only
-  require("xr", "1", "several nodes per router are not modelled");
-  require("yr", "1", "several nodes per router are not modelled");
-  if (topo == "mesh" || topo == "torus") {
-    set("topology", "kind", quoted(topo));
-    set("topology", "k", std::to_string(integer("k")));
-    set("topology", "n", std::to_string(integer("n")));
-    const bool dor = topo == "mesh" ? (routing == "dor" || routing == "dim_order") : routing == "dim_order";
-    if (!dor)
-      reject("routing_function",
-             fmt::format("{}_{}: mppnet routes a {} in dimension order only ({})", routing, topo, topo,
-                         topo == "mesh" ? "dor, dim_order" : "dim_order"));
-    return;
-  }
-  if (topo == "fattree") {
-    set("topology", "kind", quoted("fat_tree"));
-    set("topology", "children", std::to_string(integer("k")));
-    set("topology", "n", std::to_string(integer("n")));
-    // nca: nearest common ancestor, a random parent on the way up; anca: the adaptive one.
-    if (routing == "nca") {
-      set("topology", "up_routing", quoted("random"));
-    } else if (routing == "anca") {
-      set("topology", "up_routing", quoted("adaptive"));
-    } else {
-      reject("routing_function", fmt::format("{}_fattree: expected nca or anca", routing));
-    }
-    return;
-  }
-  if (topo == "dragonflynew") {
-    reject("topology",
-           "BookSim's dragonflynew has 10-cycle channels inside a group and 100-cycle channels between "
-           "groups, built in; mppnet has one channel latency (build the dragonfly from mppnet's own keys, "
-           "docs/config.md)");
-    value("k");
-    value("n");
-    return;
-  }
-  reject("topology",
-         fmt::format("\"{}\" is not a topology mppnet models (mesh, torus and fattree are)", topo));
-  for (const char* key : {"k", "n"}) value(key);
-}
-
-// BookSim allocator names: "name" or "name(args)". Returns mppnet's kind for the separable and iSLIP
-// allocators (iSLIP's request-grant-accept is output-first), or "" with the reason in `why`.
-std::string allocator_kind(const std::string& spec, int* iterations, std::string* why) {
-  const auto paren = spec.find('(');
-  const std::string name = spec.substr(0, paren);
-  *iterations = 1;
-  if (paren != std::string::npos &&
-      (spec.back() != ')' || spec.find_first_of("()", paren + 1) != spec.size() - 1)) {
-    *why = fmt::format("\"{}\" is not name(arguments): its parentheses do not balance", spec);
-    return "";
-  }
-  const std::string args = paren == std::string::npos ? "" : spec.substr(paren + 1, spec.size() - paren - 2);
-  if (name == "islip") {
-    if (!args.empty()) {
-      const auto [end, ec] = std::from_chars(args.data(), args.data() + args.size(), *iterations);
-      if (ec != std::errc() || end != args.data() + args.size()) *iterations = 0;
-    }
-    if (*iterations < 1 || *iterations > 8) {
-      *why = "iSLIP iterations must be 1..8 in mppnet";
-      return "";
-    }
-    return "output_first";
-  }
-  if (name == "separable_input_first" || name == "separable_output_first") {
-    if (!args.empty() && args != "round_robin") {
-      *why = "mppnet's separable allocators use round-robin arbiters only";
-      return "";
-    }
-    return name == "separable_input_first" ? "input_first" : "output_first";
-  }
-  if (name == "wavefront") return "wavefront";
-  *why =
-      "mppnet has separable input-first and output-first allocators, iSLIP-style iterations and a "
-      "wavefront VC allocator";
-  return "";
-}
-
-void Translation::router(int latency) {
-  set("router", "vcs", std::to_string(integer("num_vcs")));
-  set("router", "buffer_flits", std::to_string(integer("vc_buf_size")));
-  set("router", "channel_latency", std::to_string(latency));
-  set("router", "routing_delay", std::to_string(integer("routing_delay")));
-  set("router", "vc_alloc_delay", std::to_string(integer("vc_alloc_delay")));
-  set("router", "sw_alloc_delay", std::to_string(integer("sw_alloc_delay")));
-  // BookSim's IQ router refuses allocators without delay ("... cannot have zero delay").
-  for (const char* key : {"vc_alloc_delay", "sw_alloc_delay"})
-    if (integer(key) < 1) reject(key, "BookSim's IQ router refuses a delay below 1 here");
-  set("router", "st_delay", std::to_string(integer("st_prepare_delay") + integer("st_final_delay")));
-  set("router", "speculative", integer("speculative") > 0 ? "true" : "false");
-  // BookSim applies a credit credit_delay cycles after it crosses its channel (iq_router.cpp).
-  set("router", "credit_delay", std::to_string(latency + integer("credit_delay")));
-  if (integer("sw_alloc_delay") > 1)
-    notes_.push_back(
-        "BookSim's switch allocation of sw_alloc_delay > 1 cycles lets a VC send one flit per "
-        "sw_alloc_delay cycles; mppnet pipelines it (one flit per cycle)");
-  int iterations = 1;
-  std::string why;
-  const std::string vc = allocator_kind(value("vc_allocator"), &iterations, &why);
-  if (vc.empty()) reject("vc_allocator", why);
-  if (!vc.empty() && iterations > 1)
-    reject("vc_allocator", "mppnet's VC allocators run one pass (the wavefront one finds a maximal match)");
-  if (!vc.empty()) set("router", "vc_allocator", quoted(vc));
-  const std::string sw = allocator_kind(value("sw_allocator"), &iterations, &why);
-  if (sw == "wavefront") {
-    reject("sw_allocator", "mppnet has no wavefront switch allocator");
-  } else if (sw.empty()) {
-    reject("sw_allocator", why);
-  } else {
-    set("router", "allocator", quoted(sw));
-    set("router", "allocator_iterations", std::to_string(iterations));
-  }
-  const double speedup = real("internal_speedup");
-  if (speedup != std::floor(speedup) || speedup < 1 || speedup > 8) {
-    reject("internal_speedup", "mppnet's crossbar speedup is a whole number of passes, 1..8");
-  } else {
-    set("router", "speedup", std::to_string(static_cast<int>(speedup)));
-  }
-  const char* same = "mppnet models BookSim's default only";
-  require("router", "iq", "mppnet's router is the input-queued VC router");
-  require("input_speedup", "1", same);
-  require("output_speedup", "1", same);
-  require("wait_for_tail_credit", "0", "mppnet frees an output VC when the tail leaves (BookSim's 0)");
-  require("vc_busy_when_full", "0", same);
-  require("vc_prioritize_empty", "0", same);
-  require("hold_switch_for_packet", "0", same);
-  require("noq", "0", same);
-  require("buf_size", "-1", "mppnet's buffers are per VC (vc_buf_size)");
-  require("buffer_policy", "private", "mppnet's buffers are private per VC");
-  require("output_buffer_size", "-1", same);
-  value("arb_type");  // not read by BookSim's IQ router (arbiters go in the allocator's parentheses)
-  require("subnets", "1", "mppnet splits VCs into virtual networks instead (router.vnets)");
-  require("classes", "1", "traffic classes are not modelled");
-  require("priority", "none", same);
-  require("use_read_write", "0", "request-reply traffic runs as node programs (mppnet app), not here");
-  for (const char* key : {"spec_check_elig", "spec_check_cred", "spec_mask_by_reqs", "spec_sw_allocator"})
-    value(key);  // speculation details mppnet does not distinguish
-  if (settings_.at("alloc_iters").line > 0)
-    notes_.push_back("alloc_iters is not read by BookSim's IQ router (iterations go in parentheses)");
-  value("alloc_iters");
-}
-
 void Translation::traffic() {
   const std::string pattern = value("traffic");
   // BookSim's uniform and random permutation may pick the source itself (traffic.cpp).
@@ -464,6 +138,10 @@ void Translation::traffic() {
   } else {
     set("traffic", "pattern", quoted(it->second.first));
     if (it->second.second) set("traffic", "self", "true");
+    if (pattern == "randperm")
+      note("perm_seed",
+           "BookSim draws its permutation from perm_seed; mppnet draws one of the same kind "
+           "from run.seed");
   }
   // Sizes are whole flits and weights positive numbers; a short weight list repeats its last entry.
   const std::vector<long long> sizes = numbers<long long>("packet_size");
@@ -488,7 +166,10 @@ void Translation::traffic() {
   }
   // BookSim's rate counts packets per node and cycle unless injection_rate_uses_flits.
   const double rate = real("injection_rate") * (integer("injection_rate_uses_flits") != 0 ? 1.0 : mean);
-  if (!(rate > 0 && rate <= 1)) {
+  offered_flits_ = rate;
+  if (value("sim_type") == "throughput" && rate >= 1) {
+    // Backlogged sources: mppnet's throughput mode (run_keys()) offers what the links take.
+  } else if (!(rate > 0 && rate <= 1)) {
     reject("injection_rate", fmt::format("{} flits per node and cycle; mppnet offers (0, 1]", rate));
   } else {
     set("traffic", "rate", toml_real(rate));
@@ -500,11 +181,27 @@ void Translation::traffic() {
 }
 
 void Translation::run_keys() {
-  if (value("sim_type") != "latency")
+  const std::string& sim_type = value("sim_type");
+  if (sim_type == "throughput") {
+    // BookSim's throughput run injects at injection_rate and measures what is accepted, with no latency
+    // limit and no drain. At a rate of a flit per node and cycle its sources never idle: mppnet's
+    // throughput mode. Below it, mppnet's fixed mode runs open loop at the rate for as long as BookSim
+    // at most would (max_samples periods).
+    if (offered_flits_ >= 1) {
+      set("run", "mode", quoted("throughput"));
+    } else {
+      set("run", "mode", quoted("fixed"));
+      set("run", "cycles", std::to_string(integer("max_samples") * integer("sample_period")));
+      note("sim_type",
+           "throughput below a flit per node and cycle: mppnet's fixed mode runs all "
+           "max_samples periods where BookSim may stop once accepted throughput converges");
+    }
+  } else if (sim_type != "latency") {
     reject("sim_type",
            "mppnet's run modes are latency, throughput (backlogged sources) and fixed "
            "(docs/running.md); none is BookSim's " +
-               settings_.at("sim_type").value);
+               sim_type);
+  }
   const long long period = integer("sample_period");
   const long long warmup = integer("warmup_periods");
   const long long samples = integer("max_samples");
@@ -521,20 +218,42 @@ void Translation::run_keys() {
   }
   set("run", "batch_cycles", std::to_string(period));
   set("run", "warmup_cycles", std::to_string(warmup_cycles));
+  // BookSim's rules (trafficmanager.cpp, _SingleSim): with warmup_periods > 0 the warm-up is exactly
+  // that many sample periods, checked only against latency_thres; the measurement ends after three
+  // sample periods in a row whose latency and accepted rate change by at most stopping_thres and
+  // acc_stopping_thres, or when max_samples periods (warm-up included) have run.
+  if (warmup > 0) {
+    set("run", "warmup_rule", quoted("fixed"));
+  } else {
+    value("warmup_thres");
+    note("warmup_periods",
+         "0: BookSim warms up until latency and accepted rate change by at most "
+         "warmup_thres and acc_warmup_thres; mppnet until the latency stops rising by "
+         "more than 5% a batch (run.warmup_rule = \"settle\")");
+    set("run", "max_warmup_cycles", std::to_string(std::max<long long>(20 * period, 20000)));
+  }
+  set("run", "stop_rule", quoted("converged"));
+  const double stop = real("stopping_thres"), acc_stop = real("acc_stopping_thres");
+  if (stop != acc_stop || !(stop > 0 && stop <= 1)) {
+    reject(settings_.at("stopping_thres").line > 0 ? "stopping_thres" : "acc_stopping_thres",
+           fmt::format("mppnet's converged rule has one threshold in (0, 1] (run.converge_change) for "
+                       "latency and accepted rate; got stopping_thres = {}, acc_stopping_thres = {}",
+                       stop, acc_stop));
+  } else {
+    set("run", "converge_change", toml_real(stop));
+  }
   set("run", "min_batches", "3");  // BookSim ends after three converged sample periods
   set("run", "max_batches", std::to_string(std::max<long long>(3, batches)));
-  set("run", "max_warmup_cycles", std::to_string(std::max<long long>(warmup_cycles, 20000)));
   set("run", "saturation_latency", toml_real(real("latency_thres")));
+  if (sim_type == "latency")
+    note("latency_thres",
+         "BookSim's limit also counts the age of packets still in flight; mppnet's "
+         "run.saturation_latency applies to each batch's delivered packets");
   if (value("seed") == "time") {
     reject("seed", "mppnet runs are reproducible: give a number");
   } else {
     set("run", "seed", std::to_string(integer("seed")));
   }
-  for (const char* key : {"warmup_thres", "stopping_thres", "acc_warmup_thres", "acc_stopping_thres"})
-    if (settings_.at(key).line > 0 && real(key) != 0.05)
-      reject(key, "mppnet stops measuring on the batch-means confidence interval (run.target_ci)");
-  for (const char* key : {"warmup_thres", "stopping_thres", "acc_warmup_thres", "acc_stopping_thres"})
-    value(key);
   require("include_queuing", "1", "mppnet's latency always includes the source queue");
   require("sim_count", "1", "run mppnet once per seed instead");
 }
@@ -546,21 +265,19 @@ BooksimImport Translation::run() {
   router(latency);
   traffic();
   run_keys();
-  for (const auto& [key, s] : settings_) {
-    if (s.line == 0 || used_.count(key) > 0) continue;
-    if (output_only(key)) {
-      ignored_.push_back(key);
-    } else {
-      errors_.push_back(fmt::format("{}:{}: {}: no equivalent in mppnet", file_, s.line, key));
-    }
-  }
+  unread_keys();
   if (!errors_.empty()) return {"", errors_};
   std::string out = fmt::format(
       "# Translated from {} by `mppnet import booksim` (docs/router.md). BookSim's defaults fill the keys\n"
       "# the file does not set. At zero load BookSim reports one cycle more than mppnet for the same stage\n"
       "# delays (derived from its source, docs/router.md).\n",
       io::printable(file_));  // a comment line: a newline in the file's name must not end it
-  for (const std::string& note : notes_) out += "# Note: " + note + ".\n";
+  for (const std::string& note : notes_) out += "# Note: " + io::printable(note) + ".\n";
+  if (!at_default_.empty()) {
+    out += "# At BookSim's default, nothing to translate:";
+    for (const std::string& key : at_default_) out += " " + key;
+    out += "\n";
+  }
   if (!ignored_.empty()) {
     out += "# BookSim output options, not translated:";
     for (const std::string& key : ignored_) out += " " + key;
@@ -573,6 +290,39 @@ BooksimImport Translation::run() {
   check_translation(out);
   if (!errors_.empty()) return {"", errors_};
   return {out, {}};
+}
+
+void Translation::unread_keys() {
+  for (const auto& [key, s] : settings_) {
+    if (s.line == 0) continue;
+    // BookSim keeps the last of several assignments, and so does the translation; say so.
+    if (s.earlier_line > 0)
+      notes_.push_back(
+          fmt::format("{} is set on line {} and again on line {}; BookSim keeps the last value, "
+                      "{}, and so does this translation",
+                      key, s.earlier_line, s.line, s.value));
+    if (used_.count(key) > 0) continue;
+    if (output_only(key)) {
+      ignored_.push_back(key);
+      continue;
+    }
+    const auto default_value = booksim_defaults().find(key);
+    if (default_value == booksim_defaults().end()) {
+      errors_.push_back(fmt::format("{}:{}: {}: BookSim has no such key (BookSim itself refuses this file)",
+                                    file_, s.line, key));
+      continue;
+    }
+    const std::string why = booksim_ignores(key, settings_);
+    if (!why.empty()) {
+      note(key, "ignored, as BookSim ignores it here: " + why);
+    } else if (same_booksim_value(s.value, default_value->second)) {
+      at_default_.push_back(key);
+    } else {
+      errors_.push_back(
+          fmt::format("{}:{}: {}: no equivalent in mppnet for {} = {} (BookSim's default is {})", file_,
+                      s.line, key, key, s.value, default_value->second));
+    }
+  }
 }
 
 void Translation::check_translation(const std::string& toml) {
@@ -589,10 +339,12 @@ void Translation::check_translation(const std::string& toml) {
   }
 }
 
-}  // namespace
+}  // namespace mppnet::app::booksim
+
+namespace mppnet::app {
 
 BooksimImport import_booksim(const std::string& text, const std::string& file) {
-  return Translation(text, file).run();
+  return booksim::Translation(text, file).run();
 }
 
 }  // namespace mppnet::app

@@ -56,6 +56,24 @@ TEST(BooksimImport, ZeroLoadLatencyIsBooksimsMinusOneCycle) {
   EXPECT_EQ(exp::ProbeNetwork(c).send(0, 63, 4).latency, 50 - 1);
 }
 
+TEST(BooksimImport, AConcentratedMeshWithOneCycleLinksImportsWithBooksimsZeroLoadLatencyLessOne) {
+  // BookSim's cmesh example (4 x 4 routers of 4 nodes, dor_no_express) with use_noc_latency = 0 (every
+  // link 1 cycle) and the three-stage router above. Node 0 is on router 0 and node 63 on router 15 (the
+  // corners), so the packet passes H = 3 + 3 + 1 = 7 routers: BookSim's Li + Le + 1 + H P + (H - 1) L +
+  // S - 1 = 3 + 14 + 6 + 3 = 26, and mppnet's one cycle less. Nodes 0 and 9 share router 0 (H = 1): 3 +
+  // 2 + 0 + 3 = 8, less one.
+  const exp::ExperimentConfig c = translate(
+      "topology = cmesh; k = 4; n = 2; c = 4; xr = 2; yr = 2; x = 4; y = 4;\n"
+      "routing_function = dor_no_express; use_noc_latency = 0;\n"
+      "num_vcs = 4; routing_delay = 0; speculative = 1; vc_allocator = separable_input_first;\n"
+      "sw_allocator = separable_input_first; packet_size = 4; injection_rate = 0.05;\n");
+  EXPECT_EQ(c.topology.kind, "cmesh");
+  exp::ProbeNetwork probe(c);
+  EXPECT_EQ(probe.send(0, 63, 4).latency, 26 - 1);
+  EXPECT_EQ(probe.send(0, 9, 4).latency, 8 - 1);
+  EXPECT_EQ(probe.send(0, 63, 4).hops, 7);
+}
+
 TEST(BooksimImport, BooksimsDefaultsFillTheKeysTheFileDoesNotSet) {
   const exp::ExperimentConfig c = translate("use_noc_latency = 0; routing_function = dim_order;");
   EXPECT_EQ(c.topology.kind, "torus");  // BookSim's default topology, an 8-ary 2-cube
@@ -91,7 +109,7 @@ TEST(BooksimImport, EveryKeyWithoutAMeaningIsNamedWithItsLineAndNothingIsWritten
   EXPECT_TRUE(has("b.cfg:2: routing_function:"));
   EXPECT_TRUE(has("b.cfg:3: traffic:"));
   EXPECT_TRUE(has("b.cfg:4: sw_allocator:"));
-  EXPECT_TRUE(has("b.cfg:5: foo: no equivalent in mppnet"));
+  EXPECT_TRUE(has("b.cfg:5: foo: BookSim has no such key"));
 }
 
 TEST(BooksimImport, PacketSizesMustBePositiveWholeNumbersAndTheDelaysBooksimRefusesAreRefused) {

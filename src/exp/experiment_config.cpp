@@ -179,7 +179,8 @@ void check_experiment(const ExperimentConfig& c) {
   if (r.mode != RunMode::Fixed && r.cycles != 0) {
     fail_at(c, "run.cycles", "run.cycles sets the length of a fixed run; set run.mode = \"fixed\" as well");
   }
-  if (r.max_warmup_cycles < r.warmup_cycles) {
+  // The fixed warm-up never reads max_warmup_cycles.
+  if (r.warmup_rule == WarmupRule::Settle && r.max_warmup_cycles < r.warmup_cycles) {
     fail_at(c, blame(c, "run.max_warmup_cycles", "run.warmup_cycles"),
             fmt::format("run.max_warmup_cycles ({}) is below run.warmup_cycles ({})", r.max_warmup_cycles,
                         r.warmup_cycles));

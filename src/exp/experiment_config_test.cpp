@@ -45,14 +45,14 @@ TEST(ExperimentConfig, ToJsonHasEveryKeyGroupedBySection) {
 }
 
 TEST(ExperimentConfig, EveryParamsFieldIsDeclared) {
-  // machine 2, topology 14, router 20 (+ network.model, its 21st field), traffic 11, run 13, sweep 5
+  // machine 2, topology 16, router 20 (+ network.model, its 21st field), traffic 11, run 16, sweep 5
   // fields (the params structs).
   const nlohmann::json j = to_json(ExperimentConfig{});
   EXPECT_EQ(j["machine"].size(), 2u);
-  EXPECT_EQ(j["topology"].size(), 14u);
+  EXPECT_EQ(j["topology"].size(), 16u);
   EXPECT_EQ(j["router"].size(), 20u);
   EXPECT_EQ(j["traffic"].size(), 11u);
-  EXPECT_EQ(j["run"].size(), 13u);
+  EXPECT_EQ(j["run"].size(), 16u);
   EXPECT_EQ(j["sweep"].size(), 5u);
   EXPECT_EQ(j["network"].size(), 1u);
   EXPECT_EQ(j.size(), 7u);
@@ -80,7 +80,7 @@ TEST(ExperimentConfig, KeyListShowsDefaultsAndRanges) {
       if (k.name == name) return k;
     return io::KeyInfo{};
   };
-  EXPECT_EQ(find("topology.kind").range, "dragonfly, fat_tree, hypercube, mesh, torus");
+  EXPECT_EQ(find("topology.kind").range, "cmesh, dragonfly, fat_tree, hypercube, mesh, torus");
   EXPECT_EQ(find("topology.kind").default_value, "\"fat_tree\"");
   EXPECT_EQ(find("router.eject_flits_per_cycle").range, "[1.52587890625e-05, 1]");  // 1/65536: 16.16 tokens
   EXPECT_EQ(find("router.eject_flits_per_cycle").default_value, "1.0");
@@ -188,7 +188,7 @@ TEST(ExperimentConfig, SeedIsAnyNonNegativeInt64) {
 
 TEST(ExperimentConfig, UnknownEnumValueListsChoices) {
   EXPECT_EQ(load_error("[topology]\nkind = \"dorr\"\n"),
-            "t.toml:2: topology.kind: unknown value \"dorr\"; expected one of: dragonfly, fat_tree, "
+            "t.toml:2: topology.kind: unknown value \"dorr\"; expected one of: cmesh, dragonfly, fat_tree, "
             "hypercube, mesh, "
             "torus");
 }

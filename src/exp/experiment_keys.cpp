@@ -29,6 +29,8 @@ std::vector<std::string> strings(std::span<const char* const> names) {
 const std::vector<std::string> kSwitchingNames = {"wormhole", "virtual_cut_through", "store_and_forward"};
 const std::vector<std::string> kAllocatorNames = {"input_first", "output_first"};
 const std::vector<std::string> kRunModeNames = {"latency", "throughput", "fixed"};
+const std::vector<std::string> kWarmupRuleNames = {"settle", "fixed"};
+const std::vector<std::string> kStopRuleNames = {"ci", "converged"};
 const std::vector<std::string> kVcAllocatorNames = {"auto", "input_first", "output_first", "wavefront"};
 const std::vector<std::string> kVcChoiceNames = {"lowest_free", "round_robin", "random"};
 const std::vector<std::string> kVcArbiterNames = {"per_router", "per_output_vc"};
@@ -180,6 +182,18 @@ io::KeyTable<ExperimentConfig> make_table() {
                   key("max_batches", &RunParams::max_batches, at_least(2), "Batches measured at most."),
                   key("target_ci", &RunParams::target_ci, io::above_up_to(0, 1),
                       "Stop measuring once the 95% CI half-width / mean is below this."),
+                  key("warmup_rule", &RunParams::warmup_rule, one_of(kWarmupRuleNames),
+                      "Latency mode: settle: warm up for warmup_cycles and then until a batch's latency is "
+                      "within 5% of the one before (saturated if that takes past max_warmup_cycles); "
+                      "fixed: warm up for exactly warmup_cycles, in whole batches (BookSim's rule with "
+                      "warmup_periods > 0)."),
+                  key("stop_rule", &RunParams::stop_rule, one_of(kStopRuleNames),
+                      "Latency mode: ci: measure until the 95% CI half-width / mean is below target_ci; "
+                      "converged: until min_batches batches in a row each change the mean latency of the "
+                      "packets delivered since measuring began, and the accepted rate, by at most "
+                      "converge_change (BookSim's rule); at most max_batches either way."),
+                  key("converge_change", &RunParams::converge_change, io::above_up_to(0, 1),
+                      "stop_rule = converged: the largest relative change of a converged batch."),
                   key("saturation_latency", &RunParams::saturation_latency, greater_than(0),
                       "Mean packet latency (cycles) above which a run counts as saturated."),
                   key("drain_cycles", &RunParams::drain_cycles, at_least(0),

@@ -78,6 +78,7 @@ class OpenLoopRun final : public net::DeliveryHandler {
     if (p.tag == kMeasured) {
       measured_.add(p);
       ++tagged_done_;
+      measured_latency_ += p.delivered - p.created;
     }
   }
 
@@ -114,8 +115,14 @@ class OpenLoopRun final : public net::DeliveryHandler {
 
   void end_of_warmup_batch(Cycle elapsed, double mean) {
     // Warm-up ends once the batch latency stops rising (within 5%); in saturation it rises forever.
-    const bool settled = previous_batch_mean_ >= 0 && mean <= 1.05 * previous_batch_mean_;
+    // Under the fixed rule it ends at warmup_cycles whatever the latency does, as BookSim's does when
+    // warmup_periods > 0 (trafficmanager.cpp, _SingleSim): only the latency limit stops it earlier.
+    const bool fixed = run_.warmup_rule == WarmupRule::Fixed;
+    const bool settled = fixed || (previous_batch_mean_ >= 0 && mean <= 1.05 * previous_batch_mean_);
     previous_batch_mean_ = mean;
+    previous_rate_ = static_cast<double>(network_.counters().flits_ejected - ejected_at_batch_) /
+                     (static_cast<double>(nodes_) * static_cast<double>(run_.batch_cycles));
+    ejected_at_batch_ = network_.counters().flits_ejected;
     if (mean > run_.saturation_latency) {
       saturate(
           fmt::format("the mean latency of a warm-up batch, {:.1f} cycles, exceeds "
@@ -125,7 +132,7 @@ class OpenLoopRun final : public net::DeliveryHandler {
       done_ = true;
       return;
     }
-    if (elapsed >= run_.max_warmup_cycles && !settled) {
+    if (!fixed && elapsed >= run_.max_warmup_cycles && !settled) {
       saturate(fmt::format("latency still rising after run.max_warmup_cycles = {}", run_.max_warmup_cycles));
       result_.warmup_cycles = elapsed;
       done_ = true;
@@ -149,7 +156,10 @@ class OpenLoopRun final : public net::DeliveryHandler {
     if (delivered_in_batch > 0) batch_means_.add_batch(mean);
     ++measured_windows_;  // bounds the measurement even when few batches deliver anything
     const auto batches = static_cast<int>(batch_means_.batches());
-    const bool precise = batches >= run_.min_batches && batch_means_.relative_half_width() <= run_.target_ci;
+    const bool precise =
+        run_.stop_rule == StopRule::Converged
+            ? converged(elapsed)
+            : batches >= run_.min_batches && batch_means_.relative_half_width() <= run_.target_ci;
     if (mean > run_.saturation_latency) {
       saturate(
           fmt::format("the mean latency of a measured batch, {:.1f} cycles, exceeds "
@@ -172,6 +182,24 @@ class OpenLoopRun final : public net::DeliveryHandler {
     }
     phase_ = Phase::Drain;
     source_.set_tag(0);
+  }
+
+  // BookSim's stopping rule (trafficmanager.cpp, _SingleSim): after each batch, the mean latency of the
+  // measured packets delivered so far and the accepted rate since measuring began are compared with
+  // their values a batch earlier (the first measured batch with the last warm-up batch's); min_batches
+  // changes in a row of at most converge_change each end the measurement.
+  bool converged(Cycle elapsed) {
+    const double latency =
+        tagged_done_ > 0 ? static_cast<double>(measured_latency_) / static_cast<double>(tagged_done_) : 0.0;
+    const double rate = static_cast<double>(network_.counters().flits_ejected - ejected_at_start_) /
+                        (static_cast<double>(nodes_) * static_cast<double>(elapsed - measure_start_));
+    auto change = [](double now, double before) { return now > 0 ? std::fabs(now - before) / now : 1.0; };
+    const bool steady = change(latency, previous_batch_mean_) <= run_.converge_change &&
+                        change(rate, previous_rate_) <= run_.converge_change;
+    converged_batches_ = steady ? converged_batches_ + 1 : 0;
+    previous_batch_mean_ = latency;
+    previous_rate_ = rate;
+    return converged_batches_ >= run_.min_batches;
   }
 
   OpenLoopResult finish() {
@@ -224,6 +252,10 @@ class OpenLoopRun final : public net::DeliveryHandler {
   Phase phase_ = Phase::Warmup;
   BatchSum batch_;
   double previous_batch_mean_ = -1;
+  double previous_rate_ = 0;           // accepted flits per node and cycle, as previous_batch_mean_
+  std::int64_t ejected_at_batch_ = 0;  // flits ejected when the last warm-up batch began
+  std::int64_t measured_latency_ = 0;  // total latency of the measured packets delivered
+  int converged_batches_ = 0;
   int measured_windows_ = 0;
   core::BatchMeans batch_means_;
   PacketLatencies measured_;  // the packets created while measuring

@@ -245,5 +245,65 @@ TEST(OpenLoop, WatchdogReportsTheBlockedChannelsOfATorusWithoutDateline) {
   }
 }
 
+// small_mesh with a warm-up of three batches and BookSim's three converged batches.
+ExperimentConfig booksim_rules_mesh(double rate) {
+  ExperimentConfig c = small_mesh(rate);
+  c.run.warmup_cycles = 1500;
+  c.run.min_batches = 3;
+  c.run.max_batches = 12;
+  return c;
+}
+
+TEST(WarmupRule, SettleSaturatesWhenMaxWarmupEndsBeforeTheLatencyHasSettledAndFixedDoesNot) {
+  // Under the settle rule a warm-up batch is settled only beside the batch before it, so the first
+  // batch never is: with max_warmup_cycles = one batch every run stops there as saturated, at any load.
+  // The fixed rule (BookSim's with warmup_periods > 0) ignores max_warmup_cycles and warms up for
+  // exactly warmup_cycles = 3 batches.
+  ExperimentConfig c = booksim_rules_mesh(0.1);
+  c.run.max_warmup_cycles = 500;
+  const OpenLoopResult settle = run_open_loop(c);
+  EXPECT_TRUE(settle.saturated);
+  EXPECT_EQ(settle.warmup_cycles, 500);
+  c.run.warmup_rule = WarmupRule::Fixed;
+  const OpenLoopResult fixed = run_open_loop(c);
+  EXPECT_FALSE(fixed.saturated) << fixed.saturation_reason;
+  EXPECT_EQ(fixed.warmup_cycles, 1500);
+}
+
+TEST(WarmupRule, FixedWarmupRoundsUpToWholeBatches) {
+  ExperimentConfig c = booksim_rules_mesh(0.1);
+  c.run.warmup_rule = WarmupRule::Fixed;
+  c.run.warmup_cycles = 1200;  // batches end at 500, 1000, 1500: the first at or after 1200
+  EXPECT_EQ(run_open_loop(c).warmup_cycles, 1500);
+}
+
+TEST(WarmupRule, FixedWarmupStillStopsAtTheLatencyLimit) {
+  // BookSim aborts a warm-up period whose latency exceeds latency_thres; so does the fixed rule.
+  ExperimentConfig c = booksim_rules_mesh(1.0);
+  c.run.warmup_rule = WarmupRule::Fixed;
+  c.run.warmup_cycles = 20000;
+  c.run.saturation_latency = 100;
+  const OpenLoopResult r = run_open_loop(c);
+  EXPECT_TRUE(r.saturated);
+  EXPECT_LT(r.warmup_cycles, 20000);
+}
+
+TEST(StopRule, ConvergedStopsAfterMinBatchesSteadyBatchesAndAnUnreachableThresholdRunsAllBatches) {
+  ExperimentConfig c = booksim_rules_mesh(0.1);
+  c.run.warmup_rule = WarmupRule::Fixed;
+  c.run.stop_rule = StopRule::Converged;
+  // At 10% load the running mean latency and accepted rate move by well under 50% a batch: the first
+  // three measured batches converge, and the measurement is exactly three batches.
+  c.run.converge_change = 0.5;
+  const OpenLoopResult loose = run_open_loop(c);
+  ASSERT_FALSE(loose.saturated) << loose.saturation_reason;
+  EXPECT_EQ(loose.measure_cycles, 3 * 500);
+  // No batch changes both by less than a billionth: the measurement runs max_batches batches.
+  c.run.converge_change = 1e-9;
+  const OpenLoopResult tight = run_open_loop(c);
+  ASSERT_FALSE(tight.saturated) << tight.saturation_reason;
+  EXPECT_EQ(tight.measure_cycles, 12 * 500);
+}
+
 }  // namespace
 }  // namespace mppnet::exp

@@ -185,7 +185,8 @@ TEST(NodeCount, IsKToTheNOrChildrenToTheN) {
 TEST(Registry, EveryTopologyIsRegisteredByItsConfigSpelling) {
   std::vector<std::string> names;
   for (const TopologyInfo* t : topologies()) names.push_back(t->name);
-  EXPECT_EQ(names, (std::vector<std::string>{"dragonfly", "fat_tree", "hypercube", "mesh", "torus"}));
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"cmesh", "dragonfly", "fat_tree", "hypercube", "mesh", "torus"}));
   EXPECT_EQ(&topology("torus"), &kTorusTopology);
   EXPECT_EQ(find_topology("dorr"), nullptr);
 }
@@ -203,7 +204,7 @@ TEST(Check, AnUnknownKindIsRejected) {
   const Problem q = only_problem(p, 1);
   EXPECT_EQ(q.key, "topology.kind");
   EXPECT_EQ(q.reason,
-            "unknown topology \"dorr\"; expected one of: dragonfly, fat_tree, hypercube, mesh, torus");
+            "unknown topology \"dorr\"; expected one of: cmesh, dragonfly, fat_tree, hypercube, mesh, torus");
 }
 
 TEST(Keys, ReadingBackATopologyGivesItsParameters) {
