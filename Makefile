@@ -3,6 +3,13 @@ JOBS ?= $(shell nproc)
 RELEASE := build/release
 SANITIZED := build/sanitized
 FUZZ_SECONDS ?= 30
+# Compiles go through ccache when it is installed (scripts/setup.sh installs it): a rebuild of sources the
+# cache has seen, in this clone or another one, takes seconds. Paths under the clone are hashed relative
+# to it, so two clones share entries; precompiled headers are cached too (clang's sloppiness settings).
+CCACHE := $(shell command -v ccache 2>/dev/null)
+LAUNCHER := $(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+export CCACHE_BASEDIR := $(CURDIR)
+export CCACHE_SLOPPINESS := pch_defines,time_macros,include_file_mtime,include_file_ctime
 
 .PHONY: setup build sanitized demo test test-asan fuzz bench format format-check clean docs docs-check
 
@@ -10,12 +17,12 @@ setup:
 	@bash scripts/setup.sh
 
 build: setup
-	@cmake -S . -B $(RELEASE) -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake -S . -B $(RELEASE) -G Ninja -DCMAKE_BUILD_TYPE=Release $(LAUNCHER) >/dev/null
 	@cmake --build $(RELEASE) -j $(JOBS)
 
 # The demo builds the mppnet program only, not the tests and benchmarks.
 demo: setup
-	@cmake -S . -B $(RELEASE) -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake -S . -B $(RELEASE) -G Ninja -DCMAKE_BUILD_TYPE=Release $(LAUNCHER) >/dev/null
 	@cmake --build $(RELEASE) -j $(JOBS) --target mppnet
 	@bash scripts/demo.sh $(RELEASE)/mppnet results/demo
 
@@ -27,7 +34,7 @@ test: build
 sanitized:
 	@bash scripts/setup.sh --fuzz
 	@CXX=clang++ cmake -S . -B $(SANITIZED) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DMPPNET_FUZZ=ON -DMPPNET_BENCH=OFF \
-		>/dev/null
+		$(LAUNCHER) >/dev/null
 	@cmake --build $(SANITIZED) -j $(JOBS)
 
 test-asan: sanitized

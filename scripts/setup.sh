@@ -3,7 +3,7 @@
 # present. --fuzz adds clang and its libFuzzer runtime (make fuzz).
 set -euo pipefail
 packages=(build-essential cmake ninja-build libcli11-dev libtomlplusplus-dev nlohmann-json3-dev libfmt-dev
-          libgtest-dev libgmock-dev libbenchmark-dev gnuplot-nox jq clang-format
+          libgtest-dev libgmock-dev libbenchmark-dev gnuplot-nox jq clang-format ccache
           # The T1's MIPS programs (examples/t1/) are built with the cross compiler, and the instruction-set
           # simulator's tests compare it with qemu-mips (docs/t1.md).
           gcc-mips-linux-gnu binutils-mips-linux-gnu qemu-user)
