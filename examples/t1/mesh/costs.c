@@ -50,7 +50,7 @@ static unsigned sender(void) {
   /* C4: Fig. 18's poll: CFC2 nistat, NOP, SLL 14 (lpa to the sign), BLTZ; the closing CFC2 is its delay
    * slot, so it is timed once whether or not the branch is taken. */
   const unsigned c4 =
-      T1_TIMED("", "cfc2 $1, $19\n\tnop\n\tsll $1, $1, 14\n\tbltz $1, 1f\n1:", "", : : "$1", "memory") - base;
+      T1_TIMED("", "cfc2 $1, $19\n\tnop\n\tsll $1, $1, 14\n\tbltz $1, 1f", "1:", : : "$1", "memory") - base;
   /* C5: one setup instruction, SEND1 to node 2, the hazard slot, BC2F (taken on failure), its slot. */
   register unsigned rt __asm__("$24") = (unsigned)empty_handler;
   register unsigned rd __asm__("$25") = 2;

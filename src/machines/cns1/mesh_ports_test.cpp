@@ -9,9 +9,8 @@
 #include <set>
 #include <vector>
 
+#include "machines/cns1/mesh_probe.hpp"
 #include "machines/cns1/ni_registers.hpp"
-#include "machines/cns1/t1_machine.hpp"
-#include "topo/k_ary_n_cube.hpp"
 
 namespace mppnet::machines::cns1 {
 namespace {
@@ -22,44 +21,13 @@ constexpr NodeId at(int x, int y) {
 }
 
 T1Config machine_config(int nodes = kK * kK) {
-  T1Config c;
-  c.machine.nodes = nodes;
-  c.machine.program = "driven by the test";
-  return c;
+  return probe_config(nodes);
 }
-
 T1Message message(NodeId dest, Priority p, bool multicast = false, std::uint32_t w0 = 0) {
-  T1Message m;
-  m.destination = static_cast<std::uint32_t>(dest);
-  m.handler = 0x1400;
-  m.priority = p;
-  m.multicast = multicast;
-  m.scalar_count = 1;
-  m.scalars[0] = w0;
-  return m;
+  return probe_message(dest, p, multicast, w0);
 }
-
-// Runs the mesh (the nodes stay idle) for `ns` nanoseconds of simulated time.
-void run_mesh(T1Machine& m, Picoseconds ps = 200'000'000) {
-  m.scheduler().run_until_time(m.scheduler().now() + ps);
-}
-
-// Flits sent on router-to-router ports (every port but each router's node port, 2n = 4).
-std::int64_t link_flits(T1Machine& m) {
-  const auto flits = m.network().port_flits();
-  const auto& g = m.network().graph();
-  std::int64_t total = 0;
-  for (RouterId r = 0; r < g.num_routers(); ++r)
-    for (PortId p = 0; p < topo::cube_node_port(2); ++p) total += flits[g.port_base[r] + p];
-  return total;
-}
-
-// Takes the event of the message at the head of v's low in-queue and returns nistat in the handler.
 std::uint32_t dispatch_low(T1Machine& m, NodeId v) {
-  T1Node& n = m.node(v);
-  n.ni().write_register(n.cpu(), kNistat, n.ni().nistat() | nistat::kLpmm | nistat::kHpmm);
-  n.ni().at_boundary(n.cpu());
-  return n.ni().nistat();
+  return take_event(m, v);
 }
 
 TEST(T1Mesh, AMessageReachesItsDestinationsInQueueWithItsWords) {
@@ -138,9 +106,7 @@ TEST(T1Mesh, B22RowMulticastCopiesAtEveryNodeAfterTheSourceOverFiveLinks) {
     const int r = 3;
     ASSERT_TRUE(m.mesh().port(at(0, r)).try_send(message(at(5, r), Priority::Low, multicast)));
     run_mesh(m);
-    std::set<NodeId> copies;
-    for (NodeId v = 0; v < kK * kK; ++v)
-      if (m.node(v).ni().queued(Priority::Low) > 0) copies.insert(v);
+    const std::set<NodeId> copies = nodes_holding(m, Priority::Low);
     if (multicast) {
       EXPECT_EQ(copies, (std::set<NodeId>{at(1, r), at(2, r), at(3, r), at(4, r), at(5, r)}));
       for (const NodeId v : copies) EXPECT_NE(dispatch_low(m, v) & nistat::kMcst, 0u) << v;
@@ -161,16 +127,12 @@ TEST(T1Mesh, B23RingMulticastCoversTheShorterArcAndTwoCoverTheRing) {
   // Up 4 (a tie: the positive direction, A32) from y = 0, then 3 the other way (y = 5 is 3 down).
   ASSERT_TRUE(m.mesh().port(at(x, 0)).try_send(message(at(x, 4), Priority::High, true)));
   run_mesh(m);
-  std::set<NodeId> first;
-  for (NodeId v = 0; v < kK * kK; ++v)
-    if (m.node(v).ni().queued(Priority::High) > 0) first.insert(v);
+  const std::set<NodeId> first = nodes_holding(m, Priority::High);
   EXPECT_EQ(first, (std::set<NodeId>{at(x, 1), at(x, 2), at(x, 3), at(x, 4)}));
   EXPECT_LE(first.size(), static_cast<std::size_t>(kK / 2));
   ASSERT_TRUE(m.mesh().port(at(x, 0)).try_send(message(at(x, 5), Priority::High, true)));
   run_mesh(m);
-  std::set<NodeId> both;
-  for (NodeId v = 0; v < kK * kK; ++v)
-    if (m.node(v).ni().queued(Priority::High) > 0) both.insert(v);
+  const std::set<NodeId> both = nodes_holding(m, Priority::High);
   std::set<NodeId> column;
   for (int y = 1; y < kK; ++y) column.insert(at(x, y));
   EXPECT_EQ(both, column) << "the whole ring but the source";
