@@ -9,7 +9,7 @@ trap 'rm -rf "$dir"' EXIT
 cd "$src" || exit 1
 fail=0
 
-for program in t1_ping_pong t1_all_to_all t1_get_put t1_multicast; do
+for program in t1_ping_pong t1_all_to_all t1_get_put t1_multicast t1_fetch_add t1_all_to_all_get; do
   "$mppnet" run configs/t1-16.toml --set machine.program=$program --out "$dir/$program" > "$dir/out" 2> "$dir/err"
   status=$?
   if [ $status -ne 0 ]; then

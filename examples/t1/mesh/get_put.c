@@ -5,6 +5,7 @@
  * HP reply that stores the value where the requester asked). Exits 0 when its window holds what the
  * previous node put and the gets returned what it put itself; a second barrier keeps every node
  * serving gets until all are done. */
+#include "barrier.h"
 #include "sys.h"
 #include "t1.h"
 
@@ -14,8 +15,6 @@ static volatile unsigned window[WORDS]; /* written by the previous node's puts *
 static volatile unsigned fetched[WORDS];
 static volatile unsigned acks;
 static volatile unsigned replies;
-static volatile unsigned arrived;  /* node 0: arrivals at barriers so far */
-static volatile unsigned released; /* barriers released so far */
 
 void on_ack(unsigned w0, unsigned w1, unsigned w2, unsigned w3, unsigned w4) {
   (void)w0, (void)w1, (void)w2, (void)w3, (void)w4;
@@ -46,34 +45,6 @@ void on_get(unsigned address, unsigned reply_address, unsigned from, unsigned w3
 }
 T1_C_HANDLER(get_handler, on_get, 256);
 
-void on_release(unsigned w0, unsigned w1, unsigned w2, unsigned w3, unsigned w4) {
-  (void)w0, (void)w1, (void)w2, (void)w3, (void)w4;
-  released++;
-}
-T1_C_HANDLER(release_handler, on_release, 256);
-
-void on_arrive(unsigned w0, unsigned w1, unsigned w2, unsigned w3, unsigned w4) {
-  (void)w0, (void)w1, (void)w2, (void)w3, (void)w4;
-  arrived++;
-}
-T1_C_HANDLER(arrive_handler, on_arrive, 256);
-
-/* The generation-th barrier: every node has arrived before any leaves. */
-static void barrier(unsigned me, unsigned nodes, unsigned generation) {
-  if (me != 0) {
-    while (!t1_send0(0, (unsigned)arrive_handler)) {
-    }
-    while (released < generation) {
-    }
-    return;
-  }
-  while (arrived < generation * (nodes - 1)) {
-  }
-  for (unsigned v = 1; v < nodes; ++v)
-    while (!t1_send0(v, (unsigned)release_handler)) {
-    }
-}
-
 static unsigned value_of(unsigned node, unsigned i) { return node * 1000u + i; }
 
 int main(unsigned nodes, unsigned side) {
@@ -87,13 +58,13 @@ int main(unsigned nodes, unsigned side) {
     }
   while (acks < WORDS) { /* sync */
   }
-  barrier(me, nodes, 1);
+  t1_barrier(me, nodes);
   for (unsigned i = 0; i < WORDS; ++i)
     while (!t1_send3(next, (unsigned)get_handler, (unsigned)&window[i], (unsigned)&fetched[i], me)) {
     }
   while (replies < WORDS) {
   }
-  barrier(me, nodes, 2); /* nobody leaves while another may still get from it */
+  t1_barrier(me, nodes); /* nobody leaves while another may still get from it */
   unsigned good = 0;
   for (unsigned i = 0; i < WORDS; ++i) good += window[i] == value_of(previous, i) && fetched[i] == value_of(me, i);
   if (me == 0) {

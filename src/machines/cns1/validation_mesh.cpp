@@ -140,6 +140,47 @@ double get_put_nodes_correct() {
   return good;
 }
 
+// A shipped program on a machine of `nodes` nodes, [ni] and [network] as `adjust` leaves them: how
+// the run ended, how many programs exited 0, what node 0 wrote, and whether the mesh was left stuck
+// (flits in it and none moved for the last half of the run).
+struct ProgramRun {
+  MachineEnd end = MachineEnd::TimeLimit;
+  int nodes_ok = 0;
+  std::string node0_output;
+  bool mesh_stuck = false;
+};
+template <class Adjust>
+ProgramRun run_program(const std::string& program, int nodes, Adjust adjust) {
+  T1Config c = program_config(program, nodes);
+  adjust(c);
+  T1Machine m(c);
+  m.load_program();
+  ProgramRun r;
+  r.end = m.run().end;
+  for (int v = 0; v < m.nodes(); ++v)
+    r.nodes_ok += m.node(v).end() == NodeEnd::Exited && m.node(v).exit_status() == 0;
+  r.node0_output = m.node(0).output();
+  const net::NetworkModel& net = m.network();
+  r.mesh_stuck = net.flits_in_network() > 0 && 2 * (net.now() - net.last_progress()) > net.now();
+  return r;
+}
+
+// Small buffers: one flit per VC, one message per NI in-queue and output slot.
+void small_buffers(T1Config& c) {
+  c.network.buffer_flits = 1;
+  c.ni.in_queue_messages = 1;
+  c.ni.out_queue_messages = 1;
+  c.run.max_cycles = 400'000;
+}
+
+// The number after `name` in node 0's "counter C distinct D" line of t1_fetch_add.
+double fetch_add_figure(const std::string& name) {
+  const std::string out = run_program("t1_fetch_add", 16, [](T1Config&) {}).node0_output;
+  const auto at = out.find(name + " ");
+  MPPNET_ASSERT(at != std::string::npos, "t1_fetch_add did not report");
+  return std::stod(out.substr(at + name.size() + 1));
+}
+
 }  // namespace
 
 void add_mesh_cases(std::vector<core::ValidationCase>& cases) {
@@ -198,6 +239,53 @@ void add_mesh_cases(std::vector<core::ValidationCase>& cases) {
       "8 gets",
       "nodes whose program exits 0 (sync returned after its acks; the gets read the puts back)", 16,
       get_put_nodes_correct, Evidence::Behaviour, "exact: every node's program checks itself"));
+  const std::string rules = kDoc + ", §3.5 L317-L341, A.10 L1302-L1315";
+  cases.push_back(core::exact_case(
+      "t1.b24.all_to_all_get_small_buffers_nodes_correct", rules + "; N §6.2 B24",
+      "examples/t1/mesh/all_to_all_get.c on a 4 x 4 T1 machine with small buffers (network.buffer_flits 1, "
+      "ni.in_queue_messages 1, ni.out_queue_messages 1): LP requests, HP replies from the LP handlers",
+      "nodes whose program exits 0 (every get answered)", 16,
+      [] { return run_program("t1_all_to_all_get", 16, small_buffers).nodes_ok; }, Evidence::Behaviour,
+      "exact: every node's program checks itself"));
+  cases.push_back(core::exact_case(
+      "t1.b25.lp_handlers_spinning_on_lp_sends_deadlock", rules + "; N §6.2 B25",
+      "examples/t1/mesh/lp_forward.c on a 4 x 4 T1 machine with small buffers, as t1.b24: a token per node "
+      "round a ring of nodes, each LP handler sending it on twice (6 hops) and spinning on those LP sends "
+      "(the negative control), run.max_cycles 400,000",
+      "1 if the run reached its limit with messages in the mesh and none moved for the last half of it, "
+      "else 0",
+      1,
+      [] {
+        const ProgramRun r = run_program("t1_lp_forward", 16, small_buffers);
+        return r.end == MachineEnd::TimeLimit && r.mesh_stuck ? 1.0 : 0.0;
+      },
+      Evidence::Behaviour, "exact: a deadlock or not"));
+  cases.push_back(core::exact_case(
+      "t1.b25.lp_forwarding_completes_with_room", rules + "; N §6.2 B25",
+      "as t1.b25.lp_handlers_spinning_on_lp_sends_deadlock with ni.in_queue_messages 64 (room at every NI "
+      "for the 64 copies that end there)",
+      "nodes whose program exits 0 (the control's control: the deadlock is the buffers' and the rule's)", 16,
+      [] {
+        return run_program("t1_lp_forward", 16,
+                           [](T1Config& c) {
+                             small_buffers(c);
+                             c.ni.in_queue_messages = 64;
+                           })
+            .nodes_ok;
+      },
+      Evidence::Behaviour, "exact: every node's program checks itself"));
+  const std::string b27 = kDoc + ", §2.2.1 L143-L148 (Figs. 3, 4); N §6.2 B27";
+  const char* b27_setup =
+      "examples/t1/mesh/fetch_add.c on a 4 x 4 T1 machine: every node fetch-and-adds 1 to node 0's counter 8 "
+      "times (LP request, HP reply with the old value)";
+  cases.push_back(core::exact_case(
+      "t1.b27.fetch_add_final_counter", b27, b27_setup, "the counter at the end (N M = 16 x 8)", 128,
+      [] { return fetch_add_figure("counter"); }, Evidence::Behaviour, "exact: a count"));
+  cases.push_back(core::exact_case(
+      "t1.b27.fetch_add_distinct_old_values", b27, b27_setup,
+      "distinct old values returned, of 0 .. N M - 1 (all 128: atomic by run to "
+      "completion)",
+      128, [] { return fetch_add_figure("distinct"); }, Evidence::Behaviour, "exact: a count"));
 }
 
 std::vector<core::ValidationCase> t1_validation_cases() {
