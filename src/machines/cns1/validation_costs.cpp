@@ -54,9 +54,8 @@ core::ModellingChoice ni_costs_choice() {
               "streamed in the background, dispatch 3 cycles (the low end of L371's 3-5), HRET 1 "
               "cycle plus a refetch bubble",
           .others =
-              "dispatch 4 or 5 (L371's range) makes C6 6 or 7 cycles and C8 10 or 11, which misses "
-              "C8's 'less than 10'; a SEND that streams its words (1 cycle a word) makes C8 grow "
-              "with the message, against L154",
+              "ni.dispatch_cycles 4 (in L371's range) gives C6 6 cycles, a pass, and C8 10, a FAIL of "
+              "'less than 10'; 5 gives 7 and 11, both FAIL (docs/assumptions.md, 'Choices behind verdicts')",
           .chosen_with_result_in_view = true};
 }
 
