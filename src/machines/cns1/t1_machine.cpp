@@ -61,19 +61,10 @@ T1Machine::T1Machine(const T1Config& config)
   const cpu::mips::Timing timing = timing_of(config_);
   nodes_.reserve(static_cast<std::size_t>(config_.machine.nodes));
   for (NodeId v = 0; v < config_.machine.nodes; ++v) {
-    nodes_.push_back(
-        std::make_unique<T1Node>(v, timing, ni_config(config_, static_cast<std::uint32_t>(v)), ports_));
+    nodes_.push_back(std::make_unique<T1Node>(v, timing, ni_config(config_, static_cast<std::uint32_t>(v)),
+                                              ports_, tally_));
     node_ids_.push_back(scheduler_.add(cpu_domain_, *nodes_.back(), false));  // active once run
   }
-  // A node's tick returns false when its program ends: count the running ones after each processor edge.
-  scheduler_.after_edge(cpu_domain_, [this](Cycle) {
-    int running = 0;
-    for (const auto& n : nodes_) {
-      running += n->end() == NodeEnd::Running;
-      failed_ = failed_ || n->end() == NodeEnd::Fault || n->end() == NodeEnd::Unsupported;
-    }
-    running_ = running;
-  });
 }
 
 void T1Machine::load_program() {
@@ -93,21 +84,25 @@ void T1Machine::load(std::span<const std::uint8_t> image, const std::string& nam
 }
 
 MachineResult T1Machine::run() {
-  running_ = 0;
   for (NodeId v = 0; v < nodes(); ++v) {
-    if (node(v).end() != NodeEnd::Running) continue;
-    ++running_;
+    if (node(v).end() != NodeEnd::Running || scheduler_.is_active(node_ids_[static_cast<std::size_t>(v)]))
+      continue;
+    ++tally_.running;
     scheduler_.activate(node_ids_[static_cast<std::size_t>(v)]);
   }
   const Picoseconds limit = config_.run.max_cycles * config_.cpu.clock_ps;
   try {
-    scheduler_.run({.until_ps = limit, .stop = [this] { return running_ == 0 || failed_; }, .watchdog = {}});
+    scheduler_.run({.until_ps = limit,
+                    .stop = [this] { return tally_.running == 0 || tally_.failed > 0; },
+                    .watchdog = {}});
   } catch (const BadDestination& e) {
     io::fail_at(config_, "machine.program",
                 fmt::format("{} at pc 0x{:08x}", e.what(), node(e.source).cpu().pc()));
   }
   MachineResult r;
-  r.end = failed_ ? MachineEnd::NodeFailed : running_ == 0 ? MachineEnd::AllExited : MachineEnd::TimeLimit;
+  r.end = tally_.failed > 0     ? MachineEnd::NodeFailed
+          : tally_.running == 0 ? MachineEnd::AllExited
+                                : MachineEnd::TimeLimit;
   std::uint64_t cycles = 0;
   for (const auto& n : nodes_) cycles = std::max(cycles, n->cpu().cycles());
   r.time_ps = static_cast<Picoseconds>(cycles) * config_.cpu.clock_ps;

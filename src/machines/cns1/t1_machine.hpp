@@ -74,8 +74,7 @@ class T1Machine {
   MeshPorts ports_;
   std::vector<std::unique_ptr<T1Node>> nodes_;
   std::vector<core::ComponentId> node_ids_;
-  int running_ = 0;
-  bool failed_ = false;
+  RunTally tally_;
 };
 
 }  // namespace mppnet::machines::cns1

@@ -7,8 +7,9 @@ namespace mppnet::machines::cns1 {
 
 using cpu::mips::Exception;
 
-T1Node::T1Node(NodeId id, const cpu::mips::Timing& timing, const NiConfig& ni, MeshPorts& mesh)
-    : id_(id), mesh_(mesh), cpu_(memory_, timing), ni_(ni, &mesh.port(id)) {
+T1Node::T1Node(NodeId id, const cpu::mips::Timing& timing, const NiConfig& ni, MeshPorts& mesh,
+               RunTally& tally)
+    : id_(id), mesh_(mesh), tally_(tally), cpu_(memory_, timing), ni_(ni, &mesh.port(id)) {
   cpu_.attach_coprocessor2(&ni_);
   mesh.attach(id, ni_);
 }
@@ -42,7 +43,10 @@ bool T1Node::tick(Cycle cycle) {
           fmt::format(" (the NI's handler address error: handler 0x{:08x})", ni_.error().handler_address);
   }
   mesh_.service(id_);  // an event may have taken a message out of the NI
-  return end_ == NodeEnd::Running;
+  if (end_ == NodeEnd::Running) return true;
+  --tally_.running;
+  tally_.failed += end_ != NodeEnd::Exited;
+  return false;
 }
 
 const char* end_name(NodeEnd e) {

@@ -23,13 +23,21 @@ enum class NodeEnd : std::uint8_t {
   Unsupported,  // a system call the simulator does not provide, or too much output
 };
 
+// What the nodes' programs have done, kept by the nodes as they end, so that whoever runs them need not
+// look at every node after every cycle.
+struct RunTally {
+  int running = 0;  // programs started and not ended
+  int failed = 0;   // programs that ended in a fault or an unsupported call
+};
+
 // The stack every node's program gets: small programs, many nodes (each node's memory is its own).
 inline constexpr std::uint32_t kNodeStackBytes = 256 * 1024;
 
 class T1Node final : public core::Component {
  public:
-  // REQUIRES: mesh outlives the node.
-  T1Node(NodeId id, const cpu::mips::Timing& timing, const NiConfig& ni, MeshPorts& mesh);
+  // REQUIRES: mesh and tally outlive the node. The node counts itself out of tally.running when its
+  // program ends (the caller counts it in when it starts it).
+  T1Node(NodeId id, const cpu::mips::Timing& timing, const NiConfig& ni, MeshPorts& mesh, RunTally& tally);
   T1Node(const T1Node&) = delete;
   T1Node& operator=(const T1Node&) = delete;
 
@@ -58,6 +66,7 @@ class T1Node final : public core::Component {
  private:
   NodeId id_;
   MeshPorts& mesh_;
+  RunTally& tally_;
   cpu::mips::Memory memory_;
   cpu::mips::Cpu cpu_;
   NetworkInterface ni_;
