@@ -13,6 +13,8 @@ std::vector<core::ValidationCase> t1_validation_cases();
 
 // validation_costs.cpp: C1-C6 and C8 from examples/t1/mesh/costs.c.
 void add_cost_cases(std::vector<core::ValidationCase>& cases);
+// validation_handlers.cpp: B2-B4, B8, B15, B17 by hand-written T1 code on the mesh.
+void add_handler_cases(std::vector<core::ValidationCase>& cases);
 // validation_mesh.cpp: B1, B5, B7, B22, B23 on the mesh, and B27-like checks by the example programs.
 void add_mesh_cases(std::vector<core::ValidationCase>& cases);
 

@@ -292,6 +292,7 @@ std::vector<core::ValidationCase> t1_validation_cases() {
   std::vector<core::ValidationCase> cases;
   add_cost_cases(cases);
   add_mesh_cases(cases);
+  add_handler_cases(cases);
   return cases;
 }
 
