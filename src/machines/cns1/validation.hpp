@@ -11,6 +11,10 @@ namespace mppnet::machines::cns1 {
 
 std::vector<core::ValidationCase> t1_validation_cases();
 
+// The reading of the NI's cycle costs the C5, C6 and C8 cases turn on (chosen with the targets in
+// view, so those cases are calibrations).
+core::ModellingChoice ni_costs_choice();
+
 // validation_costs.cpp: C1-C6 and C8 from examples/t1/mesh/costs.c.
 void add_cost_cases(std::vector<core::ValidationCase>& cases);
 // validation_handlers.cpp: B2-B4, B8, B15, B17 by hand-written T1 code on the mesh.

@@ -47,6 +47,12 @@ double cost(const std::string& name) {
   return it->second;
 }
 
+const char* kSetup =
+    "examples/t1/mesh/costs.c on a 3 x 3 mesh (default [cpu], [ni], [network]): the "
+    "sequence between two CFC2 reads of Count, less the reads alone";
+
+}  // namespace
+
 core::ModellingChoice ni_costs_choice() {
   return {.what = "the NI's cycle costs, which the document leaves to the implementation (note 002 §4)",
           .reading =
@@ -58,12 +64,6 @@ core::ModellingChoice ni_costs_choice() {
               "'less than 10'; 5 gives 7 and 11, both FAIL (docs/assumptions.md, 'Choices behind verdicts')",
           .chosen_with_result_in_view = true};
 }
-
-const char* kSetup =
-    "examples/t1/mesh/costs.c on a 3 x 3 mesh (default [cpu], [ni], [network]): the "
-    "sequence between two CFC2 reads of Count, less the reads alone";
-
-}  // namespace
 
 void add_cost_cases(std::vector<core::ValidationCase>& cases) {
   const std::string fig8 = fmt::format("{}, §3.4 Fig. 8 (L303-L313), L295; N §6.1", kDoc);

@@ -194,9 +194,80 @@ double b17_mismatches() {
   return (r.word(1, 4) != 2) + (r.word(1, 8) != 100);
 }
 
+// C8 on the mesh with hand-written code: node 0 sends SEND5 (with a vector of `vector_words`, 0 or
+// 32, from $vr4, the vector unit's registers set through the NI) to node 1, whose handler is a bare
+// HRET. Node 0 times the SEND and its check between two CFC2 reads of Count (less two reads back to
+// back); node 1, once the message is in its NI, times 64 NOPs with message events masked and then with
+// them unmasked. Returns the two parts' sum: the one-way overhead.
+double one_way_overhead(unsigned vector_words) {
+  Rig r;
+  T1Machine& m = r.machine();
+  m.node(0).ni().set_vector_length(vector_words);
+  for (unsigned i = 0; i < vector_words; ++i) m.node(0).ni().set_vector_element(4, i, 1000 + i);
+  const SendForm form = vector_words > 0 ? kSendV : kSend;
+  r.code(0, kCode,
+         {ori(s0, zero, 1), ori(s1, zero, kHandler), cfc2(20, kCount), cfc2(21, kCount), cfc2(18, kCount),
+          send(form, 5, s0, s1, 4), kNop, bc2f(-3), kNop, cfc2(19, kCount), encode::r_type(0x23, 19, 18, 19),
+          encode::r_type(0x23, 21, 20, 21), encode::r_type(0x23, 19, 21, 19), sw(19, at_data(0), zero),
+          ori(v0, zero, cpu::mips::kSysExit), syscall()});
+  std::vector<std::uint32_t> receive = {
+      // Wait until lpmp is set (the message is in the NI, its event masked).
+      cfc2(at, kNistat),
+      kNop,
+      lui(v1, nistat::kLpmp >> 16),
+      encode::r_type(0x24, at, v1, at),
+      beq(at, zero, -5),
+      kNop,
+      cfc2(2, kNistat),
+      kNop,
+      lui(v1, nistat::kLpmm >> 16),
+      or_(3, 2, v1),
+      cfc2(16, kCount),
+      ctc2(2, kNistat)};
+  for (int i = 0; i < 64; ++i) receive.push_back(kNop);
+  append(receive, {cfc2(17, kCount), cfc2(18, kCount), ctc2(3, kNistat)});
+  for (int i = 0; i < 64; ++i) receive.push_back(kNop);
+  append(receive, {cfc2(19, kCount), encode::r_type(0x23, 17, 16, 17), encode::r_type(0x23, 19, 18, 19),
+                   encode::r_type(0x23, 19, 17, 19), sw(19, at_data(0), zero)});
+  append(receive, kExit);
+  r.code(1, kCode, receive);
+  r.code(1, kHandler, {kHret});
+  if (r.run() != MachineEnd::AllExited) return -1;
+  return static_cast<double>(r.word(0, 0)) + static_cast<double>(r.word(1, 0));
+}
+
 }  // namespace
 
 void add_handler_cases(std::vector<core::ValidationCase>& cases) {
+  const std::string c8_source = kDoc + ", §2.2.1 L154, §3.3 L259; N §6.1 C8";
+  const std::string c8_setup =
+      std::string(kSetup3) +
+      ": SEND5 (with .V, vlr 32, from $vr4) and its check timed with Count at node 0; "
+      "node 1's event and bare HRET timed as 64 NOPs masked and unmasked";
+  cases.push_back(
+      {.id = "t1.c8.one_way_overhead_37_words",
+       .source = c8_source,
+       .setup = c8_setup,
+       .quantity = "sender's SEND5.V of 5 + 32 words and its check plus the receiver's dispatch and "
+                   "HRET, in processor cycles",
+       .expected = 9,
+       .tolerance = core::Tolerance::absolute_band(9, 0),
+       .measure = [] { return one_way_overhead(32); },
+       .evidence = Evidence::Calibration,
+       .tolerance_origin = "one-sided: 'less than 10 cycles for any message size up to the maximum of "
+                           "37 words' (L154) is at most 9 whole cycles; 0 is no claim",
+       .choices = {ni_costs_choice()}});
+  cases.push_back(
+      {.id = "t1.c8.overhead_growth_5_to_37_words",
+       .source = c8_source,
+       .setup = c8_setup + ", then the same without the vector",
+       .quantity = "one-way overhead of 5 + 32 words less that of 5 words, in processor cycles",
+       .expected = 0,
+       .tolerance = core::Tolerance::exact(),
+       .measure = [] { return one_way_overhead(32) - one_way_overhead(0); },
+       .evidence = Evidence::Calibration,
+       .tolerance_origin = "exact: 'the same small overhead' for up to 32 vector words (L154, L259)",
+       .choices = {ni_costs_choice()}});
   const char* exact = "exact: words a handler stored";
   cases.push_back(
       core::exact_case("t1.b2.send5_words_wrong", kDoc + ", A.6 L869-L965, §3.3 L241-L257; N §6.2 B2",
