@@ -56,7 +56,7 @@ std::vector<std::uint32_t> receiver(std::uint32_t masks) {
 
 class Rig {
  public:
-  Rig() : m_(probe_config(9)) {
+  explicit Rig(const T1Config& c = probe_config(9)) : m_(c) {
     for (int v = 0; v < m_.nodes(); ++v) {
       m_.node(v).memory().map(kCode, 0x1000, "code");
       m_.node(v).memory().map(kData, 0x1000, "data");
@@ -236,6 +236,49 @@ double one_way_overhead(unsigned vector_words) {
   return static_cast<double>(r.word(0, 0)) + static_cast<double>(r.word(1, 0));
 }
 
+// B21: SEND2.V with vlr = 32 from $vr4 (elements 1000 + i, set through the NI) and 1, 2 in $4, $5, to
+// node 1, whose LP handler stores nistat. Mismatches of: the LP bank's $vr1[0..31] (32 checks), vlen 32,
+// slen 2, and the normal $vr1 left as it was (zeros).
+double b21_mismatches() {
+  Rig r;
+  T1Machine& m = r.machine();
+  m.node(0).ni().set_vector_length(32);
+  for (unsigned i = 0; i < 32; ++i) m.node(0).ni().set_vector_element(4, i, 1000 + i);
+  r.code(0, kCode, sender(kHandler, {ori(a0, zero, 1), ori(a1, zero, 2)}, {send(kSendV, 2, s0, s1, 4)}));
+  r.code(1, kCode, receiver(nistat::kLpmm));
+  r.code(1, kHandler,
+         {cfc2(t0, kNistat), kNop, sw(t0, at_data(0), zero), ori(10, zero, 1), sw(10, at_data(kFlag), zero),
+          kHret});
+  if (r.run() != MachineEnd::AllExited) return -1;
+  const NetworkInterface& ni = m.node(1).ni();
+  int bad = 0;
+  for (unsigned i = 0; i < 32; ++i) bad += ni.vr1(Bank::Low)[i] != 1000 + i;
+  const std::uint32_t status = r.word(1, 0);
+  bad += (status & 0x3Fu) != 32;
+  bad += ((status >> 8) & 7u) != 2;
+  for (unsigned i = 0; i < 32; ++i) bad += ni.vr1(Bank::Normal)[i] != 0;
+  return bad;
+}
+
+// B26: with ni.strict_hazards, node 0 runs a BC2F right after its SEND and uses a CFC2's target in the
+// next instruction (two violations of A.10's spacing), then the same with the slots kept (none).
+// Returns the violations flagged in the first run less those in the second, which must be 2 - 0.
+double b26_violations(bool spaced) {
+  T1Config c = probe_config(9);
+  c.ni.strict_hazards = true;
+  Rig r(c);
+  std::vector<std::uint32_t> code = {ori(s0, zero, 1), ori(s1, zero, kHandler), send(kSend, 0, s0, s1)};
+  if (spaced) code.push_back(kNop);
+  append(code, {bc2f(2), kNop, cfc2(at, kNiid)});
+  if (spaced) code.push_back(kNop);
+  append(code, {addiu(v1, at, 1)});
+  append(code, kExit);
+  r.code(0, kCode, code);
+  r.code(1, kHandler, {kHret});
+  r.run();
+  return static_cast<double>(r.machine().node(0).ni().hazard_violations().size());
+}
+
 }  // namespace
 
 void add_handler_cases(std::vector<core::ValidationCase>& cases) {
@@ -309,6 +352,24 @@ void add_handler_cases(std::vector<core::ValidationCase>& cases) {
                                    std::string(kSetup3) + ": two LP messages to a handler that adds 1 to $8",
                                    "wrong of: the second handler's $8 is 2; normal code's $8 stays 100", 0,
                                    b17_mismatches, Evidence::Behaviour, exact));
+  cases.push_back(core::exact_case(
+      "t1.b21.vector_message_fields_wrong", kDoc + ", A.6 (SEND n.V), A.9.1; N §6.2 B21",
+      std::string(kSetup3) + ": SEND2.V with vlr 32 from $vr4",
+      "of 66 checks (the LP bank's $vr1[0..31], vlen 32, slen 2, the normal $vr1 untouched), those that fail",
+      0, b21_mismatches, Evidence::Behaviour, exact));
+  const std::string b26 = kDoc + ", A.10 L1225-L1237, A.5 L809; N §6.2 B26, §3.16";
+  cases.push_back(core::exact_case(
+      "t1.b26.hazards_flagged", b26,
+      std::string(kSetup3) + " with ni.strict_hazards: BC2F right after SEND, a CFC2's target used by "
+                             "the next instruction",
+      "hazard violations the NI flags", 2, [] { return b26_violations(false); }, Evidence::Behaviour,
+      "exact: a count of flags"));
+  cases.push_back(core::exact_case(
+      "t1.b26.spaced_code_not_flagged", b26,
+      std::string(kSetup3) + " with ni.strict_hazards: the same code with a slot "
+                             "after the SEND and after the CFC2",
+      "hazard violations the NI flags", 0, [] { return b26_violations(true); }, Evidence::Behaviour,
+      "exact: a count of flags"));
 }
 
 }  // namespace mppnet::machines::cns1
