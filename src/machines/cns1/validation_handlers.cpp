@@ -279,6 +279,43 @@ double b26_violations(bool spaced) {
   return static_cast<double>(r.machine().node(0).ni().hazard_violations().size());
 }
 
+// B9: node 0 sends HP (handler 1), then HP (handler 2) and LP (handler 3) to node 1. Handler 1 spins
+// long enough for the other two to arrive, then returns; each handler appends its number to a log
+// (its length at +0, the entries from +4). Neither preempts handler 1; after its HRET the HP one goes
+// first (A21), then the LP one. Mismatches of the log against 1, 2, 3.
+double b9_mismatches() {
+  Rig r;
+  constexpr std::uint32_t kHandler3 = 0x1600;
+  r.code(0, kCode,
+         sender(kHandler, {ori(s2, zero, kHandler2), ori(19, zero, kHandler3)},
+                {send(kSendH, 0, s0, s1), send(kSendH, 0, s0, s2), send(kSend, 0, s0, 19)}));
+  r.code(1, kCode, receiver(nistat::kLpmm | nistat::kHpmm));
+  // Append `id` to the log: $10 = length; store id at +4 + 4 * length; length + 1. For handler 3 also
+  // set the flag (it runs last).
+  const auto log = [](std::uint32_t id, bool last) {
+    std::vector<std::uint32_t> c = {lw(10, at_data(0), zero),
+                                    kNop,
+                                    encode::r_type(0x00, 0, 10, 11, 2),  // sll $11, $10, 2
+                                    ori(12, zero, id),
+                                    sw(12, at_data(4), 11),
+                                    addiu(10, 10, 1),
+                                    sw(10, at_data(0), zero)};
+    if (last) append(c, {ori(10, zero, 1), sw(10, at_data(kFlag), zero)});
+    return c;
+  };
+  std::vector<std::uint32_t> h1 = log(1, false);
+  append(h1, {ori(13, zero, 3000), addiu(13, 13, -1), bne(13, zero, -2), kNop, kHret});
+  std::vector<std::uint32_t> h2 = log(2, false);
+  h2.push_back(kHret);
+  std::vector<std::uint32_t> h3 = log(3, true);
+  h3.push_back(kHret);
+  r.code(1, kHandler, h1);
+  r.code(1, kHandler2, h2);
+  r.code(1, kHandler3, h3);
+  if (r.run() != MachineEnd::AllExited) return -1;
+  return (r.word(1, 0) != 3) + (r.word(1, 4) != 1) + (r.word(1, 8) != 2) + (r.word(1, 12) != 3);
+}
+
 }  // namespace
 
 void add_handler_cases(std::vector<core::ValidationCase>& cases) {
@@ -342,6 +379,11 @@ void add_handler_cases(std::vector<core::ValidationCase>& cases) {
       "of the record (LP entry 1, HP handler 2, LP exit 3) and HPEPC inside the LP handler, those that are "
       "wrong",
       0, b8_mismatches, Evidence::Behaviour, exact));
+  cases.push_back(core::exact_case(
+      "t1.b9.nothing_preempts_a_high_handler", kDoc + ", A.9 L1151-L1161; N §6.2 B9, §7 A21",
+      std::string(kSetup3) + ": HP, HP and LP messages; the first HP handler runs long",
+      "of the order of handlers (first HP, second HP, LP) and their count, those that are wrong", 0,
+      b9_mismatches, Evidence::Behaviour, exact));
   cases.push_back(core::exact_case("t1.b15.ame_off_sends_every_message_to_dmh",
                                    kDoc + ", A.2.5 (ame), A.2.9 (dmh), A.2.13 (inh); N §6.2 B15",
                                    std::string(kSetup3) + ": node 1 sets dmh and clears ame",
