@@ -415,7 +415,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> case_ids;
   bool list_cases = false, fast = false;
   auto* val = app.add_subcommand("validate", "Run registered validation cases: paper vs simulated");
-  val->add_option("cases", case_ids, "Case ids (default: all)");
+  val->add_option("cases", case_ids, "Case ids, or a machine's prefix such as t1 (default: all)");
   val->add_flag("--list", list_cases, "List the cases instead of running them");
   val->add_flag("--fast", fast, "Leave out the slow cases");
   int validate_jobs = default_jobs();

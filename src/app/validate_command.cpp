@@ -185,12 +185,17 @@ int validate_command(const std::vector<std::string>& ids, bool list_only, bool f
                      const std::filesystem::path& out) {
   const auto& cases = exp::validation_cases();
   std::vector<const exp::ValidationCase*> chosen;
+  // An id names its case; a name without a dot (a machine's, "t1") names every case whose id starts with
+  // it and a dot.
+  const auto names = [](const std::string& id, const std::string& case_id) {
+    return case_id == id || (id.find('.') == std::string::npos && case_id.rfind(id + ".", 0) == 0);
+  };
   for (const auto& c : cases) {
-    const bool named = std::find(ids.begin(), ids.end(), c.id) != ids.end();
+    const bool named = std::any_of(ids.begin(), ids.end(), [&](const auto& id) { return names(id, c.id); });
     if (ids.empty() ? !(fast_only && c.slow) : named) chosen.push_back(&c);
   }
   for (const auto& id : ids) {
-    if (std::none_of(cases.begin(), cases.end(), [&](const auto& c) { return c.id == id; }))
+    if (std::none_of(cases.begin(), cases.end(), [&](const auto& c) { return names(id, c.id); }))
       throw core::ConfigError({}, "",
                               fmt::format("no validation case \"{}\" (see mppnet validate --list)", id));
   }

@@ -41,9 +41,10 @@ bool ClockedNetwork::tick(Cycle cycle) {
   return !network_.idle() || network_.now() - network_.last_progress() <= settle_cycles_;
 }
 
-PacketId ClockedNetwork::try_send(NodeId src, NodeId dest, int flits, std::uint64_t tag, int vnet) {
+PacketId ClockedNetwork::try_send(NodeId src, NodeId dest, int flits, std::uint64_t tag, int vnet,
+                                  std::uint64_t route_header) {
   if (space_to_send(src, vnet) <= 0) return kNoPacket;
-  const PacketId id = network_.inject(src, dest, flits, tag, vnet);
+  const PacketId id = network_.inject(src, dest, flits, tag, vnet, route_header);
   scheduler_.activate(id_);
   return id;
 }

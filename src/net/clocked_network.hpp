@@ -41,7 +41,13 @@ class ClockedNetwork final : public core::Component, public Endpoint {
   // Endpoint
   int nodes() const override { return network_.graph().num_nodes; }
   int vnets() const override { return network_.params().vnets; }
-  PacketId try_send(NodeId src, NodeId dest, int flits, std::uint64_t tag, int vnet) override;
+  PacketId try_send(NodeId src, NodeId dest, int flits, std::uint64_t tag, int vnet) override {
+    return try_send(src, dest, flits, tag, vnet, 0);
+  }
+  // The same with the routing word the first router sees (NetworkModel::inject), for a routing that reads
+  // one: topo::kPathMulticast asks for a path multicast (the T1's MCST).
+  PacketId try_send(NodeId src, NodeId dest, int flits, std::uint64_t tag, int vnet,
+                    std::uint64_t route_header);
   std::int64_t space_to_send(NodeId src, int vnet) const override {
     return options_.send_queue_packets == kUnbounded
                ? kUnbounded

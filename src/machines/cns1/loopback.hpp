@@ -1,5 +1,5 @@
-// machines/cns1/loopback.hpp: a stand-in network that joins a few T1 NIs in one process, for tests and
-// small programs until the CNS-1 mesh exists: no topology, no timing, only the NI's contract.
+// machines/cns1/loopback.hpp: a stand-in network that joins a few T1 NIs in one process, for the NI's
+// unit tests: no topology, no timing, only the NI's contract (the machine's network is mesh_ports.hpp).
 #pragma once
 
 #include <cstddef>

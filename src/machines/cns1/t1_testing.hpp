@@ -1,5 +1,5 @@
-// machines/cns1/t1_testing.hpp: for tests, the encodings of the T1's NI instructions (note 002 §3.5,
-// §8) and a few T1 nodes on the loopback network, each a MIPS-II processor with its NI.
+// machines/cns1/t1_testing.hpp: for tests, the encodings of ni_encode.hpp and a few T1 nodes on the
+// loopback network, each a MIPS-II processor with its NI.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -11,60 +11,13 @@
 
 #include "cpu/mips/encode_testing.hpp"
 #include "machines/cns1/loopback.hpp"
+#include "machines/cns1/ni_encode.hpp"
 #include "machines/cns1/ni_registers.hpp"
 
 namespace mppnet::machines::cns1::testing {
 
 using namespace cpu::mips::testing;
-
-enum : unsigned { a2 = 6, a3 = 7, s1 = 17, s2 = 18, sp = 29 };
-
-constexpr std::uint32_t kCop2 = 0x12u << 26;
-constexpr std::uint32_t cfc2(unsigned rt, unsigned ni_register) {
-  return kCop2 | (0x02u << 21) | (rt << 16) | (ni_register << 11);
-}
-constexpr std::uint32_t ctc2(unsigned rt, unsigned ni_register) {
-  return kCop2 | (0x06u << 21) | (rt << 16) | (ni_register << 11);
-}
-constexpr std::uint32_t bc2f(std::int32_t offset) {
-  return i_type(0x12, 8, 0, offset);
-}
-constexpr std::uint32_t bc2t(std::int32_t offset) {
-  return i_type(0x12, 8, 1, offset);
-}
-constexpr std::uint32_t kHret = 0x4A00001C;
-
-// funct of the eight forms (A7: bit 0 = V, bit 1 = H, bit 2 = MCST).
-enum SendForm : unsigned {
-  kSend = 0x20,
-  kSendV = 0x21,
-  kSendH = 0x22,
-  kSendHV = 0x23,
-  kMcst = 0x24,
-  kMcstV = 0x25,
-  kMcstH = 0x26,
-  kMcstHV = 0x27,
-};
-// SEND n / MCST n: n scalar words, destination GPR[rd], handler GPR[rt], vector register vd (.V forms).
-constexpr std::uint32_t send(SendForm form, unsigned n, unsigned rd, unsigned rt, unsigned vd = 0) {
-  return kCop2 | (1u << 25) | (n << 21) | (rt << 16) | (rd << 11) | (vd << 6) | form;
-}
-
-constexpr std::uint32_t beq(unsigned rs, unsigned rt, std::int32_t offset) {
-  return i_type(0x04, rs, rt, offset);
-}
-constexpr std::uint32_t bne(unsigned rs, unsigned rt, std::int32_t offset) {
-  return i_type(0x05, rs, rt, offset);
-}
-constexpr std::uint32_t andi(unsigned rt, unsigned rs, std::uint32_t imm) {
-  return i_type(0x0C, rs, rt, static_cast<std::int32_t>(imm));
-}
-constexpr std::uint32_t bltz(unsigned rs, std::int32_t offset) {
-  return regimm(0, rs, offset);
-}
-constexpr std::uint32_t sll(unsigned rd, unsigned rt, unsigned sa) {
-  return r_type(0x00, 0, rt, rd, sa);
-}
+using namespace encode;
 
 // Code at kCode (handlers at kHandler..., 0x100 apart), data at kData, on every node.
 inline constexpr std::uint32_t kCode = 0x1000;
