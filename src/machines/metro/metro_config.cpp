@@ -224,6 +224,8 @@ void apply_node_count(MetroConfig& c) {
   if (c.metro.topology != Topology::Multibutterfly)
     fail_at(c, "machine.nodes", "sets the stages of a multibutterfly; a tree's size is metro.stages");
   p.stages = stages;
+  // A problem with the stages it chose is reported where the node count was set.
+  if (c.origin.count("metro.stages") == 0) c.origin["metro.stages"] = c.origin.at("machine.nodes");
 }
 
 }  // namespace
