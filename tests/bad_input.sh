@@ -147,4 +147,6 @@ expect mbta_faults "mbta_faults.toml:10: faults.packages: package faults are not
   app counter "$(cfg mbta_faults "${mbta}[faults]\npackages = 2\n")"
 expect mbta_trials "metro.mlink.max_trials: must be between 0 and 1000000000 (got -1)" \
   app counter "$(cfg mbta_trials "${mbta}[metro.mlink]\nmax_trials = -1\n")"
+expect mbta_dma "am.dma: the MBTA runs node programs without am's DMA engine" \
+  app getput "$(cfg mbta_dma "${mbta}[am]\ndma = true\n")"
 exit $fail

@@ -61,6 +61,10 @@ void check_mbta(const MetroConfig& c, const am::AmParams& am) {
   if (c.mrp.faulty_packages > 0)
     io::fail_at(c, "faults.packages",
                 "package faults are not modelled under node programs (mppnet run has them)");
+  if (am.dma)
+    throw am::ParamError("am.dma",
+                         "the MBTA runs node programs without am's DMA engine (MLINK's READ and WRITE "
+                         "are not am's put and get here): set am.dma = false");
   const std::int64_t bytes = static_cast<std::int64_t>(am.header_bytes) + am.packet_payload_bytes;
   if (bytes > kMaxDataBytes)
     throw am::ParamError("am.header_bytes", fmt::format("a packet of {} bytes exceeds MLINK's largest ROP "

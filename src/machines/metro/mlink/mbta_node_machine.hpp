@@ -47,8 +47,8 @@ class MbtaNodeMachine final : public registry::NodeMachine {
 };
 
 // What `mppnet app` cannot run on the MBTA: the MRP run's checks (a multibutterfly the routers can run),
-// MLINK's (byte-wide, at most 256 nodes), package faults (not modelled under node programs), and am
-// packets larger than an ROP. Throws core::ConfigError at the key.
+// MLINK's (byte-wide, at most 256 nodes), package faults (not modelled under node programs), am's DMA
+// engine (not modelled on the MBTA), and am packets larger than an ROP. Throws core::ConfigError at the key.
 void check_mbta(const MetroConfig& c, const am::AmParams& am);
 
 // registry::NodePrograms::build for an MBTA config.

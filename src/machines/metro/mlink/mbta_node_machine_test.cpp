@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "am/param_error.hpp"
 #include "machines/metro/mrp/scenarios.hpp"
 #include "workload/apps/registry.hpp"
 #include "workload/apps/sized_defaults.hpp"
@@ -149,6 +150,13 @@ TEST(MbtaNodePrograms, WhatTheMbtaCannotRunIsRefusedByItsKey) {
   c = mbta(3);
   c.mrp.faulty_packages = 2;
   EXPECT_THROW(check_mbta(c, am), core::ConfigError);
+  am.dma = true;
+  try {
+    check_mbta(mbta(3), am);
+    FAIL() << "am.dma accepted";
+  } catch (const am::ParamError& e) {
+    EXPECT_EQ(e.key(), "am.dma");
+  }
 }
 
 }  // namespace
