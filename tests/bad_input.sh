@@ -137,4 +137,16 @@ expect in_order_type "in_order.toml:2: router.in_order: expected true or false" 
   run "$(cfg in_order '[router]\nin_order = 1\n')"
 expect path_multicast_packet "network.model: the packet-level model does not model multicast" \
   run "$(cfg mcst_packet "${mesh2}path_multicast = true\n[network]\nmodel = \"packet\"\n")"
+# The MBTA (machine.model = "mbta"): what MLINK and node programs cannot run, at its key.
+mbta='[machine]\nmodel = "mbta"\nnodes = 64\n[metro]\nradix = 4\ndilation = 2\n[metro.mrp]\ndps = 2\n'
+expect mbta_nodes "mbta_nodes.toml:3: machine.nodes: 48 nodes is not a power of metro.radix = 4" \
+  app counter "$(cfg mbta_nodes '[machine]\nmodel = "mbta"\nnodes = 48\n')"
+expect mbta_width "mbta_width.toml:9: metro.mrp.width: MLINK's network port is byte-wide (§11.2): w = 16 is not 8" \
+  app counter "$(cfg mbta_width "${mbta}width = 16\n")"
+expect mbta_faults "mbta_faults.toml:10: faults.packages: package faults are not modelled under node programs" \
+  app counter "$(cfg mbta_faults "${mbta}[faults]\npackages = 2\n")"
+expect mbta_trials "metro.mlink.max_trials: must be between 0 and 1000000000 (got -1)" \
+  app counter "$(cfg mbta_trials "${mbta}[metro.mlink]\nmax_trials = -1\n")"
+expect mbta_dma "am.dma: the MBTA runs node programs without am's DMA engine" \
+  app getput "$(cfg mbta_dma "${mbta}[am]\ndma = true\n")"
 exit $fail

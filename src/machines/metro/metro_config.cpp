@@ -47,8 +47,13 @@ io::KeyTable<MetroConfig> make_table() {
   return io::KeyTable<MetroConfig>{
       section("machine", &MetroConfig::machine,
               {
-                  key("model", &MetroMachineParams::model, one_of({"metro"}),
-                      "The simulation model this file configures: a METRO multipath multistage network."),
+                  key("model", &MetroMachineParams::model, one_of({"metro", "mbta"}),
+                      "The simulation model this file configures: metro, a METRO multipath multistage "
+                      "network; mbta, the same network as a machine whose nodes run programs over MLINK "
+                      "(configs/mbta-64.toml, docs/metro.md §10)."),
+                  key("nodes", &MetroMachineParams::nodes, in_range(0, 1e9),
+                      "Nodes, a power of metro.radix: sets metro.stages = log_radix(nodes) (the MBTA "
+                      "series: 16, 64, 256); 0 = from metro.stages."),
               }),
       section(
           "metro", &MetroConfig::metro,
@@ -133,6 +138,16 @@ io::KeyTable<MetroConfig> make_table() {
                       "Barrier between phases; false sends phases * messages per node with no "
                       "synchronisation (the ablation of Appendix A.3.4)."),
               }),
+      // metro.mlink.*: the MBTA's network interface under `mppnet app` (mlink/mlink.hpp).
+      section("metro", &MetroConfig::mlink,
+              {
+                  key("mlink.max_trials", &mlink::MlinkParams::max_trials, in_range(0, 1e9),
+                      "mbta: connection trials MLINK makes before it reports an operation failed "
+                      "(§11.1); 0 = retry until delivered."),
+                  key("mlink.read_access_cycles", &mlink::MlinkParams::read_access_cycles, in_range(0, 1000),
+                      "mbta: router cycles from a READ's TURN to its first data byte (one 80 ns bus slot "
+                      "at 100 MHz: 8); DATA-IDLE fills the wait (Fig 11.1)."),
+              }),
       // The faults of `mppnet run` (Fig 3.27): stored with the run's parameters.
       section("faults", &MetroConfig::mrp,
               {
@@ -186,12 +201,43 @@ std::vector<io::KeyInfo> metro_key_list() {
   return metro_keys().list();
 }
 
+namespace {
+
+// machine.nodes chooses the stage count: N = r^S.
+void apply_node_count(MetroConfig& c) {
+  MetroNetworkParams& p = c.metro.multibutterfly;
+  std::int64_t n = 1;
+  int stages = 0;
+  while (n < c.machine.nodes) {
+    n *= p.radix;
+    ++stages;
+  }
+  if (n != c.machine.nodes)
+    fail_at(
+        c, "machine.nodes",
+        fmt::format("{} nodes is not a power of metro.radix = {}: a multibutterfly has radix^stages nodes",
+                    c.machine.nodes, p.radix));
+  if (c.origin.count("metro.stages") != 0 && p.stages != stages)
+    fail_at(c, "machine.nodes",
+            fmt::format("{} nodes need {} stages of radix {}, but metro.stages = {}", c.machine.nodes, stages,
+                        p.radix, p.stages));
+  if (c.metro.topology != Topology::Multibutterfly)
+    fail_at(c, "machine.nodes", "sets the stages of a multibutterfly; a tree's size is metro.stages");
+  p.stages = stages;
+  // A problem with the stages it chose is reported where the node count was set.
+  if (c.origin.count("metro.stages") == 0) c.origin["metro.stages"] = c.origin.at("machine.nodes");
+}
+
+}  // namespace
+
 MetroConfig load_metro(const std::string& path, const std::vector<std::string>& sets) {
   return load_metro(io::open_config_file(path), sets);
 }
 
-MetroConfig load_metro(const io::ConfigFile& file, const std::vector<std::string>& sets) {
-  MetroConfig c = io::load_config(metro_keys(), file.doc, file.path, sets);
+MetroConfig load_metro(const io::ConfigFile& file, const std::vector<std::string>& sets,
+                       const std::vector<std::string>& foreign_sections) {
+  MetroConfig c = io::load_config(metro_keys(), file.doc, file.path, sets, {}, foreign_sections);
+  if (c.machine.nodes > 0) apply_node_count(c);
   check_metro(c);
   return c;
 }

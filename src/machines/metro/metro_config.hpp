@@ -19,14 +19,17 @@
 #include "machines/metro/completeness.hpp"
 #include "machines/metro/harvest.hpp"
 #include "machines/metro/metro_network.hpp"
+#include "machines/metro/mlink/mlink.hpp"
 #include "machines/metro/mrp/mrp_run.hpp"
 #include "machines/metro/yield.hpp"
 
 namespace mppnet::machines::metro {
 
 struct MetroMachineParams {
-  std::string model =
-      "metro";  // the only model this file format describes (registry::model_of picks the loader by it)
+  // "metro", or "mbta": the same network as a machine running node programs over MLINK (mlink/);
+  // registry::model_of picks the loader by it.
+  std::string model = "metro";
+  std::int64_t nodes = 0;  // N = radix^stages when set; 0: metro.stages decides
 };
 
 struct MetroFaultParams {
@@ -56,7 +59,8 @@ struct MetroNetworkSection {
 struct MetroConfig {
   MetroMachineParams machine;
   MetroNetworkSection metro;
-  mrp::MrpRunParams mrp;  // the keys metro.mrp.*: what `mppnet run` sends over the multibutterfly
+  mrp::MrpRunParams mrp;     // the keys metro.mrp.*: what `mppnet run` sends over the multibutterfly
+  mlink::MlinkParams mlink;  // the keys metro.mlink.*: the MBTA's network interface (mppnet app)
   MetroFaultParams faults;
   MetroRunParams run;
 
@@ -71,8 +75,10 @@ std::vector<io::KeyInfo> metro_key_list();
 // core::ConfigError "file:line: key: reason" for an unreadable file, TOML syntax, an unknown key (with a
 // did-you-mean), a wrong type, a value out of range, and parameter sets that cannot be built.
 MetroConfig load_metro(const std::string& path, const std::vector<std::string>& sets);
-// The same from a file already read and parsed (the one parse of `mppnet yield` and `harvest`).
-MetroConfig load_metro(const io::ConfigFile& file, const std::vector<std::string>& sets);
+// The same from a file already read and parsed (the one parse of `mppnet yield` and `harvest`), leaving
+// the tables of `foreign_sections` to their readers (`mppnet app`'s [am] and [app]).
+MetroConfig load_metro(const io::ConfigFile& file, const std::vector<std::string>& sets,
+                       const std::vector<std::string>& foreign_sections = {});
 MetroConfig load_metro_text(const std::string& text, const std::string& name,
                             const std::vector<std::string>& sets);
 

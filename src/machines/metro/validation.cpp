@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "machines/metro/completeness.hpp"
+#include "machines/metro/mlink/validation_mlink.hpp"
 #include "machines/metro/mrp/validation_mrp.hpp"
 #include "machines/metro/network_graph.hpp"
 #include "machines/metro/path_expansion.hpp"
@@ -258,6 +259,7 @@ std::vector<core::ValidationCase> metro_validation_cases() {
   for (auto& c : mrp::mrp_validation_cases()) cases.push_back(std::move(c));
   for (auto& c : mrp::mrp_endpoint_validation_cases()) cases.push_back(std::move(c));
   for (auto& c : mrp::r4_validation_cases()) cases.push_back(std::move(c));
+  for (auto& c : mlink::mlink_validation_cases()) cases.push_back(std::move(c));
   return cases;
 }
 

@@ -165,9 +165,12 @@ std::vector<std::vector<std::string>> note_trace_v3() {
 // The MBTA's network (Ch. 10: 64 nodes, 3 stages of radix-4 dilation-2 routers, 2 connections each way
 // per node) with one pipeline stage per router (dps = 2): R D1 TURN from node 0 to node 63, reply Y1 DROP.
 ConnectionRun run_v6_pipelined(std::uint64_t seed) {
-  const MultibutterflyParams p = mbta_network();
   MrpParams mp;
   mp.dps = 2;
+  return run_pipelined_turn(seed, mbta_network(), mp);
+}
+
+ConnectionRun run_pipelined_turn(std::uint64_t seed, const MultibutterflyParams& p, const MrpParams& mp) {
   const Multibutterfly graph = build_instance(p, seed, 0);
   MrpNetwork net(graph, mp, seed);
   ConnectionRun out;

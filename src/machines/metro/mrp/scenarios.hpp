@@ -49,6 +49,9 @@ ConnectionRun run_v11_deselected(std::uint64_t seed, int stage, int copy);
 // V6: pipelined routers (dps = 2) on the MBTA's 64-node, 3-stage r = 4, d = 2 network: R D1 TURN from
 // node 0 to node 63, reply Y1 DROP.
 ConnectionRun run_v6_pipelined(std::uint64_t seed);
+// The same connection (R D1 TURN from node 0 to the last node, reply Y1 DROP) on any network and routers,
+// e.g. those a config file describes. REQUIRES: check(p, mp) is empty.
+ConnectionRun run_pipelined_turn(std::uint64_t seed, const MultibutterflyParams& p, const MrpParams& mp);
 // V4: as V1, but the destination answers Y1 Y2 TURN; the source then sends D3 D4 TURN and the
 // destination replies Y3 DROP.
 ConnectionRun run_v4_reverse_turn(std::uint64_t seed);
