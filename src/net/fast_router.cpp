@@ -10,22 +10,21 @@
 // decisions are exactly those of the general allocators in router.cpp (same round-robin priorities, same
 // random draws in the same order), which a test checks by running both on the same traffic. Blocked VCs
 // cost nothing here: a VC waiting for a credit is not in `credit` until the credit arrives (latch()).
+//
+// Multicasts (routings that may return them) take the same router: route_front() marks the input VCs
+// whose front packet is one, their VC allocation below and their switch allocation and traversal
+// (net/fast_multicast.cpp) are the general router's, and a cycle in which no multicast waits or holds
+// output VCs runs exactly the unicast code.
 #include <bit>
 
+#include "net/arbiter.hpp"
+#include "net/bit_ops.hpp"
 #include "net/network.hpp"
 
 namespace mppnet::net {
 
-namespace {
-inline std::uint64_t bit(int i) {
-  return std::uint64_t{1} << i;
-}
-// `a` if it is not zero, else `b`, without a branch: which one holds is data-dependent, and a branch
-// here is mispredicted about half the time under load.
-inline std::uint64_t either(std::uint64_t a, std::uint64_t b) {
-  return a | (b & (0 - std::uint64_t{a == 0}));
-}
-}  // namespace
+using bits::bit;
+using bits::either;
 
 bool Network::evaluate_router_fast(RouterId r) {
   RouterState& rs = router_[r];
@@ -35,11 +34,21 @@ bool Network::evaluate_router_fast(RouterId r) {
   for (std::uint64_t bits = occupied & ~rs.routed; bits != 0; bits &= bits - 1)
     route_front(r, std::countr_zero(bits));
   rs.routed |= occupied;
+  // Input VCs whose front packet is a multicast (none unless the routing may multicast).
+  const std::uint64_t mc = multicast_ ? mc_front_[r] : 0;
   bool changed = false;
   if (const std::uint64_t waiting = occupied & ~rs.alloc; waiting != 0)
-    changed = allocate_vcs_fast(r, waiting);
+    changed =
+        (waiting & mc) == 0 ? allocate_vcs_fast(r, waiting) : allocate_vcs_fast_multicast(r, waiting, mc);
 
   std::uint64_t go = occupied & rs.alloc & rs.credit;
+  if (const std::uint64_t held = occupied & rs.alloc & mc; held != 0) {
+    // Multicasts holding their output VCs go first (they cross here); `go` becomes the unicasts that
+    // won the switch around them, which the stages below grant as they are.
+    bool moved = false;
+    go = switch_multicasts_fast(r, go & ~mc, held, moved);
+    if (go == 0) return (changed || moved) && rs.occupied != 0;
+  }
   if (go == 0) return changed && occupied != 0;
   const int vcs = vcs_;
   const std::uint64_t vc_mask = bit(vcs) - 1;  // vcs < 64 on this path
@@ -47,7 +56,7 @@ bool Network::evaluate_router_fast(RouterId r) {
   std::int64_t* port_flits = &port_flits_[base];
   InputVc* ivc = &ivc_[ivc0];
   const std::uint8_t* local_port = local_port_.data();
-  std::uint64_t occupied_after = occupied, credit = rs.credit, done = 0;
+  std::uint64_t occupied_after = rs.occupied, credit = rs.credit, done = 0;
   std::uint64_t sa_in = rs.sa_in, sa_out = rs.sa_out;
   // Input VC i of input port p crosses to output port o: the round-robin pointers move past the winner.
   auto cross = [&](int i, int p, int o) {
@@ -122,56 +131,62 @@ bool Network::evaluate_router_fast(RouterId r) {
   return occupied_after != 0;
 }
 
+// The output VC input VC i asks for, as the input-first allocator's row of it: the first free VC of one
+// candidate port (chosen at random among the ports that have one), or -1; it sees the free VCs of the
+// start of the cycle (`free`).
+int Network::ask_vc_fast(RouterId r, int i, std::uint64_t free) {
+  const std::int32_t ivc0 = router_[r].base * vcs_;
+  const std::uint64_t vc_mask = bit(vcs_) - 1;
+  std::uint64_t usable = free & route_mask_[ivc0 + i];
+  if (usable == 0) return -1;
+  const int first = std::countr_zero(usable);
+  usable &= ~(vc_mask << (local_port_[first] * vcs_));
+  if (usable == 0) return first;  // one candidate port has a free VC
+  int options[topo::kMaxRouteCandidates] = {first};
+  int found = 1;
+  for (; usable != 0; ++found) {
+    options[found] = std::countr_zero(usable);
+    usable &= ~(vc_mask << (local_port_[options[found]] * vcs_));
+  }
+  if (!most_credits_) return options[router_rng_[r].below(found)];
+  // The route's VC range on every candidate port, as the general router's RouteSet has it.
+  const std::uint64_t first_port = route_mask_[ivc0 + i] & (vc_mask << (local_port_[first] * vcs_));
+  const int shift = local_port_[first] * vcs_;
+  return choose_candidate(r, ivc0, options, found, std::countr_zero(first_port) - shift,
+                          63 - std::countl_zero(first_port) - shift);
+}
+
+void Network::grant_vc_fast(RouterId r, int i, int ol) {
+  RouterState& rs = router_[r];
+  const std::int32_t ivc0 = rs.base * vcs_;
+  InputVc& s = ivc_[ivc0 + i];
+  s.out_port = local_port_[ol];
+  s.out_vc = local_vc_[ol];
+  ovc_[ivc0 + ol].owner = static_cast<std::int16_t>(i);
+  rs.free &= ~bit(ol);
+  rs.alloc |= bit(i);
+  if (ovc_[ivc0 + ol].credits > 0) {
+    rs.credit |= bit(i);
+  } else {
+    rs.credit &= ~bit(i);
+  }
+}
+
 // VC allocation as allocate_vcs() does it for input-first wormhole routers: each waiting VC asks for the
-// first free VC of one candidate port (chosen at random among the ports that have one), and each asked-for
-// output VC goes to the asker nearest after the round-robin pointer.
+// first free VC of one candidate port (ask_vc_fast), and each asked-for output VC goes to the asker
+// nearest after the round-robin pointer.
 bool Network::allocate_vcs_fast(RouterId r, std::uint64_t waiting) {
   RouterState& rs = router_[r];
   const std::int32_t ivc0 = rs.base * vcs_;
   const int n = rs.ports * vcs_;
   const int rr = rs.va_rr < n ? rs.va_rr : 0;
   const std::uint64_t free = rs.free;
-  const std::uint64_t vc_mask = bit(vcs_) - 1;
-  auto grant = [&](int i, int ol) {
-    InputVc& s = ivc_[ivc0 + i];
-    s.out_port = local_port_[ol];
-    s.out_vc = local_vc_[ol];
-    ovc_[ivc0 + ol].owner = static_cast<std::int16_t>(i);
-    rs.free &= ~bit(ol);
-    rs.alloc |= bit(i);
-    if (ovc_[ivc0 + ol].credits > 0) {
-      rs.credit |= bit(i);
-    } else {
-      rs.credit &= ~bit(i);
-    }
-  };
-  // Input stage: the output VC that input VC i asks for, the first free VC of a candidate port chosen at
-  // random among those that have one (-1: none); it sees the free VCs of the start of the cycle.
-  auto ask = [&](int i) {
-    std::uint64_t usable = free & route_mask_[ivc0 + i];
-    if (usable == 0) return -1;
-    const int first = std::countr_zero(usable);
-    usable &= ~(vc_mask << (local_port_[first] * vcs_));
-    if (usable == 0) return first;  // one candidate port has a free VC
-    int options[topo::kMaxRouteCandidates] = {first};
-    int found = 1;
-    for (; usable != 0; ++found) {
-      options[found] = std::countr_zero(usable);
-      usable &= ~(vc_mask << (local_port_[options[found]] * vcs_));
-    }
-    if (!most_credits_) return options[router_rng_[r].below(found)];
-    // The route's VC range on every candidate port, as the general router's RouteSet has it.
-    const std::uint64_t first_port = route_mask_[ivc0 + i] & (vc_mask << (local_port_[first] * vcs_));
-    const int shift = local_port_[first] * vcs_;
-    return choose_candidate(r, ivc0, options, found, std::countr_zero(first_port) - shift,
-                            63 - std::countl_zero(first_port) - shift);
-  };
   if ((waiting & (waiting - 1)) == 0) {
     // One VC waits (the common case at light load): it wins whatever it asks for.
     const int i = std::countr_zero(waiting);
-    const int ol = ask(i);
+    const int ol = ask_vc_fast(r, i, free);
     if (ol < 0) return false;
-    grant(i, ol);
+    grant_vc_fast(r, i, ol);
     rs.va_rr = static_cast<std::uint16_t>(i + 1 == n ? 0 : i + 1);
     if (!va_out_rr_.empty()) va_out_rr_[ivc0 + ol] = rs.va_rr;
     return true;
@@ -183,31 +198,113 @@ bool Network::allocate_vcs_fast(RouterId r, std::uint64_t waiting) {
   int asked_count = 0;
   for (; waiting != 0; waiting &= waiting - 1) {
     const int i = std::countr_zero(waiting);
-    const int ol = ask(i);
+    const int ol = ask_vc_fast(r, i, free);
     if (ol < 0) continue;
     const int from = va_out_rr_.empty() ? rr : va_out_rr_[ivc0 + ol];
-    const int d = i >= from ? i - from : i - from + n;
-    if (claim[ol] < 0) {
-      asked[asked_count++] = ol;
-    } else if (dist[ol] <= d) {
-      continue;
-    }
-    claim[ol] = i;
-    dist[ol] = d;
+    arbiter::offer(claim, dist, asked, asked_count, ol, i, arbiter::rr_distance(i, from, n));
   }
   if (asked_count == 0) return false;
+  // The router's pointer moves past the granted VC nearest after it (under per-output-VC arbiters as
+  // well: multicasts are ranked by it).
   int first = -1, first_dist = n;
   for (int t = 0; t < asked_count; ++t) {
     const int ol = asked[t];
     const int i = claim[ol];
     claim[ol] = -1;
-    grant(i, ol);
+    grant_vc_fast(r, i, ol);
     if (!va_out_rr_.empty()) va_out_rr_[ivc0 + ol] = static_cast<std::uint16_t>(i + 1 == n ? 0 : i + 1);
-    if (dist[ol] < first_dist) {
+    const int d = arbiter::rr_distance(i, rr, n);
+    if (d < first_dist) {
       first = i;
-      first_dist = dist[ol];
+      first_dist = d;
     }
   }
+  rs.va_rr = static_cast<std::uint16_t>(first + 1 == n ? 0 : first + 1);
+  return true;
+}
+
+// The same with multicasts among the waiting VCs, as vc_alloc::input_first() and finish_separable() do
+// it: in input order, a unicast asks as above and a multicast asks for the lowest free VC of its route's
+// range on every branch, ranked at each by the router's pointer; a multicast that won every branch takes
+// them all, what one won otherwise lapses this cycle, and the other asked-for output VCs go to their
+// nearest askers.
+bool Network::allocate_vcs_fast_multicast(RouterId r, std::uint64_t waiting, std::uint64_t mc) {
+  RouterState& rs = router_[r];
+  const std::int32_t ivc0 = rs.base * vcs_;
+  const int n = rs.ports * vcs_;
+  const int rr = rs.va_rr < n ? rs.va_rr : 0;
+  const std::uint64_t free = rs.free;
+  std::int32_t* claim = claim_.data();
+  std::int32_t* dist = claim_dist_.data();
+  std::int32_t* asked = touched_.data();
+  int asked_count = 0;
+  std::uint64_t asking = 0;  // the multicasts that asked (branch_vc_ holds their branches' VCs)
+  for (std::uint64_t w = waiting; w != 0; w &= w - 1) {
+    const int i = std::countr_zero(w);
+    if ((mc & bit(i)) == 0) {
+      const int ol = ask_vc_fast(r, i, free);
+      if (ol < 0) continue;
+      const int from = va_out_rr_.empty() ? rr : va_out_rr_[ivc0 + ol];
+      arbiter::offer(claim, dist, asked, asked_count, ol, i, arbiter::rr_distance(i, from, n));
+      continue;
+    }
+    const std::int32_t g = ivc0 + i;
+    const topo::RouteSet& route = ivc_route_[g];
+    const std::size_t b0 = static_cast<std::size_t>(g) * topo::kMaxRouteCandidates;
+    const std::uint64_t range = (bit(route.vc_hi) << 1) - (bit(route.vc_lo));
+    bool every = true;
+    for (int c = 0; c < route.count && every; ++c) {
+      const std::uint64_t usable = free >> (route.ports[c] * vcs_) & range;
+      every = usable != 0;
+      branch_vc_[b0 + c] = static_cast<std::int8_t>(std::countr_zero(usable));
+    }
+    if (!every) continue;  // no request this cycle
+    asking |= bit(i);
+    const int d = arbiter::rr_distance(i, rr, n);
+    for (int c = 0; c < route.count; ++c)
+      arbiter::offer(claim, dist, asked, asked_count, route.ports[c] * vcs_ + branch_vc_[b0 + c], i, d);
+  }
+  int first = -1, first_dist = n;
+  auto granted = [&](int i) {
+    const int d = arbiter::rr_distance(i, rr, n);
+    if (d < first_dist) {
+      first = i;
+      first_dist = d;
+    }
+  };
+  for (; asking != 0; asking &= asking - 1) {
+    const int i = std::countr_zero(asking);
+    const std::int32_t g = ivc0 + i;
+    const topo::RouteSet& route = ivc_route_[g];
+    const std::size_t b0 = static_cast<std::size_t>(g) * topo::kMaxRouteCandidates;
+    bool won_all = true;
+    for (int c = 0; c < route.count; ++c) won_all &= claim[route.ports[c] * vcs_ + branch_vc_[b0 + c]] == i;
+    if (won_all) {
+      hold_branches(r, i);
+      for (int c = 0; c < route.count; ++c) {
+        const int ol = route.ports[c] * vcs_ + branch_vc_[b0 + c];
+        rs.free &= ~bit(ol);
+        if (!va_out_rr_.empty()) va_out_rr_[ivc0 + ol] = static_cast<std::uint16_t>(i + 1 == n ? 0 : i + 1);
+      }
+      rs.alloc |= bit(i);
+      granted(i);
+    }
+    // What it won is taken whole above or lapses this cycle: no unicast gets it either.
+    for (int c = 0; c < route.count; ++c) {
+      std::int32_t& held = claim[route.ports[c] * vcs_ + branch_vc_[b0 + c]];
+      if (held == i) held = -1;
+    }
+  }
+  for (int t = 0; t < asked_count; ++t) {
+    const int ol = asked[t];
+    const int i = claim[ol];
+    claim[ol] = -1;
+    if (i < 0) continue;
+    grant_vc_fast(r, i, ol);
+    if (!va_out_rr_.empty()) va_out_rr_[ivc0 + ol] = static_cast<std::uint16_t>(i + 1 == n ? 0 : i + 1);
+    granted(i);
+  }
+  if (first < 0) return false;
   rs.va_rr = static_cast<std::uint16_t>(first + 1 == n ? 0 : first + 1);
   return true;
 }

@@ -18,15 +18,23 @@
 namespace mppnet::net {
 
 void Network::grant_branches(RouterId r, int i, const vc_alloc::Candidate* branches) {
+  const std::int32_t g = graph_.port_base[r] * vcs_ + i;
+  const std::size_t b0 = static_cast<std::size_t>(g) * topo::kMaxRouteCandidates;
+  for (int c = 0; c < ivc_route_[g].count; ++c) {
+    MPPNET_DEBUG_ASSERT(branches[c].port == ivc_route_[g].ports[c],
+                        "a multicast's grant is not on its branch ports");
+    branch_vc_[b0 + c] = branches[c].vc;
+  }
+  hold_branches(r, i);
+}
+
+void Network::hold_branches(RouterId r, int i) {
   const std::int32_t ivc0 = graph_.port_base[r] * vcs_;
   const std::int32_t g = ivc0 + i;
   const topo::RouteSet& rs = ivc_route_[g];
   const std::size_t b0 = static_cast<std::size_t>(g) * topo::kMaxRouteCandidates;
-  for (int c = 0; c < rs.count; ++c) {
-    MPPNET_DEBUG_ASSERT(branches[c].port == rs.ports[c], "a multicast's grant is not on its branch ports");
-    branch_vc_[b0 + c] = branches[c].vc;
-    ovc_[ivc0 + rs.ports[c] * vcs_ + branches[c].vc].owner = static_cast<std::int16_t>(i);
-  }
+  for (int c = 0; c < rs.count; ++c)
+    ovc_[ivc0 + rs.ports[c] * vcs_ + branch_vc_[b0 + c]].owner = static_cast<std::int16_t>(i);
   InputVc& s = ivc_[g];
   s.out_port = kMulticastPort;
   s.out_vc = branch_vc_[b0];  // marks "holds its output VCs"
@@ -96,8 +104,8 @@ int Network::switch_multicast(RouterId r, int i, bool move_pointers) {
     if (out_pick[rs.ports[c]] == i) out_pick[rs.ports[c]] = -1;
   if (!won_all) return 0;
 
-  const int p = local_port_[i];
   if (move_pointers) {
+    const int p = local_port_[i];
     const int ports = graph_.num_ports(r);
     const int n = ports * vcs_;
     const bool input_first = params_.allocator == AllocatorKind::InputFirst;
@@ -106,10 +114,21 @@ int Network::switch_multicast(RouterId r, int i, bool move_pointers) {
     for (int c = 0; c < rs.count; ++c) port_rr_[base + rs.ports[c]].sa_out = static_cast<std::uint16_t>(next);
     mc_rr_[r] = static_cast<std::uint16_t>(i + 1 == n ? 0 : i + 1);
   }
-  const Flit f = pop_input(g);
+  cross_multicast(r, i);
   if (ivc_[g].count == 0) set_occupied(r, i, false);
-  return_credit(port_[base + p].vc_base + local_vc_[i], credit_owner(port_[base + p]));
   switched_[i] = 1;
+  // One flit left the input buffer; rs.count copies left for the channels or wait in output queues.
+  router_flits_[r] += outq_cap_ == 0 ? -1 : rs.count - 1;
+  return rs.count;
+}
+
+Flit Network::cross_multicast(RouterId r, int i) {
+  const std::int32_t base = graph_.port_base[r];
+  const std::int32_t g = base * vcs_ + i;
+  const topo::RouteSet& rs = ivc_route_[g];
+  const int p = local_port_[i];
+  const Flit f = pop_input(g);
+  return_credit(port_[base + p].vc_base + local_vc_[i], credit_owner(port_[base + p]));
   const std::size_t b0 = static_cast<std::size_t>(g) * topo::kMaxRouteCandidates;
   if (f.head) {
     ++packets_.hops(f.packet);
@@ -137,8 +156,6 @@ int Network::switch_multicast(RouterId r, int i, bool move_pointers) {
       push_output_queue(base + o, copy);
     }
   }
-  // One flit left the input buffer; rs.count copies left for the channels or wait in output queues.
-  router_flits_[r] += outq_cap_ == 0 ? -1 : rs.count - 1;
   counters_.flit_hops += rs.count;
   counters_.flits_replicated += rs.count - 1;
   last_progress_ = now_;
@@ -148,7 +165,7 @@ int Network::switch_multicast(RouterId r, int i, bool move_pointers) {
     s.out_port = -1;
     s.out_vc = -1;
   }
-  return rs.count;
+  return f;
 }
 
 }  // namespace mppnet::net

@@ -109,8 +109,7 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
   for (RouterId r = 0; r < routers; ++r) max_ports = std::max(max_ports, graph.num_ports(r));
   fast_ = mask_words_ == 1 && vcs_ < 64 && max_ports <= 16 && params.switching == Switching::Wormhole &&
           params.speedup == 1 && params.allocator == AllocatorKind::InputFirst &&
-          params.allocator_iterations == 1 && !routing.may_multicast() &&
-          params.vc_allocator_kind() == VcAllocatorKind::InputFirst &&
+          params.allocator_iterations == 1 && params.vc_allocator_kind() == VcAllocatorKind::InputFirst &&
           params.vc_choice == VcChoice::LowestFree && params.head_cycles() == 0;
   // Head delays (routing, VC allocation) are the general router's: a cycle per VC at which its head may
   // take its next stage.
@@ -128,6 +127,7 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
     for (int p = 0; p < s.ports && fast_; ++p) s.sa_in |= std::uint64_t{1} << (p * vcs_ + vcs_ - 1);
   }
   router_flits_.assign(routers + 1, 0);
+  multicast_ = routing.may_multicast();
   if (fast_) {
     out_requests_.assign(kMaxRouterPorts, 0);
     route_mask_.assign(router_ivcs_, 0);
@@ -135,12 +135,14 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
     const std::size_t memo_size = static_cast<std::size_t>(ports) * graph.num_nodes;
     // A route that depends on the input VC or on the packet's header is not a function of (input port,
     // destination).
-    if (!routing.uses_input_vc() && !routing.needs_header() && memo_size <= (std::size_t{1} << 16))
+    // (A multicast's route is kept whole, not as a mask.)
+    if (!routing.uses_input_vc() && !routing.needs_header() && !multicast_ &&
+        memo_size <= (std::size_t{1} << 16))
       route_memo_.assign(memo_size, 0);
-  } else {
-    ivc_route_.assign(router_ivcs_, topo::RouteSet{});
+    // Multicast fronts keep their routes (branch ports) as the general router does.
+    if (multicast_) mc_front_.assign(routers, 0);
   }
-  multicast_ = routing.may_multicast();
+  if (!fast_ || multicast_) ivc_route_.assign(router_ivcs_, topo::RouteSet{});
   most_credits_ = routing.port_selection() == topo::PortSelection::MostCredits;
   if (multicast_) {
     branch_vc_.assign(static_cast<std::size_t>(router_ivcs_) * topo::kMaxRouteCandidates, -1);
@@ -424,13 +426,13 @@ std::string Network::describe_blocked(int max_lines) const {
         const int local = p * vcs_ + vc;
         const bool routed = fast_ ? (router_[r].routed >> local & 1) != 0 : s.routed;
         const bool has_vc = fast_ ? (router_[r].alloc >> local & 1) != 0 : s.out_vc >= 0;
+        const bool multicast = fast_ ? multicast_ && (mc_front_[r] >> local & 1) != 0
+                                     : s.out_port == -1 && is_multicast(ivc_route_[ivc]);
         std::string wait;
         if (!routed) {
           wait = "a route";
         } else if (!has_vc) {
-          wait = s.out_port == -1 && !fast_ && is_multicast(ivc_route_[ivc])
-                     ? "a free output VC on every branch"
-                     : "a free output VC";
+          wait = multicast ? "a free output VC on every branch" : "a free output VC";
         } else if (s.out_port == kMulticastPort) {
           wait = "a credit on every branch of its multicast";
         } else {

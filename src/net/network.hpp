@@ -208,6 +208,19 @@ class Network final : public NetworkModel {
   // as well when the router is left holding no flit, so a true result means "stay awake".
   bool evaluate_router_fast(RouterId r);
   bool allocate_vcs_fast(RouterId r, std::uint64_t waiting);
+  // Its VC allocation when a multicast waits among `waiting` (mc: the multicast fronts), as the general
+  // input-first allocator does it: unicasts ask as above, multicasts for every branch, all or none.
+  bool allocate_vcs_fast_multicast(RouterId r, std::uint64_t waiting, std::uint64_t mc);
+  // The output VC (local) unicast input VC i asks for, from the free output VCs `free`, or -1; and
+  // granting it. Shared by the two functions above (the random draw of a choice among ports included).
+  int ask_vc_fast(RouterId r, int i, std::uint64_t free);
+  void grant_vc_fast(RouterId r, int i, int ol);
+  // Its switch allocation when multicasts hold output VCs (`held`; net/fast_multicast.cpp), as
+  // allocate_switch() does it: the multicasts that can advance take their ports first and whole, in the
+  // order of take_for_multicasts(), and cross (`moved` says whether any did); the separable stages run
+  // for the rest. Returns the unicast VCs among `go` (those that can advance) that won the switch: at
+  // most one per input port and per output port, so the bitmask router's stages grant each of them.
+  std::uint64_t switch_multicasts_fast(RouterId r, std::uint64_t go, std::uint64_t held, bool& moved);
   void route_front(RouterId r, int ivc_local);
   std::uint64_t candidate_mask(const topo::RouteSet& rs) const;
   // `rs` narrowed to its lowest VC under RouterParams::in_order (one branch per flit: no cost otherwise).
@@ -216,7 +229,7 @@ class Network final : public NetworkModel {
     return rs;
   }
   // What every route must be: at least one port; a multicast only from a routing that declares it may
-  // (the bitmask router, chosen otherwise, cannot replicate).
+  // (the network keeps branch state only for those).
   void check_route(const topo::RouteSet& rs) const {
     MPPNET_ASSERT(rs.count > 0, "routing returned no candidate port");
     MPPNET_ASSERT(!rs.multicast || multicast_,
@@ -240,6 +253,8 @@ class Network final : public NetworkModel {
   // Multicast VC allocation (net/multicast.cpp): local input VC i won every branch; branches[c].vc is
   // the VC it takes on branch c.
   void grant_branches(RouterId r, int i, const vc_alloc::Candidate* branches);
+  // Local input VC i takes the output VCs branch_vc_ names on its branches (both routers).
+  void hold_branches(RouterId r, int i);
   // Multicast switch allocation, before the separable stages: in round-robin order from mc_rr_[r], each
   // multicast in ready[0..count) that can advance takes its input port and all its outputs if they are
   // still free (picks at priority -1, listed in ins and outs).
@@ -248,6 +263,10 @@ class Network final : public NetworkModel {
   // Multicast switch traversal: if local input VC i won every one of its outputs in out_pick_, its front
   // flit goes to all of them (returns the copies sent); its picks are cleared either way.
   int switch_multicast(RouterId r, int i, bool move_pointers);
+  // The crossbar pass itself (both routers): local input VC i's front flit leaves its buffer (a credit
+  // upstream), a head is cloned for the branches after the first, a copy goes to every branch output
+  // VC, and a tail frees them. Returns the flit. REQUIRES: every branch has a credit.
+  Flit cross_multicast(RouterId r, int i);
   // A copy of packet `id` (its record, hops and routing word) under a new id, for a multicast branch.
   PacketId clone_packet(PacketId id);
   // Credits toward the next buffers on output port `port` (local) over VCs [vc_lo, vc_hi]: the free
@@ -483,7 +502,9 @@ class Network final : public NetworkModel {
   std::vector<Cycle> stage_ready_;
   std::vector<std::int8_t> branch_vc_;
   std::vector<PacketId> branch_packet_;
-  std::vector<std::uint16_t> mc_rr_;    // per router: the local input VC whose multicast goes first
+  std::vector<std::uint16_t> mc_rr_;  // per router: the local input VC whose multicast goes first
+  // Bitmask router: per router, the local input VCs whose front packet is a multicast (route_front).
+  std::vector<std::uint64_t> mc_front_;
   std::vector<std::int32_t> mc_order_;  // scratch: ready multicasts in round-robin order
   // The VC allocator (net/vc_alloc.hpp), chosen once; its request matrix, grants and wavefront cells,
   // sized for the largest router; per global port, the VC pointer of VcChoice::RoundRobin (else empty).

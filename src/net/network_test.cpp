@@ -90,6 +90,8 @@ std::vector<Case> all_cases() {
       {"cm5_64_outfirst_per_output_vc", cm5(3), out_first_per_output},
       {"mesh4x4_slow", mesh(4, 2), slow},
       {"torus5x5", torus(5, 2), base},
+      // A routing that may multicast (path multicast; unicast traffic here): the bitmask router still.
+      {"cylinder5x5_path_multicast", topo::testing::cylinder(5, 2, {1}, true), base},
       {"torus4x4x4_outfirst", torus(4, 3), out_first},
       {"hypercube6", cube(6), base},
       {"hypercube6_speedup", cube(6), speedup},
@@ -290,6 +292,8 @@ TEST(Network, TheDefaultRouterUsesBitmasksWhereTheyApply) {
   RouterParams explicit_input_first;
   explicit_input_first.vc_allocator = VcAllocatorKind::InputFirst;
   EXPECT_TRUE(Rig({"mesh", mesh(4, 2), explicit_input_first}).net.uses_fast_router());
+  // It replicates as well: a routing that may multicast keeps it (net/fast_multicast.cpp).
+  EXPECT_TRUE(Rig({"cylinder", topo::testing::cylinder(4, 2, {1}, true), {}}).net.uses_fast_router());
   for (const VcAllocatorKind kind : {VcAllocatorKind::OutputFirst, VcAllocatorKind::Wavefront}) {
     RouterParams p;
     p.vc_allocator = kind;

@@ -73,6 +73,17 @@ void Network::route_front(RouterId r, int ivc_local) {
     return;
   }
   route_mask_[g] = candidate_mask(rs);
+  if (!multicast_) return;
+  // The bitmask router allocates and switches a multicast as the general router does
+  // (net/fast_multicast.cpp), from its route.
+  std::uint64_t& mc = mc_front_[r];
+  const std::uint64_t bit = std::uint64_t{1} << ivc_local;
+  if (is_multicast(rs)) {
+    ivc_route_[g] = rs;
+    mc |= bit;
+  } else {
+    mc &= ~bit;
+  }
 }
 
 // The bitmask router keeps the candidate output VCs as one mask. It lists candidate ports in increasing

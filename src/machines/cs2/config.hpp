@@ -89,7 +89,7 @@ struct TrafficParams {
   double hot_load = 0.5;
   // Of the packets a PE creates, the fraction that are broadcasts (half to the whole machine, half to a
   // random contiguous range of PEs; note 003 §4.7); the rest follow the pattern. Above 0 the layers
-  // replicate (topo::ByteSteeredRouting<true>), which costs the fast unicast router.
+  // replicate (topo::ByteSteeredRouting<true>).
   double broadcast_fraction = 0;
   // Every packet is acknowledged on its layer's ack path, a PE keeps at most elan.window packets
   // unacknowledged per layer, and a NACKed packet is sent again (the Elan's protocol, note 003 §4.9).

@@ -46,8 +46,8 @@ topo::Routing byte_steered(const LayerShape& shape, int vcs, bool multicast) {
     const int j = lca_stage(shape, x, d);
     return shape.back_to_back() && j > shape.stages() ? 2 * shape.stages() : 2 * j - 1;
   };
-  // Replication only where broadcasts are asked for: a routing that may multicast rules out the
-  // general router's fast path, which unicast runs keep.
+  // Replication only where broadcasts are asked for (a routing that may multicast costs the bitmask
+  // router a mask test per router visit).
   if (multicast) return topo::Routing::bind(topo::ByteSteeredRouting<true>(vcs, hops), vcs);
   return topo::Routing::bind(topo::ByteSteeredRouting<false>(vcs, hops), vcs);
 }

@@ -19,7 +19,7 @@
 // boxes (decompose_range), each reached by one multicast packet whose range bytes the switches replicate
 // in lockstep (topo::ByteSteeredRouting<true>, net/multicast.cpp), with one merged ack per packet. The
 // climb takes plane 0 (routing.broadcast_tree = "canonical") or a plane drawn per packet ("any_plane").
-// Unicast-only configs keep ByteSteeredRouting<false>, and with it the general router's fast path.
+// Unicast-only configs keep ByteSteeredRouting<false>; both run on the bitmask router (net/fast_router.cpp).
 #pragma once
 
 #include <cstdint>
