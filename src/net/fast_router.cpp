@@ -26,6 +26,7 @@ namespace mppnet::net {
 using bits::bit;
 using bits::either;
 
+template <bool kMulticast>
 bool Network::evaluate_router_fast(RouterId r) {
   RouterState& rs = router_[r];
   const std::int32_t base = rs.base;
@@ -35,19 +36,21 @@ bool Network::evaluate_router_fast(RouterId r) {
     route_front(r, std::countr_zero(bits));
   rs.routed |= occupied;
   // Input VCs whose front packet is a multicast (none unless the routing may multicast).
-  const std::uint64_t mc = multicast_ ? mc_front_[r] : 0;
+  const std::uint64_t mc = kMulticast ? mc_front_[r] : 0;
   bool changed = false;
   if (const std::uint64_t waiting = occupied & ~rs.alloc; waiting != 0)
     changed =
         (waiting & mc) == 0 ? allocate_vcs_fast(r, waiting) : allocate_vcs_fast_multicast(r, waiting, mc);
 
   std::uint64_t go = occupied & rs.alloc & rs.credit;
-  if (const std::uint64_t held = occupied & rs.alloc & mc; held != 0) {
-    // Multicasts holding their output VCs go first (they cross here); `go` becomes the unicasts that
-    // won the switch around them, which the stages below grant as they are.
-    bool moved = false;
-    go = switch_multicasts_fast(r, go & ~mc, held, moved);
-    if (go == 0) return (changed || moved) && rs.occupied != 0;
+  if constexpr (kMulticast) {
+    if (const std::uint64_t held = occupied & rs.alloc & mc; held != 0) {
+      // Multicasts holding their output VCs go first (they cross here); `go` becomes the unicasts that
+      // won the switch around them, which the stages below grant as they are.
+      bool moved = false;
+      go = switch_multicasts_fast(r, go & ~mc, held, moved);
+      if (go == 0) return (changed || moved) && rs.occupied != 0;
+    }
   }
   if (go == 0) return changed && occupied != 0;
   const int vcs = vcs_;
@@ -56,7 +59,8 @@ bool Network::evaluate_router_fast(RouterId r) {
   std::int64_t* port_flits = &port_flits_[base];
   InputVc* ivc = &ivc_[ivc0];
   const std::uint8_t* local_port = local_port_.data();
-  std::uint64_t occupied_after = rs.occupied, credit = rs.credit, done = 0;
+  // (Multicasts may have crossed above: then the mask in rs is the one to start from.)
+  std::uint64_t occupied_after = kMulticast ? rs.occupied : occupied, credit = rs.credit, done = 0;
   std::uint64_t sa_in = rs.sa_in, sa_out = rs.sa_out;
   // Input VC i of input port p crosses to output port o: the round-robin pointers move past the winner.
   auto cross = [&](int i, int p, int o) {
@@ -131,11 +135,15 @@ bool Network::evaluate_router_fast(RouterId r) {
   return occupied_after != 0;
 }
 
+template bool Network::evaluate_router_fast<false>(RouterId r);
+template bool Network::evaluate_router_fast<true>(RouterId r);
+
 // The output VC input VC i asks for, as the input-first allocator's row of it: the first free VC of one
 // candidate port (chosen at random among the ports that have one), or -1; it sees the free VCs of the
 // start of the cycle (`free`).
-int Network::ask_vc_fast(RouterId r, int i, std::uint64_t free) {
-  const std::int32_t ivc0 = router_[r].base * vcs_;
+// Inline (only the allocators below call it): it is on the path of every unicast head.
+[[gnu::always_inline]] inline int Network::ask_vc_fast(RouterId r, std::int32_t ivc0, int i,
+                                                       std::uint64_t free) {
   const std::uint64_t vc_mask = bit(vcs_) - 1;
   std::uint64_t usable = free & route_mask_[ivc0 + i];
   if (usable == 0) return -1;
@@ -156,9 +164,8 @@ int Network::ask_vc_fast(RouterId r, int i, std::uint64_t free) {
                           63 - std::countl_zero(first_port) - shift);
 }
 
-void Network::grant_vc_fast(RouterId r, int i, int ol) {
+[[gnu::always_inline]] inline void Network::grant_vc_fast(RouterId r, std::int32_t ivc0, int i, int ol) {
   RouterState& rs = router_[r];
-  const std::int32_t ivc0 = rs.base * vcs_;
   InputVc& s = ivc_[ivc0 + i];
   s.out_port = local_port_[ol];
   s.out_vc = local_vc_[ol];
@@ -184,9 +191,9 @@ bool Network::allocate_vcs_fast(RouterId r, std::uint64_t waiting) {
   if ((waiting & (waiting - 1)) == 0) {
     // One VC waits (the common case at light load): it wins whatever it asks for.
     const int i = std::countr_zero(waiting);
-    const int ol = ask_vc_fast(r, i, free);
+    const int ol = ask_vc_fast(r, ivc0, i, free);
     if (ol < 0) return false;
-    grant_vc_fast(r, i, ol);
+    grant_vc_fast(r, ivc0, i, ol);
     rs.va_rr = static_cast<std::uint16_t>(i + 1 == n ? 0 : i + 1);
     if (!va_out_rr_.empty()) va_out_rr_[ivc0 + ol] = rs.va_rr;
     return true;
@@ -198,7 +205,7 @@ bool Network::allocate_vcs_fast(RouterId r, std::uint64_t waiting) {
   int asked_count = 0;
   for (; waiting != 0; waiting &= waiting - 1) {
     const int i = std::countr_zero(waiting);
-    const int ol = ask_vc_fast(r, i, free);
+    const int ol = ask_vc_fast(r, ivc0, i, free);
     if (ol < 0) continue;
     const int from = va_out_rr_.empty() ? rr : va_out_rr_[ivc0 + ol];
     arbiter::offer(claim, dist, asked, asked_count, ol, i, arbiter::rr_distance(i, from, n));
@@ -211,7 +218,7 @@ bool Network::allocate_vcs_fast(RouterId r, std::uint64_t waiting) {
     const int ol = asked[t];
     const int i = claim[ol];
     claim[ol] = -1;
-    grant_vc_fast(r, i, ol);
+    grant_vc_fast(r, ivc0, i, ol);
     if (!va_out_rr_.empty()) va_out_rr_[ivc0 + ol] = static_cast<std::uint16_t>(i + 1 == n ? 0 : i + 1);
     const int d = arbiter::rr_distance(i, rr, n);
     if (d < first_dist) {
@@ -242,7 +249,7 @@ bool Network::allocate_vcs_fast_multicast(RouterId r, std::uint64_t waiting, std
   for (std::uint64_t w = waiting; w != 0; w &= w - 1) {
     const int i = std::countr_zero(w);
     if ((mc & bit(i)) == 0) {
-      const int ol = ask_vc_fast(r, i, free);
+      const int ol = ask_vc_fast(r, ivc0, i, free);
       if (ol < 0) continue;
       const int from = va_out_rr_.empty() ? rr : va_out_rr_[ivc0 + ol];
       arbiter::offer(claim, dist, asked, asked_count, ol, i, arbiter::rr_distance(i, from, n));
@@ -300,7 +307,7 @@ bool Network::allocate_vcs_fast_multicast(RouterId r, std::uint64_t waiting, std
     const int i = claim[ol];
     claim[ol] = -1;
     if (i < 0) continue;
-    grant_vc_fast(r, i, ol);
+    grant_vc_fast(r, ivc0, i, ol);
     if (!va_out_rr_.empty()) va_out_rr_[ivc0 + ol] = static_cast<std::uint16_t>(i + 1 == n ? 0 : i + 1);
     granted(i);
   }

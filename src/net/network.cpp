@@ -291,8 +291,10 @@ void Network::step() {
 
 void Network::evaluate_routers() {
   if (!prefetch_) {
-    if (fast_) {
-      visit_bits(router_active_bits_, [this](RouterId r) { return evaluate_router_fast(r); });
+    if (fast_ && multicast_) {
+      visit_bits(router_active_bits_, [this](RouterId r) { return evaluate_router_fast<true>(r); });
+    } else if (fast_) {
+      visit_bits(router_active_bits_, [this](RouterId r) { return evaluate_router_fast<false>(r); });
     } else {
       visit_bits(router_active_bits_,
                  [this](RouterId r) { return evaluate_router(r) && router_holds_flits(r); });

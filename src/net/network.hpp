@@ -205,16 +205,22 @@ class Network final : public NetworkModel {
   // nothing will change nothing next cycle either, unless a flit or a credit reaches it: it sleeps.
   bool evaluate_router(RouterId r);
   // The same for the common configuration, on per-router bitmasks (fast_router.cpp); it returns false
-  // as well when the router is left holding no flit, so a true result means "stay awake".
+  // as well when the router is left holding no flit, so a true result means "stay awake". kMulticast:
+  // the routing may multicast (multicast_); without it the unicast code runs alone, untouched.
+  template <bool kMulticast>
   bool evaluate_router_fast(RouterId r);
+  bool evaluate_router_fast(RouterId r) {
+    return multicast_ ? evaluate_router_fast<true>(r) : evaluate_router_fast<false>(r);
+  }
   bool allocate_vcs_fast(RouterId r, std::uint64_t waiting);
   // Its VC allocation when a multicast waits among `waiting` (mc: the multicast fronts), as the general
   // input-first allocator does it: unicasts ask as above, multicasts for every branch, all or none.
   bool allocate_vcs_fast_multicast(RouterId r, std::uint64_t waiting, std::uint64_t mc);
   // The output VC (local) unicast input VC i asks for, from the free output VCs `free`, or -1; and
   // granting it. Shared by the two functions above (the random draw of a choice among ports included).
-  int ask_vc_fast(RouterId r, int i, std::uint64_t free);
-  void grant_vc_fast(RouterId r, int i, int ol);
+  // REQUIRES: ivc0 is the router's first input VC. Inline, in fast_router.cpp only.
+  inline int ask_vc_fast(RouterId r, std::int32_t ivc0, int i, std::uint64_t free);
+  inline void grant_vc_fast(RouterId r, std::int32_t ivc0, int i, int ol);
   // Its switch allocation when multicasts hold output VCs (`held`; net/fast_multicast.cpp), as
   // allocate_switch() does it: the multicasts that can advance take their ports first and whole, in the
   // order of take_for_multicasts(), and cross (`moved` says whether any did); the separable stages run
