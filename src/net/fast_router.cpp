@@ -39,8 +39,8 @@ bool Network::evaluate_router_fast(RouterId r) {
   const std::uint64_t mc = kMulticast ? mc_front_[r] : 0;
   bool changed = false;
   if (const std::uint64_t waiting = occupied & ~rs.alloc; waiting != 0)
-    changed =
-        (waiting & mc) == 0 ? allocate_vcs_fast(r, waiting) : allocate_vcs_fast_multicast(r, waiting, mc);
+    changed = (waiting & mc) == 0 ? allocate_vcs_fast<false>(r, waiting, 0)
+                                  : allocate_vcs_fast<true>(r, waiting, mc);
 
   std::uint64_t go = occupied & rs.alloc & rs.credit;
   if constexpr (kMulticast) {
@@ -138,62 +138,63 @@ bool Network::evaluate_router_fast(RouterId r) {
 template bool Network::evaluate_router_fast<false>(RouterId r);
 template bool Network::evaluate_router_fast<true>(RouterId r);
 
-// The output VC input VC i asks for, as the input-first allocator's row of it: the first free VC of one
-// candidate port (chosen at random among the ports that have one), or -1; it sees the free VCs of the
-// start of the cycle (`free`).
-// Inline (only the allocators below call it): it is on the path of every unicast head.
-[[gnu::always_inline]] inline int Network::ask_vc_fast(RouterId r, std::int32_t ivc0, int i,
-                                                       std::uint64_t free) {
-  const std::uint64_t vc_mask = bit(vcs_) - 1;
-  std::uint64_t usable = free & route_mask_[ivc0 + i];
-  if (usable == 0) return -1;
-  const int first = std::countr_zero(usable);
-  usable &= ~(vc_mask << (local_port_[first] * vcs_));
-  if (usable == 0) return first;  // one candidate port has a free VC
-  int options[topo::kMaxRouteCandidates] = {first};
-  int found = 1;
-  for (; usable != 0; ++found) {
-    options[found] = std::countr_zero(usable);
-    usable &= ~(vc_mask << (local_port_[options[found]] * vcs_));
-  }
-  if (!most_credits_) return options[router_rng_[r].below(found)];
-  // The route's VC range on every candidate port, as the general router's RouteSet has it.
-  const std::uint64_t first_port = route_mask_[ivc0 + i] & (vc_mask << (local_port_[first] * vcs_));
-  const int shift = local_port_[first] * vcs_;
-  return choose_candidate(r, ivc0, options, found, std::countr_zero(first_port) - shift,
-                          63 - std::countl_zero(first_port) - shift);
-}
-
-[[gnu::always_inline]] inline void Network::grant_vc_fast(RouterId r, std::int32_t ivc0, int i, int ol) {
-  RouterState& rs = router_[r];
-  InputVc& s = ivc_[ivc0 + i];
-  s.out_port = local_port_[ol];
-  s.out_vc = local_vc_[ol];
-  ovc_[ivc0 + ol].owner = static_cast<std::int16_t>(i);
-  rs.free &= ~bit(ol);
-  rs.alloc |= bit(i);
-  if (ovc_[ivc0 + ol].credits > 0) {
-    rs.credit |= bit(i);
-  } else {
-    rs.credit &= ~bit(i);
-  }
-}
-
 // VC allocation as allocate_vcs() does it for input-first wormhole routers: each waiting VC asks for the
-// first free VC of one candidate port (ask_vc_fast), and each asked-for output VC goes to the asker
-// nearest after the round-robin pointer.
-bool Network::allocate_vcs_fast(RouterId r, std::uint64_t waiting) {
+// first free VC of one candidate port (chosen at random among the ports that have one), and each asked-for
+// output VC goes to the asker nearest after the round-robin pointer.
+//
+// kMulticast (some of `waiting` are multicasts, the bits of `mc`): as vc_alloc::input_first() and
+// finish_separable() do it, in input order a unicast asks as above and a multicast asks for the lowest
+// free VC of its route's range on every branch, ranked at each by the router's pointer; a multicast that
+// won every branch takes them all, what one won otherwise lapses this cycle, and the other asked-for
+// output VCs go to their nearest askers. Without it the code is the unicast allocator alone.
+template <bool kMulticast>
+bool Network::allocate_vcs_fast(RouterId r, std::uint64_t waiting, std::uint64_t mc) {
   RouterState& rs = router_[r];
   const std::int32_t ivc0 = rs.base * vcs_;
   const int n = rs.ports * vcs_;
   const int rr = rs.va_rr < n ? rs.va_rr : 0;
   const std::uint64_t free = rs.free;
-  if ((waiting & (waiting - 1)) == 0) {
+  const std::uint64_t vc_mask = bit(vcs_) - 1;
+  auto grant = [&](int i, int ol) {
+    InputVc& s = ivc_[ivc0 + i];
+    s.out_port = local_port_[ol];
+    s.out_vc = local_vc_[ol];
+    ovc_[ivc0 + ol].owner = static_cast<std::int16_t>(i);
+    rs.free &= ~bit(ol);
+    rs.alloc |= bit(i);
+    if (ovc_[ivc0 + ol].credits > 0) {
+      rs.credit |= bit(i);
+    } else {
+      rs.credit &= ~bit(i);
+    }
+  };
+  // Input stage: the output VC that input VC i asks for, the first free VC of a candidate port chosen at
+  // random among those that have one (-1: none); it sees the free VCs of the start of the cycle.
+  auto ask = [&](int i) {
+    std::uint64_t usable = free & route_mask_[ivc0 + i];
+    if (usable == 0) return -1;
+    const int first = std::countr_zero(usable);
+    usable &= ~(vc_mask << (local_port_[first] * vcs_));
+    if (usable == 0) return first;  // one candidate port has a free VC
+    int options[topo::kMaxRouteCandidates] = {first};
+    int found = 1;
+    for (; usable != 0; ++found) {
+      options[found] = std::countr_zero(usable);
+      usable &= ~(vc_mask << (local_port_[options[found]] * vcs_));
+    }
+    if (!most_credits_) return options[router_rng_[r].below(found)];
+    // The route's VC range on every candidate port, as the general router's RouteSet has it.
+    const std::uint64_t first_port = route_mask_[ivc0 + i] & (vc_mask << (local_port_[first] * vcs_));
+    const int shift = local_port_[first] * vcs_;
+    return choose_candidate(r, ivc0, options, found, std::countr_zero(first_port) - shift,
+                            63 - std::countl_zero(first_port) - shift);
+  };
+  if (!kMulticast && (waiting & (waiting - 1)) == 0) {
     // One VC waits (the common case at light load): it wins whatever it asks for.
     const int i = std::countr_zero(waiting);
-    const int ol = ask_vc_fast(r, ivc0, i, free);
+    const int ol = ask(i);
     if (ol < 0) return false;
-    grant_vc_fast(r, ivc0, i, ol);
+    grant(i, ol);
     rs.va_rr = static_cast<std::uint16_t>(i + 1 == n ? 0 : i + 1);
     if (!va_out_rr_.empty()) va_out_rr_[ivc0 + ol] = rs.va_rr;
     return true;
@@ -203,115 +204,86 @@ bool Network::allocate_vcs_fast(RouterId r, std::uint64_t waiting) {
   std::int32_t* dist = claim_dist_.data();
   std::int32_t* asked = touched_.data();
   int asked_count = 0;
-  for (; waiting != 0; waiting &= waiting - 1) {
-    const int i = std::countr_zero(waiting);
-    const int ol = ask_vc_fast(r, ivc0, i, free);
-    if (ol < 0) continue;
-    const int from = va_out_rr_.empty() ? rr : va_out_rr_[ivc0 + ol];
-    arbiter::offer(claim, dist, asked, asked_count, ol, i, arbiter::rr_distance(i, from, n));
-  }
-  if (asked_count == 0) return false;
-  // The router's pointer moves past the granted VC nearest after it (under per-output-VC arbiters as
-  // well: multicasts are ranked by it).
-  int first = -1, first_dist = n;
-  for (int t = 0; t < asked_count; ++t) {
-    const int ol = asked[t];
-    const int i = claim[ol];
-    claim[ol] = -1;
-    grant_vc_fast(r, ivc0, i, ol);
-    if (!va_out_rr_.empty()) va_out_rr_[ivc0 + ol] = static_cast<std::uint16_t>(i + 1 == n ? 0 : i + 1);
-    const int d = arbiter::rr_distance(i, rr, n);
-    if (d < first_dist) {
-      first = i;
-      first_dist = d;
-    }
-  }
-  rs.va_rr = static_cast<std::uint16_t>(first + 1 == n ? 0 : first + 1);
-  return true;
-}
-
-// The same with multicasts among the waiting VCs, as vc_alloc::input_first() and finish_separable() do
-// it: in input order, a unicast asks as above and a multicast asks for the lowest free VC of its route's
-// range on every branch, ranked at each by the router's pointer; a multicast that won every branch takes
-// them all, what one won otherwise lapses this cycle, and the other asked-for output VCs go to their
-// nearest askers.
-bool Network::allocate_vcs_fast_multicast(RouterId r, std::uint64_t waiting, std::uint64_t mc) {
-  RouterState& rs = router_[r];
-  const std::int32_t ivc0 = rs.base * vcs_;
-  const int n = rs.ports * vcs_;
-  const int rr = rs.va_rr < n ? rs.va_rr : 0;
-  const std::uint64_t free = rs.free;
-  std::int32_t* claim = claim_.data();
-  std::int32_t* dist = claim_dist_.data();
-  std::int32_t* asked = touched_.data();
-  int asked_count = 0;
-  std::uint64_t asking = 0;  // the multicasts that asked (branch_vc_ holds their branches' VCs)
+  std::uint64_t asking = 0;  // multicasts that asked (branch_vc_ holds the VC of each branch)
   for (std::uint64_t w = waiting; w != 0; w &= w - 1) {
     const int i = std::countr_zero(w);
-    if ((mc & bit(i)) == 0) {
-      const int ol = ask_vc_fast(r, ivc0, i, free);
-      if (ol < 0) continue;
-      const int from = va_out_rr_.empty() ? rr : va_out_rr_[ivc0 + ol];
-      arbiter::offer(claim, dist, asked, asked_count, ol, i, arbiter::rr_distance(i, from, n));
+    if (kMulticast && (mc & bit(i)) != 0) {
+      const std::int32_t g = ivc0 + i;
+      const topo::RouteSet& route = ivc_route_[g];
+      std::int8_t* vc = &branch_vc_[static_cast<std::size_t>(g) * topo::kMaxRouteCandidates];
+      const std::uint64_t range = (bit(route.vc_hi) << 1) - bit(route.vc_lo);
+      bool every = true;
+      for (int c = 0; c < route.count && every; ++c) {
+        const std::uint64_t usable = free >> (route.ports[c] * vcs_) & range;
+        every = usable != 0;
+        vc[c] = static_cast<std::int8_t>(std::countr_zero(usable));
+      }
+      if (!every) continue;  // no request this cycle
+      asking |= bit(i);
+      const int d = arbiter::rr_distance(i, rr, n);
+      for (int c = 0; c < route.count; ++c)
+        arbiter::offer(claim, dist, asked, asked_count, route.ports[c] * vcs_ + vc[c], i, d);
       continue;
     }
-    const std::int32_t g = ivc0 + i;
-    const topo::RouteSet& route = ivc_route_[g];
-    const std::size_t b0 = static_cast<std::size_t>(g) * topo::kMaxRouteCandidates;
-    const std::uint64_t range = (bit(route.vc_hi) << 1) - (bit(route.vc_lo));
-    bool every = true;
-    for (int c = 0; c < route.count && every; ++c) {
-      const std::uint64_t usable = free >> (route.ports[c] * vcs_) & range;
-      every = usable != 0;
-      branch_vc_[b0 + c] = static_cast<std::int8_t>(std::countr_zero(usable));
+    const int ol = ask(i);
+    if (ol < 0) continue;
+    const int from = va_out_rr_.empty() ? rr : va_out_rr_[ivc0 + ol];
+    const int d = i >= from ? i - from : i - from + n;
+    if (claim[ol] < 0) {
+      asked[asked_count++] = ol;
+    } else if (dist[ol] <= d) {
+      continue;
     }
-    if (!every) continue;  // no request this cycle
-    asking |= bit(i);
-    const int d = arbiter::rr_distance(i, rr, n);
-    for (int c = 0; c < route.count; ++c)
-      arbiter::offer(claim, dist, asked, asked_count, route.ports[c] * vcs_ + branch_vc_[b0 + c], i, d);
+    claim[ol] = i;
+    dist[ol] = d;
   }
+  if (asked_count == 0) return false;
+  // The router's pointer moves past the granted VC nearest after it, by its own distance under
+  // per-output-VC arbiters too (multicasts are ranked by it).
   int first = -1, first_dist = n;
-  auto granted = [&](int i) {
-    const int d = arbiter::rr_distance(i, rr, n);
+  auto granted = [&](int i, int d) {
     if (d < first_dist) {
       first = i;
       first_dist = d;
     }
   };
-  for (; asking != 0; asking &= asking - 1) {
+  for (; kMulticast && asking != 0; asking &= asking - 1) {
     const int i = std::countr_zero(asking);
     const std::int32_t g = ivc0 + i;
     const topo::RouteSet& route = ivc_route_[g];
-    const std::size_t b0 = static_cast<std::size_t>(g) * topo::kMaxRouteCandidates;
+    const std::int8_t* vc = &branch_vc_[static_cast<std::size_t>(g) * topo::kMaxRouteCandidates];
     bool won_all = true;
-    for (int c = 0; c < route.count; ++c) won_all &= claim[route.ports[c] * vcs_ + branch_vc_[b0 + c]] == i;
+    for (int c = 0; c < route.count; ++c) won_all &= claim[route.ports[c] * vcs_ + vc[c]] == i;
     if (won_all) {
       hold_branches(r, i);
       for (int c = 0; c < route.count; ++c) {
-        const int ol = route.ports[c] * vcs_ + branch_vc_[b0 + c];
+        const int ol = route.ports[c] * vcs_ + vc[c];
         rs.free &= ~bit(ol);
         if (!va_out_rr_.empty()) va_out_rr_[ivc0 + ol] = static_cast<std::uint16_t>(i + 1 == n ? 0 : i + 1);
       }
       rs.alloc |= bit(i);
-      granted(i);
+      granted(i, arbiter::rr_distance(i, rr, n));
     }
     // What it won is taken whole above or lapses this cycle: no unicast gets it either.
     for (int c = 0; c < route.count; ++c) {
-      std::int32_t& held = claim[route.ports[c] * vcs_ + branch_vc_[b0 + c]];
-      if (held == i) held = -1;
+      std::int32_t& holder = claim[route.ports[c] * vcs_ + vc[c]];
+      if (holder == i) holder = -1;
     }
   }
   for (int t = 0; t < asked_count; ++t) {
     const int ol = asked[t];
     const int i = claim[ol];
     claim[ol] = -1;
-    if (i < 0) continue;
-    grant_vc_fast(r, ivc0, i, ol);
-    if (!va_out_rr_.empty()) va_out_rr_[ivc0 + ol] = static_cast<std::uint16_t>(i + 1 == n ? 0 : i + 1);
-    granted(i);
+    if (kMulticast && i < 0) continue;  // lapsed
+    grant(i, ol);
+    if (va_out_rr_.empty()) {
+      granted(i, dist[ol]);
+    } else {
+      va_out_rr_[ivc0 + ol] = static_cast<std::uint16_t>(i + 1 == n ? 0 : i + 1);
+      granted(i, arbiter::rr_distance(i, rr, n));
+    }
   }
-  if (first < 0) return false;
+  if (kMulticast && first < 0) return false;
   rs.va_rr = static_cast<std::uint16_t>(first + 1 == n ? 0 : first + 1);
   return true;
 }

@@ -212,15 +212,10 @@ class Network final : public NetworkModel {
   bool evaluate_router_fast(RouterId r) {
     return multicast_ ? evaluate_router_fast<true>(r) : evaluate_router_fast<false>(r);
   }
-  bool allocate_vcs_fast(RouterId r, std::uint64_t waiting);
-  // Its VC allocation when a multicast waits among `waiting` (mc: the multicast fronts), as the general
-  // input-first allocator does it: unicasts ask as above, multicasts for every branch, all or none.
-  bool allocate_vcs_fast_multicast(RouterId r, std::uint64_t waiting, std::uint64_t mc);
-  // The output VC (local) unicast input VC i asks for, from the free output VCs `free`, or -1; and
-  // granting it. Shared by the two functions above (the random draw of a choice among ports included).
-  // REQUIRES: ivc0 is the router's first input VC. Inline, in fast_router.cpp only.
-  inline int ask_vc_fast(RouterId r, std::int32_t ivc0, int i, std::uint64_t free);
-  inline void grant_vc_fast(RouterId r, std::int32_t ivc0, int i, int ol);
+  // Its VC allocation; kMulticast: a multicast waits among `waiting` (mc: the multicast fronts), and the
+  // general input-first allocator's rules for multicasts apply (fast_router.cpp).
+  template <bool kMulticast>
+  bool allocate_vcs_fast(RouterId r, std::uint64_t waiting, std::uint64_t mc);
   // Its switch allocation when multicasts hold output VCs (`held`; net/fast_multicast.cpp), as
   // allocate_switch() does it: the multicasts that can advance take their ports first and whole, in the
   // order of take_for_multicasts(), and cross (`moved` says whether any did); the separable stages run
