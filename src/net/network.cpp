@@ -134,8 +134,7 @@ Network::Network(const topo::Graph& graph, const topo::Routing& routing, const R
     // Worth remembering only while the table stays small (it is 8 bytes per port and destination).
     const std::size_t memo_size = static_cast<std::size_t>(ports) * graph.num_nodes;
     // A route that depends on the input VC or on the packet's header is not a function of (input port,
-    // destination).
-    // (A multicast's route is kept whole, not as a mask.)
+    // destination), and a multicast's route is kept whole, not as a mask.
     if (!routing.uses_input_vc() && !routing.needs_header() && !multicast_ &&
         memo_size <= (std::size_t{1} << 16))
       route_memo_.assign(memo_size, 0);
