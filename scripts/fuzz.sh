@@ -3,25 +3,52 @@
 # SECONDS each (or RUNS executions, when given), starting from its seed corpus: configs/*.toml and
 # fuzz/corpus/<target>/. Inputs the run adds go to a scratch corpus, not the repository. A crash, a
 # sanitizer report, a leak or a slow input stops the target: its input is kept in BUILD_DIR/findings/
-# and the script fails.
+# and the script fails. The targets run side by side, one per core (libFuzzer's own process is
+# single-threaded), and their verdicts are printed in name order once all have ended.
 set -euo pipefail
 build=$1 seconds=$2 runs=${3:-0}
 src=$(cd "$(dirname "$0")/.." && pwd)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 mkdir -p "$build/findings"
-status=0
-for exe in "$build"/*_fuzz; do
-  name=$(basename "$exe" _fuzz)
-  corpus="$scratch/$name"
+jobs=$(nproc)
+
+# fuzz_one NAME: one target's run; its exit status is the verdict, its log in findings/NAME.log.
+fuzz_one() {
+  local name=$1 exe="$build/$1_fuzz" corpus="$scratch/$1"
   mkdir -p "$corpus"
   [ -d "$src/fuzz/corpus/$name" ] && cp "$src/fuzz/corpus/$name"/* "$corpus/"
   [ "$name" = config ] && cp "$src"/configs/*.toml "$corpus/"
-  limit=(-max_total_time="$seconds")
+  local limit=(-max_total_time="$seconds")
   [ "$runs" -gt 0 ] && limit=(-runs="$runs")
+  "$exe" "$corpus" "${limit[@]}" -timeout=20 -rss_limit_mb=3072 -print_final_stats=1 \
+    -artifact_prefix="$build/findings/$name-" > "$build/findings/$name.log" 2>&1
+}
+
+names=()
+for exe in "$build"/*_fuzz; do
+  names+=("$(basename "$exe" _fuzz)")
+done
+declare -A pid_of
+running=()
+for name in "${names[@]}"; do
+  # At most one target per core: wait for the oldest before starting another.
+  if [ ${#running[@]} -ge "$jobs" ]; then
+    wait "${pid_of[${running[0]}]}" && echo 0 > "$scratch/${running[0]}.rc" || echo 1 > "$scratch/${running[0]}.rc"
+    running=("${running[@]:1}")
+  fi
+  fuzz_one "$name" &
+  pid_of[$name]=$!
+  running+=("$name")
+done
+for name in "${running[@]}"; do
+  wait "${pid_of[$name]}" && echo 0 > "$scratch/$name.rc" || echo 1 > "$scratch/$name.rc"
+done
+
+status=0
+for name in "${names[@]}"; do
   log="$build/findings/$name.log"
-  if "$exe" "$corpus" "${limit[@]}" -timeout=20 -rss_limit_mb=3072 -print_final_stats=1 \
-      -artifact_prefix="$build/findings/$name-" > "$log" 2>&1; then
+  if [ "$(cat "$scratch/$name.rc")" = 0 ]; then
     echo "fuzz $name: $(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}') runs, no finding"
   else
     echo "fuzz $name: FINDING (input and report in $build/findings/, log $log)" >&2
