@@ -54,6 +54,10 @@ io::KeyTable<T1Config> make_table() {
                       "or 2)."),
                   key("dispatch_cycles", &T1NiParams::dispatch_cycles, in_range(0, 100),
                       "Cycles an event's dispatch takes (L371: 3-5; note §6.1: 3)."),
+                  key("send_extra_cycles", &T1NiParams::send_extra_cycles, in_range(0, 1000),
+                      "Cycles a SEND or MCST takes beyond its issue cycle (note §6.1: 0, the vector "
+                      "streamed in the background); more makes it a multi-cycle, still atomic, "
+                      "instruction (A.6)."),
                   key("strict_hazards", &T1NiParams::strict_hazards, io::any_value(),
                       "Record every violation of the A.10 hazard spacing (A26); counted in the results."),
                   key("handler_level_visibility", &T1NiParams::handler_level_visibility, io::any_value(),
@@ -164,6 +168,7 @@ NiConfig ni_config(const T1Config& c, std::uint32_t node_id) {
   n.poison_unfilled = c.ni.poison_unfilled;
   n.visibility = c.ni.handler_level_visibility ? Visibility::HandlerLevel : Visibility::EnableBits;
   n.timing.dispatch_cycles = static_cast<std::uint32_t>(c.ni.dispatch_cycles);
+  n.timing.send_extra_cycles = static_cast<std::uint32_t>(c.ni.send_extra_cycles);
   return n;
 }
 

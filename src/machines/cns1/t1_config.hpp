@@ -41,6 +41,7 @@ struct T1NiParams {
   int in_queue_messages = 2;              // A35: whole messages an NI holds per priority
   int out_queue_messages = 1;             // A35: output slots per priority (one or two)
   int dispatch_cycles = 3;                // §6.1: the low end of "3-5 cycles" (L371)
+  int send_extra_cycles = 0;              // §6.1: a SEND issues in 1 cycle, its vector streamed behind
   bool strict_hazards = false;            // A26: flag violations of the A.10 spacing
   bool handler_level_visibility = false;  // A5: the bank of the level being run, not f(EE, LPEE)
   bool op_requires_hpa = false;           // A6

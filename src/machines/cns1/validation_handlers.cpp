@@ -3,95 +3,19 @@
 // node 1's handlers recording what they see in memory. Each node's program ends with exit; a receiver
 // spins until its handlers have set a flag.
 #include <cstdint>
-#include <initializer_list>
 #include <string>
 #include <vector>
 
-#include "cpu/mips/linux_o32.hpp"
-#include "machines/cns1/mesh_probe.hpp"
-#include "machines/cns1/ni_encode.hpp"
-#include "machines/cns1/ni_registers.hpp"
 #include "machines/cns1/validation.hpp"
+#include "machines/cns1/validation_rig.hpp"
 
 namespace mppnet::machines::cns1 {
 
 namespace {
 
 using namespace encode;
+using namespace rig;
 using core::Evidence;
-
-constexpr std::uint32_t kCode = 0x1000;     // each node's program
-constexpr std::uint32_t kHandler = 0x1400;  // and its handlers, 0x100 apart
-constexpr std::uint32_t kHandler2 = 0x1500;
-constexpr std::uint32_t kData = 0x4000;  // reachable as an offset from $0
-constexpr std::uint32_t kFlag = 0x100;   // the receiver's flag, an offset in the data region
-constexpr std::int32_t at_data(std::uint32_t offset) {
-  return static_cast<std::int32_t>(kData + offset);
-}
-const std::string kDoc = "Callahan, T1 Network Interface Specification, UCB/CSD-94-823 (1994)";
-const char* kSetup3 =
-    "3 x 3 T1 machine, default [ni] and [network]; hand-written T1 code: node 0 sends to node 1";
-
-// Appends b to a, word by word (vector::insert trips GCC 12's -Wstringop-overflow here).
-void append(std::vector<std::uint32_t>& a, const std::vector<std::uint32_t>& b) {
-  for (const std::uint32_t w : b) a.push_back(w);
-}
-
-const std::vector<std::uint32_t> kExit = {ori(v0, zero, cpu::mips::kSysExit), syscall()};
-
-// Node 1's wait: unmask `masks` (an ORI of the upper half into nistat), spin until the flag is set, exit.
-std::vector<std::uint32_t> receiver(std::uint32_t masks) {
-  return {cfc2(at, kNistat),
-          kNop,
-          lui(v1, masks >> 16),
-          or_(at, at, v1),
-          ctc2(at, kNistat),
-          lw(v0, at_data(kFlag), zero),
-          kNop,
-          beq(v0, zero, -3),
-          kNop,
-          ori(v0, zero, cpu::mips::kSysExit),
-          syscall()};
-}
-
-class Rig {
- public:
-  explicit Rig(const T1Config& c = probe_config(9)) : m_(c) {
-    for (int v = 0; v < m_.nodes(); ++v) {
-      m_.node(v).memory().map(kCode, 0x1000, "code");
-      m_.node(v).memory().map(kData, 0x1000, "data");
-      code(v, kCode, kExit);
-      m_.node(v).cpu().reset(kCode);
-    }
-  }
-  void code(int v, std::uint32_t address, const std::vector<std::uint32_t>& words) {
-    for (const std::uint32_t w : words) {
-      MPPNET_ASSERT(m_.node(v).memory().store32(address, w) == cpu::mips::Access::Ok,
-                    "code outside its region");
-      address += 4;
-    }
-  }
-  MachineEnd run() { return m_.run().end; }
-  std::uint32_t word(int v, std::uint32_t offset) {
-    std::uint32_t w = 0;
-    m_.node(v).memory().load32(kData + offset, w);
-    return w;
-  }
-  T1Machine& machine() { return m_; }
-
- private:
-  T1Machine m_;
-};
-
-// Node 0: $16 = 1 (the destination), $17 = handler, `setup`, then `send` retried until it succeeds, exit.
-std::vector<std::uint32_t> sender(std::uint32_t handler, std::vector<std::uint32_t> setup,
-                                  std::initializer_list<std::uint32_t> sends) {
-  std::vector<std::uint32_t> c = {ori(s0, zero, 1), ori(s1, zero, handler)};
-  append(c, setup);
-  for (const std::uint32_t s : sends) append(c, {s, kNop, bc2f(-3), kNop});
-  append(c, kExit);
-  return c;
-}
 
 // B2: SEND5 of 11, 22, 33, 44, 55 from $4-$7, $29, with 66 and 77 in $8 and $9: the words of the handler's
 // $4-$7, $29 that are not those, plus those of $8, $9 that were transmitted (the LP bank's are 0).
@@ -285,7 +209,6 @@ double b26_violations(bool spaced) {
 // first (A21), then the LP one. Mismatches of the log against 1, 2, 3.
 double b9_mismatches() {
   Rig r;
-  constexpr std::uint32_t kHandler3 = 0x1600;
   r.code(0, kCode,
          sender(kHandler, {ori(s2, zero, kHandler2), ori(19, zero, kHandler3)},
                 {send(kSendH, 0, s0, s1), send(kSendH, 0, s0, s2), send(kSend, 0, s0, 19)}));
