@@ -38,13 +38,18 @@ struct T1CpuParams {
 };
 
 struct T1NiParams {
-  int in_queue_messages = 2;              // A35: whole messages an NI holds per priority
-  int out_queue_messages = 1;             // A35: output slots per priority (one or two)
-  int dispatch_cycles = 3;                // §6.1: the low end of "3-5 cycles" (L371)
-  bool strict_hazards = false;            // A26: flag violations of the A.10 spacing
-  bool handler_level_visibility = false;  // A5: the bank of the level being run, not f(EE, LPEE)
-  bool op_requires_hpa = false;           // A6
-  bool poison_unfilled = false;           // A15
+  int in_queue_messages = 2;   // A35: whole messages an NI holds per priority
+  int out_queue_messages = 1;  // A35: output slots per priority (one or two)
+  int dispatch_cycles = 3;     // §6.1: the low end of "3-5 cycles" (L371)
+  int send_extra_cycles = 0;   // §6.1: a SEND issues in 1 cycle, its vector streamed behind
+  // C10's baseline (§3.8 L371): events reach their handler through the MIPS interrupt path and the
+  // kernel's generic exception handler, at kernel_trap_cycles a dispatch, instead of dispatch_cycles.
+  std::string event_dispatch = "hardware";  // or "kernel_trap"
+  int kernel_trap_cycles = 100;             // L371: "at least 100 cycles" (a well-tuned one 15-20)
+  bool strict_hazards = false;              // A26: flag violations of the A.10 spacing
+  bool handler_level_visibility = false;    // A5: the bank of the level being run, not f(EE, LPEE)
+  bool op_requires_hpa = false;             // A6
+  bool poison_unfilled = false;             // A15
 };
 
 struct T1NetworkParams {

@@ -121,6 +121,22 @@ TEST(T1Machine, ANodeCountTheMeshCannotHaveIsRefused) {
   EXPECT_NE(big.find("machine.nodes: must be between 9 and 2048"), std::string::npos) << big;
 }
 
+// The NI's cost keys reach each node's NI: a multi-cycle SEND, and C10's kernel-trap baseline, whose
+// dispatch costs kernel_trap_cycles in place of dispatch_cycles; a dispatch the model lacks is refused.
+TEST(T1Machine, TheNiCostKeysReachTheNodesNi) {
+  const std::string base = "[machine]\nmodel = \"t1\"\nnodes = 9\nprogram = \"t1_ping_pong\"\n[ni]\n";
+  const NiConfig hardware =
+      ni_config(load_t1_text(base + "send_extra_cycles = 7\nkernel_trap_cycles = 40\n", "t1.toml", {}), 0);
+  EXPECT_EQ(hardware.timing.send_extra_cycles, 7u);
+  EXPECT_EQ(hardware.timing.dispatch_cycles, 3u);
+  const NiConfig trap = ni_config(
+      load_t1_text(base + "event_dispatch = \"kernel_trap\"\nkernel_trap_cycles = 40\n", "t1.toml", {}), 0);
+  EXPECT_EQ(trap.timing.dispatch_cycles, 40u);
+  const std::string e =
+      config_error([&] { load_t1_text(base + "event_dispatch = \"interrupt\"\n", "t1.toml", {}); });
+  EXPECT_NE(e.find("t1.toml:6: ni.event_dispatch"), std::string::npos) << e;
+}
+
 TEST(T1Machine, AMessageToANodeThatDoesNotExistStopsTheRunWithAnError) {
   using namespace testing;
   T1Machine m(config_for("t1_ping_pong", 9));

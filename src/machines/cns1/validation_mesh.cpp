@@ -293,6 +293,7 @@ std::vector<core::ValidationCase> t1_validation_cases() {
   add_cost_cases(cases);
   add_mesh_cases(cases);
   add_handler_cases(cases);
+  add_event_cases(cases);
   return cases;
 }
 

@@ -36,17 +36,19 @@ TEST(T1Validation, EveryCaseIsMeasuredAndJudgedAsDeclared) {
 
 TEST(T1Validation, TheCostsProgramMeasuresTheDocumentsSequences) {
   // Each measured exactly, so that a change of the NI's costs shows: C1-C4 the instruction counts
-  // (1, 2, 3, 4), C5 4 instructions and a setup (5), C6 dispatch 3 + HRET 2 (5), C8 4 + 5 (9) with or
-  // without the 32-word vector.
+  // (1, 2, 3, 4), C5 4 instructions and a setup (5), C6 dispatch 3 + HRET 2 (5), C7 3 + 4 + 2 (9), C8 4 + 5
+  // (9) with or without the 32-word vector, C10 4 + 100 + 2 (106).
   const std::map<std::string, double> want = {{"t1.c1.enter_crit_cycles", 1},
                                               {"t1.c2.exit_crit_cycles", 2},
                                               {"t1.c3.ni_poll_cycles", 3},
                                               {"t1.c4.availability_poll_cycles", 4},
                                               {"t1.c5.send_and_check_cycles", 5},
                                               {"t1.c6.dispatch_and_hret_cycles", 5},
+                                              {"t1.c7.short_handler_cycles", 9},
                                               {"t1.c8.one_way_overhead_5_words", 9},
                                               {"t1.c8.one_way_overhead_37_words", 9},
-                                              {"t1.c8.overhead_growth_5_to_37_words", 0}};
+                                              {"t1.c8.overhead_growth_5_to_37_words", 0},
+                                              {"t1.c10.kernel_trap_one_way_overhead_5_words", 106}};
   for (const auto& c : t1_validation_cases()) {
     const auto it = want.find(c.id);
     if (it != want.end()) {
