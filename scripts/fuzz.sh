@@ -27,23 +27,13 @@ fuzz_one() {
 
 names=()
 for exe in "$build"/*_fuzz; do
-  names+=("$(basename "$exe" _fuzz)")
+  name=$(basename "$exe" _fuzz)
+  names+=("$name")
+  # At most one target per core: a new one starts when any running one ends.
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+  { fuzz_one "$name" && echo 0 || echo 1; } > "$scratch/$name.rc" &
 done
-declare -A pid_of
-running=()
-for name in "${names[@]}"; do
-  # At most one target per core: wait for the oldest before starting another.
-  if [ ${#running[@]} -ge "$jobs" ]; then
-    wait "${pid_of[${running[0]}]}" && echo 0 > "$scratch/${running[0]}.rc" || echo 1 > "$scratch/${running[0]}.rc"
-    running=("${running[@]:1}")
-  fi
-  fuzz_one "$name" &
-  pid_of[$name]=$!
-  running+=("$name")
-done
-for name in "${running[@]}"; do
-  wait "${pid_of[$name]}" && echo 0 > "$scratch/$name.rc" || echo 1 > "$scratch/$name.rc"
-done
+wait
 
 status=0
 for name in "${names[@]}"; do
