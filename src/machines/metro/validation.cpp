@@ -16,6 +16,7 @@
 #include "machines/metro/mrp/validation_mrp.hpp"
 #include "machines/metro/network_graph.hpp"
 #include "machines/metro/path_expansion.hpp"
+#include "machines/metro/scan/validation_scan.hpp"
 #include "machines/metro/validation_parts.hpp"
 
 namespace mppnet::machines::metro {
@@ -259,6 +260,7 @@ std::vector<core::ValidationCase> metro_validation_cases() {
   for (auto& c : mrp::mrp_validation_cases()) cases.push_back(std::move(c));
   for (auto& c : mrp::mrp_endpoint_validation_cases()) cases.push_back(std::move(c));
   for (auto& c : mrp::r4_validation_cases()) cases.push_back(std::move(c));
+  for (auto& c : scan::scan_validation_cases()) cases.push_back(std::move(c));
   for (auto& c : mlink::mlink_validation_cases()) cases.push_back(std::move(c));
   return cases;
 }

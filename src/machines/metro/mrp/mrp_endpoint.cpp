@@ -177,6 +177,7 @@ void MrpEndpoints::start(NodeId x, int q, int slot) {
   in_[i].slot = slot;
   in_[i].position = 1;
   in_[i].pairs = in_[i].reply_count = in_[i].blocked = in_[i].mismatches = in_[i].first_mismatch = 0;
+  in_[i].copies = 0;
   in_[i].expect_checksum = 0;
   // The message's check words are seeded with the destination and leave the ROUTE out (L1467-1469);
   // a router's CHECKSUM covers the ROUTE (L1437), so the source keeps that LRC apart.
@@ -257,7 +258,11 @@ void MrpEndpoints::tick_input(NodeId x, int q) {
     // STATUS of router k = pairs + 1, in its own bit order: undo the k - 1 rotations on the way back.
     const int k = in_[i].pairs + 1;
     const Word own = {format_.rotate_right(w.data, (k - 1) * format_.field_bits), 1, Tag::Status, 0};
-    if (format_.status_blocked(own)) in_[i].blocked = k;
+    if (format_.status_blocked(own))
+      in_[i].blocked = k;
+    else if (k <= 16)
+      in_[i].copies |= static_cast<std::uint64_t>(own.data & ((1u << format_.field_bits) - 1) & 0xF)
+                       << (4 * (k - 1));
     in_[i].expect_checksum = 1;
     return;
   }
@@ -276,7 +281,8 @@ void MrpEndpoints::finish(int i, Outcome outcome, bool abort) {
   stats_.checksum_mismatches += in_[i].mismatches;
   if (attempt_log_)
     attempt_log_->push_back({x, slot_dest_[slot], slot_seq_[slot], i % ni_, in_[i].start, now, outcome,
-                             in_[i].blocked, in_[i].pairs, in_[i].mismatches, in_[i].first_mismatch});
+                             in_[i].blocked, in_[i].pairs, in_[i].mismatches, in_[i].first_mismatch,
+                             in_[i].copies});
   switch (outcome) {
     case Outcome::Delivered:
       break;

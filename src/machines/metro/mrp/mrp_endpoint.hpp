@@ -61,6 +61,9 @@ struct Attempt {
   int checksum_mismatches = 0;  // router CHECKSUMs that differ from the source's own LRC of what it sent
   int first_mismatch_stage =
       0;  // the nearest router whose CHECKSUM differs (0: none): a fault lies before it
+  // The path as the STATUS words give it (L1437): which of its equivalent backward ports router k took, in
+  // bits 4(k-1)..4k-1, for the routers that returned a STATUS (scan/localise.hpp reads it).
+  std::uint64_t copies = 0;
 };
 
 struct Completion {
@@ -181,6 +184,7 @@ class MrpEndpoints {
   struct Input {
     std::uint8_t expect_checksum = 0;
     int slot = 0, position = 0, pairs = 0, reply_count = 0, blocked = 0, mismatches = 0, first_mismatch = 0;
+    std::uint64_t copies = 0;  // STATUS port fields so far (Attempt::copies)
     std::uint32_t lrc = 0, sum = 0, router_lrc = 0, reply[2] = {0, 0};
     std::int64_t start = 0, turn = 0, free_from = 0;
   };

@@ -114,6 +114,14 @@ class MrpNetwork {
   // deselected forward port ignores connection requests. Takes effect for new connections.
   void deselect_backward(RouterId u, int port) { bp_enabled_[bp_first_[u] + port] = 0; }
   void deselect_forward(RouterId u, int port) { port_[fp_first_[u] + port].enabled = 0; }
+  // Selection again, as after a scan test that passed (§5.3.2, L1954-1956; scan/scan_system.hpp).
+  void select_backward(RouterId u, int port) { bp_enabled_[bp_first_[u] + port] = 1; }
+  void select_forward(RouterId u, int port) { port_[fp_first_[u] + port].enabled = 1; }
+  bool backward_selected(RouterId u, int port) const { return bp_enabled_[bp_first_[u] + port] != 0; }
+  bool forward_selected(RouterId u, int port) const { return port_[fp_first_[u] + port].enabled != 0; }
+  // The bits a flip fault on link l still inverts (0: none left), for a boundary-scan test of the wire
+  // (scan/scan_system.hpp): a static fault (count -1) or one with flips to come.
+  std::uint32_t pending_flip(LinkId l) const { return flip_count_[l] != 0 ? flip_down_[l] : 0; }
 
   // Observation, for tests.
   int stage_of(RouterId u) const { return stage_[u]; }  // 1-based, as in the thesis
