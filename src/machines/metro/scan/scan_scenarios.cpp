@@ -5,13 +5,15 @@
 
 namespace mppnet::machines::metro::scan {
 
-TrafficResult random_messages(mrp::MrpNetwork& net, int radix, int messages, std::uint64_t seed, int words) {
+TrafficResult random_messages(mrp::MrpNetwork& net, int radix, int messages, std::uint64_t seed, int words,
+                              const std::vector<std::pair<NodeId, int>>& masked_inputs) {
   mrp::EndpointParams e;
   e.message_words = words;
   mrp::MrpEndpoints ends(net, radix, e, seed);
   TrafficResult out;
   std::vector<mrp::Completion> done;
   ends.set_log(&out.attempts, &done);
+  for (const auto& [x, q] : masked_inputs) ends.mask_input(x, q);
   core::RandomStream rng(seed, 0, core::Stream::Destination);
   const auto n = static_cast<std::uint32_t>(net.nodes());
   for (int k = 0; k < messages; ++k) {

@@ -20,8 +20,9 @@ struct TrafficResult {
 // Six, so that a connection puts an odd number of words (7) through every router: a bit inverted in every
 // word cancels in the routers' XOR checksums when the count is even (note 004b §6 item 6's LRC), and the
 // source then sees the NACK but no differing CHECKSUM to place the fault by (docs/assumptions.md).
+// `masked_inputs` (node, network input) are never used, as when the router they lead to is excised.
 TrafficResult random_messages(mrp::MrpNetwork& net, int radix, int messages, std::uint64_t seed,
-                              int words = 6);
+                              int words = 6, const std::vector<std::pair<NodeId, int>>& masked_inputs = {});
 
 // The link copy `copy` of the direction toward node `toward` out of stage-2 router `index` of the class
 // that reaches it, on a 4-stage network: a wire between stages 2 and 3, as in note 004b's V13.

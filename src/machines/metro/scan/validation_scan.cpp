@@ -72,6 +72,57 @@ struct StuckLinkRun {
   }
 };
 
+// Fig 3.22's network: Fig 4.4's sizes with random wiring (the figure's own wiring is lost; seed 1 here).
+Multibutterfly figure_322_network() {
+  MultibutterflyParams p = mrp::figure_44_network();
+  p.wiring = Wiring::Random;
+  return build_instance(p, 1, 0);
+}
+
+// Fig 5.3 on it: stage-2 routers 13 and 14 lost, both direction-1 copies of stage-1 router 2.
+NetworkMasks figure_53_faults(const Multibutterfly& g) {
+  NetworkMasks m(g);
+  m.router[13] = m.router[14] = 1;
+  return m;
+}
+
+// Fig 5.4 on it: stage-2 routers 8, 10, 14 and 15 lost (found by trying every 2 + 2 of the two classes).
+NetworkMasks figure_54_faults(const Multibutterfly& g) {
+  NetworkMasks m(g);
+  m.router[8] = m.router[10] = m.router[14] = m.router[15] = 1;
+  return m;
+}
+
+// Messages through stage-1 router `u` toward the upper half (nodes 8-15) and how many of them blocked at
+// stage 1, over 400 random messages with the faults of `m` masked by scan and, if `propagated`, the yield
+// propagation applied too (its routers' node inputs masked at the sources).
+std::pair<int, int> through_dead_end(bool propagated, RouterId u) {
+  const Multibutterfly g = figure_322_network();
+  mrp::MrpNetwork net(g, mrp::MrpParams{}, 1);
+  ScanSystem scan(g, &net, ScanParams{});
+  NetworkMasks m = figure_53_faults(g);
+  std::vector<std::pair<NodeId, int>> inputs;
+  if (propagated) {
+    propagate(g, m, ReconfigureMode::Yield);
+    for (NodeId x = 0; x < g.nodes; ++x)
+      for (int q = 0; q < g.params.node_inputs; ++q)
+        if (m.router[g.node_in[static_cast<std::size_t>(x) * g.params.node_inputs + q]])
+          inputs.push_back({x, q});
+  }
+  if (apply_masks(g, m, scan) != 0) return {-1, -1};
+  const TrafficResult t = random_messages(net, 2, 400, 1, 6, inputs);
+  if (t.stats.delivered != 400) return {-1, -1};
+  int through = 0, blocked = 0;
+  for (const mrp::Attempt& a : t.attempts) {
+    if (g.node_in[static_cast<std::size_t>(a.source) * g.params.node_inputs + a.input] != u ||
+        a.destination < 8)
+      continue;
+    ++through;
+    blocked += a.outcome == mrp::Outcome::Blocked && a.blocked_stage == 1 ? 1 : 0;
+  }
+  return {through, blocked};
+}
+
 }  // namespace
 
 std::vector<core::ValidationCase> scan_validation_cases() {
@@ -268,6 +319,103 @@ std::vector<core::ValidationCase> scan_validation_cases() {
           for (int p = 0; p < run.net.backward_ports(u); ++p) off += run.net.backward_selected(u, p) ? 0 : 1;
         }
         return static_cast<double>(off);
+      },
+      Evidence::Behaviour, kExact));
+  const std::string v16_setup =
+      "Fig 3.22's network: 16 nodes, r = d = 2, 4 stages, ni = no = 2, random wiring (seed 1; the figure's "
+      "own "
+      "wiring is lost from the transcription)";
+  cases.push_back(core::exact_case(
+      "metro.mrp.v16.dead_end_router_masked",
+      src("§5.5.2, Fig 5.3 (L1990-1994, L2007-2010: two stage-2 routers lost leave first-stage router 3 with "
+          "no "
+          "outputs in one direction; it is masked as well)",
+          "V16"),
+      v16_setup +
+          "; stage-2 routers 13 and 14 lost (both direction-1 copies of stage-1 router 2, the thesis's "
+          "router 3 counted from 1); yield-mode propagation",
+      "the one router propagation masks; -1 unless exactly one is masked and every node still reaches every "
+      "node",
+      2,
+      [] {
+        const Multibutterfly g = figure_322_network();
+        NetworkMasks m = figure_53_faults(g);
+        const ReconfigureResult r = propagate(g, m, ReconfigureMode::Yield);
+        return r.masked.size() == 1 && r.complete ? static_cast<double>(r.masked[0]) : -1.0;
+      },
+      Evidence::Behaviour, kExact));
+  cases.push_back(core::exact_case(
+      "metro.mrp.v16.dead_end_always_blocks",
+      src("§5.5.2, Fig 5.3 (L2007-2010: all connections to destinations 8 through 16 routed through this "
+          "router "
+          "will always block)",
+          "V16"),
+      v16_setup +
+          "; routers 13 and 14 excised by scan (their ports and their neighbours' ports deselected), no "
+          "propagation; 400 random 6-word messages one at a time; seed 1",
+      "fraction of the attempts entering by router 2 toward nodes 8-15 that blocked at stage 1 (-1 if none "
+      "entered)",
+      1,
+      [] {
+        const auto [through, blocked] = through_dead_end(false, 2);
+        return through > 0 ? static_cast<double>(blocked) / through : -1.0;
+      },
+      Evidence::Behaviour, kExact));
+  cases.push_back(core::exact_case(
+      "metro.mrp.v16.propagation_removes_dead_end_blocks",
+      src("§5.5.2 (L1994: propagating the reconfiguration prevents a router from ever routing a data stream "
+          "into "
+          "a dead end)",
+          "V16"),
+      "as metro.mrp.v16.dead_end_always_blocks, with router 2 masked too (yield propagation) and the sources "
+      "never using the inputs that lead to it",
+      "blocked attempts over the whole run (an idle network with one message at a time blocks only at dead "
+      "ends); -1 unless all 400 are delivered",
+      0,
+      [] {
+        const Multibutterfly g = figure_322_network();
+        mrp::MrpNetwork net(g, mrp::MrpParams{}, 1);
+        ScanSystem scan(g, &net, ScanParams{});
+        NetworkMasks m = figure_53_faults(g);
+        propagate(g, m, ReconfigureMode::Yield);
+        std::vector<std::pair<NodeId, int>> inputs;
+        for (NodeId x = 0; x < g.nodes; ++x)
+          for (int q = 0; q < g.params.node_inputs; ++q)
+            if (m.router[g.node_in[static_cast<std::size_t>(x) * g.params.node_inputs + q]])
+              inputs.push_back({x, q});
+        if (apply_masks(g, m, scan) != 0) return -1.0;
+        const TrafficResult t = random_messages(net, 2, 400, 1, 6, inputs);
+        return t.stats.delivered == 400 ? static_cast<double>(t.stats.blocked) : -1.0;
+      },
+      Evidence::Behaviour, kExact));
+  cases.push_back(core::exact_case(
+      "metro.mrp.v16.yield_keeps_every_node",
+      src("§5.5.2, Fig 5.4 (L1996-2000, L2016-2020: paths still join every pair, but removing the dead ends "
+          "would isolate node 6; in the yield setting the propagation is checked first)",
+          "V16"),
+      v16_setup + "; stage-2 routers 8, 10, 14 and 15 lost: stage-1 routers 1 and 5, node 2's two entries, "
+                  "are dead ends in opposite directions; yield-mode propagation",
+      "nodes cut off; -1 unless both dead ends are refused and every node still reaches every node", 0,
+      [] {
+        const Multibutterfly g = figure_322_network();
+        NetworkMasks m = figure_54_faults(g);
+        const ReconfigureResult r = propagate(g, m, ReconfigureMode::Yield);
+        return r.complete && r.refused == std::vector<RouterId>{1, 5} ? static_cast<double>(r.cut_off.size())
+                                                                      : -1.0;
+      },
+      Evidence::Behaviour, kExact));
+  cases.push_back(core::exact_case(
+      "metro.mrp.v16.harvest_cuts_off_one_node",
+      src("§5.5.2, Fig 5.4 (L2016-2020: the propagation of Fig 3.28 isolates a node that still had paths)",
+          "V16"),
+      "as metro.mrp.v16.yield_keeps_every_node, harvest-mode propagation (Fig 3.28 as it stands)",
+      "nodes cut off (node 2, the network's counterpart of the thesis's node 6)", 1,
+      [] {
+        const Multibutterfly g = figure_322_network();
+        NetworkMasks m = figure_54_faults(g);
+        if (!all_pairs_connected(g, m)) return -1.0;
+        const ReconfigureResult r = propagate(g, m, ReconfigureMode::Harvest);
+        return r.cut_off == std::vector<NodeId>{2} ? 1.0 : static_cast<double>(r.cut_off.size()) + 100;
       },
       Evidence::Behaviour, kExact));
   return cases;
