@@ -159,17 +159,12 @@ std::vector<std::uint8_t> stream_of(const std::vector<std::vector<std::uint8_t>>
 
 }  // namespace
 
-std::vector<std::vector<std::uint8_t>> ScanSystem::scan_dr(int p,
-                                                           const std::vector<std::vector<std::uint8_t>>& in) {
-  MPPNET_ASSERT(in.size() == paths_[p].size(), "scan_dr: one register per member");
-  // Run-Test/Idle -> Select-DR -> Capture-DR -> Shift-DR.
-  clock_path(p, true, false);
-  clock_path(p, false, false);
-  clock_path(p, false, false);
+std::vector<std::vector<std::uint8_t>> ScanSystem::shift(int p,
+                                                         const std::vector<std::vector<std::uint8_t>>& in) {
   const std::vector<std::uint8_t> s = stream_of(in);
   std::vector<std::uint8_t> got(s.size());
   for (std::size_t b = 0; b < s.size(); ++b) got[b] = clock_path(p, b + 1 == s.size(), s[b] != 0);
-  clock_path(p, true, false);   // Exit1-DR -> Update-DR
+  clock_path(p, true, false);   // Exit1 -> Update
   clock_path(p, false, false);  // -> Run-Test/Idle
   std::vector<std::vector<std::uint8_t>> out(in.size());
   std::size_t at = 0;
@@ -181,28 +176,41 @@ std::vector<std::vector<std::uint8_t>> ScanSystem::scan_dr(int p,
   return out;
 }
 
+std::vector<std::vector<std::uint8_t>> ScanSystem::scan_dr(int p,
+                                                           const std::vector<std::vector<std::uint8_t>>& in) {
+  MPPNET_ASSERT(in.size() == paths_[p].size(), "scan_dr: one register per member");
+  // Run-Test/Idle -> Select-DR -> Capture-DR -> Shift-DR.
+  for (bool tms : {true, false, false}) clock_path(p, tms, false);
+  return shift(p, in);
+}
+
 std::vector<std::uint32_t> ScanSystem::scan_ir(int p, const std::vector<std::uint32_t>& words) {
   const int L = code_.length();
   std::vector<std::vector<std::uint8_t>> in(words.size());
   for (std::size_t k = 0; k < words.size(); ++k)
     for (int b = 0; b < L; ++b) in[k].push_back(static_cast<std::uint8_t>((words[k] >> b) & 1));
   // Run-Test/Idle -> Select-DR -> Select-IR -> Capture-IR -> Shift-IR.
-  clock_path(p, true, false);
-  clock_path(p, true, false);
-  clock_path(p, false, false);
-  clock_path(p, false, false);
-  const std::vector<std::uint8_t> s = stream_of(in);
-  std::vector<std::uint8_t> got(s.size());
-  for (std::size_t b = 0; b < s.size(); ++b) got[b] = clock_path(p, b + 1 == s.size(), s[b] != 0);
-  clock_path(p, true, false);   // Exit1-IR -> Update-IR
-  clock_path(p, false, false);  // -> Run-Test/Idle
+  for (bool tms : {true, true, false, false}) clock_path(p, tms, false);
+  const auto got = shift(p, in);
   std::vector<std::uint32_t> out(words.size(), 0);
-  std::size_t at = 0;
-  for (std::size_t k = words.size(); k-- > 0;) {
-    for (int b = 0; b < L; ++b) out[k] |= static_cast<std::uint32_t>(got[at + b]) << b;
-    at += L;
-  }
+  for (std::size_t k = 0; k < words.size(); ++k)
+    for (int b = 0; b < L; ++b) out[k] |= static_cast<std::uint32_t>(got[k][b]) << b;
   return out;
+}
+
+std::vector<int> cut_off_by_path_pairs(ScanSystem& scan, int routers) {
+  std::vector<int> cut_off;
+  for (int p = 0; p < scan.paths(); ++p)
+    for (int q = p + 1; q < scan.paths(); ++q) {
+      scan.set_path_fault(p, PathFault::TckStuck);
+      scan.set_path_fault(q, PathFault::TckStuck);
+      int cut = 0;
+      for (RouterId u = 0; u < routers; ++u) cut += scan.reachable_path(u) < 0 ? 1 : 0;
+      cut_off.push_back(cut);
+      scan.set_path_fault(p, PathFault::None);
+      scan.set_path_fault(q, PathFault::None);
+    }
+  return cut_off;
 }
 
 bool ScanSystem::load(int p, RouterId u, Instruction in) {

@@ -115,6 +115,8 @@ class ScanSystem {
 
  private:
   bool clock_path(int p, bool tms, bool tdi);
+  // From Shift-IR/DR: the bits of `in` (last member first), then Update and Run-Test/Idle.
+  std::vector<std::vector<std::uint8_t>> shift(int p, const std::vector<std::vector<std::uint8_t>>& in);
   void apply_port_select(RouterId u);
   std::uint32_t sense(RouterId u, int port) const;
   void drive(RouterId u, int port, std::uint32_t value);
@@ -134,5 +136,9 @@ class ScanSystem {
   std::vector<std::uint32_t> down_, up_;  // per link: what the scan cells drive on each lane
   std::int64_t tck_cycles_ = 0;
 };
+
+// For every pair of paths (p < q, in order) with TCK stuck, how many of routers 0..routers-1 no path
+// reaches (L1903's claim for the grid: at most 1). Leaves every path healthy.
+std::vector<int> cut_off_by_path_pairs(ScanSystem& scan, int routers);
 
 }  // namespace mppnet::machines::metro::scan

@@ -33,20 +33,10 @@ TEST_F(ScanSystemTest, TwoDeadPathsCutOffOneRouterAtMost) {
   // L1903: "two faulty scan paths will make at most one component inaccessible". A row and a column cut
   // off exactly the router where they cross: 5 x 8 = 40 such pairs; two rows or two columns cut none.
   ScanSystem scan(g, &net, params);
-  int worst = 0, pairs_cutting_one = 0;
-  for (int p = 0; p < scan.paths(); ++p)
-    for (int q = p + 1; q < scan.paths(); ++q) {
-      scan.set_path_fault(p, PathFault::TckStuck);
-      scan.set_path_fault(q, PathFault::TckStuck);
-      int cut = 0;
-      for (RouterId u = 0; u < g.routers(); ++u) cut += scan.reachable_path(u) < 0 ? 1 : 0;
-      worst = std::max(worst, cut);
-      pairs_cutting_one += cut == 1 ? 1 : 0;
-      scan.set_path_fault(p, PathFault::None);
-      scan.set_path_fault(q, PathFault::None);
-    }
-  EXPECT_EQ(worst, 1);
-  EXPECT_EQ(pairs_cutting_one, 40);
+  const std::vector<int> cut = cut_off_by_path_pairs(scan, g.routers());
+  ASSERT_EQ(cut.size(), 78u);  // 13 paths
+  EXPECT_EQ(*std::max_element(cut.begin(), cut.end()), 1);
+  EXPECT_EQ(std::count(cut.begin(), cut.end(), 1), 40);
 }
 
 TEST_F(ScanSystemTest, SingleTapRowLosesItsWholeRowToOneFault) {

@@ -93,34 +93,39 @@ NetworkMasks figure_54_faults(const Multibutterfly& g) {
   return m;
 }
 
-// Messages through stage-1 router `u` toward the upper half (nodes 8-15) and how many of them blocked at
-// stage 1, over 400 random messages with the faults of `m` masked by scan and, if `propagated`, the yield
-// propagation applied too (its routers' node inputs masked at the sources).
-std::pair<int, int> through_dead_end(bool propagated, RouterId u) {
+// 400 random messages on Fig 3.22's network with Fig 5.3's faults masked by scan and, if `propagated`,
+// the yield propagation applied too (the excised routers' node inputs unused at the sources): the run,
+// and the attempts entering by stage-1 router 2 toward the upper half (nodes 8-15) and how many of them
+// blocked at stage 1. `ok` is false unless every mask was written and every message delivered.
+struct Figure53Run {
+  bool ok = false;
+  TrafficResult traffic;
+  int through = 0, blocked_through = 0;
+};
+
+Figure53Run run_figure_53(bool propagated) {
   const Multibutterfly g = figure_322_network();
   mrp::MrpNetwork net(g, mrp::MrpParams{}, 1);
   ScanSystem scan(g, &net, ScanParams{});
   NetworkMasks m = figure_53_faults(g);
+  const int ni = g.params.node_inputs;
   std::vector<std::pair<NodeId, int>> inputs;
   if (propagated) {
     propagate(g, m, ReconfigureMode::Yield);
     for (NodeId x = 0; x < g.nodes; ++x)
-      for (int q = 0; q < g.params.node_inputs; ++q)
-        if (m.router[g.node_in[static_cast<std::size_t>(x) * g.params.node_inputs + q]])
-          inputs.push_back({x, q});
+      for (int q = 0; q < ni; ++q)
+        if (m.router[g.node_in[static_cast<std::size_t>(x) * ni + q]]) inputs.push_back({x, q});
   }
-  if (apply_masks(g, m, scan) != 0) return {-1, -1};
-  const TrafficResult t = random_messages(net, 2, 400, 1, 6, inputs);
-  if (t.stats.delivered != 400) return {-1, -1};
-  int through = 0, blocked = 0;
-  for (const mrp::Attempt& a : t.attempts) {
-    if (g.node_in[static_cast<std::size_t>(a.source) * g.params.node_inputs + a.input] != u ||
-        a.destination < 8)
-      continue;
-    ++through;
-    blocked += a.outcome == mrp::Outcome::Blocked && a.blocked_stage == 1 ? 1 : 0;
+  Figure53Run run;
+  if (apply_masks(g, m, scan) != 0) return run;
+  run.traffic = random_messages(net, 2, 400, 1, 6, inputs);
+  run.ok = run.traffic.stats.delivered == 400;
+  for (const mrp::Attempt& a : run.traffic.attempts) {
+    if (g.node_in[static_cast<std::size_t>(a.source) * ni + a.input] != 2 || a.destination < 8) continue;
+    ++run.through;
+    run.blocked_through += a.outcome == mrp::Outcome::Blocked && a.blocked_stage == 1 ? 1 : 0;
   }
-  return {through, blocked};
+  return run;
 }
 
 }  // namespace
@@ -140,18 +145,8 @@ std::vector<core::ValidationCase> scan_validation_cases() {
       [] {
         const Multibutterfly g = build_instance(mrp::figure_44_network(), 1, 0);
         ScanSystem scan(g, nullptr, ScanParams{});
-        int worst = 0;
-        for (int p = 0; p < scan.paths(); ++p)
-          for (int q = p + 1; q < scan.paths(); ++q) {
-            scan.set_path_fault(p, PathFault::TckStuck);
-            scan.set_path_fault(q, PathFault::TckStuck);
-            int cut = 0;
-            for (RouterId u = 0; u < g.routers(); ++u) cut += scan.reachable_path(u) < 0 ? 1 : 0;
-            worst = std::max(worst, cut);
-            scan.set_path_fault(p, PathFault::None);
-            scan.set_path_fault(q, PathFault::None);
-          }
-        return static_cast<double>(worst);
+        const std::vector<int> cut = cut_off_by_path_pairs(scan, g.routers());
+        return cut.size() == 78 ? static_cast<double>(*std::max_element(cut.begin(), cut.end())) : -1.0;
       },
       Evidence::Behaviour, kExact));
   core::ValidationCase rate;
@@ -356,8 +351,8 @@ std::vector<core::ValidationCase> scan_validation_cases() {
       "entered)",
       1,
       [] {
-        const auto [through, blocked] = through_dead_end(false, 2);
-        return through > 0 ? static_cast<double>(blocked) / through : -1.0;
+        const Figure53Run run = run_figure_53(false);
+        return run.ok && run.through > 0 ? static_cast<double>(run.blocked_through) / run.through : -1.0;
       },
       Evidence::Behaviour, kExact));
   cases.push_back(core::exact_case(
@@ -372,19 +367,8 @@ std::vector<core::ValidationCase> scan_validation_cases() {
       "ends); -1 unless all 400 are delivered",
       0,
       [] {
-        const Multibutterfly g = figure_322_network();
-        mrp::MrpNetwork net(g, mrp::MrpParams{}, 1);
-        ScanSystem scan(g, &net, ScanParams{});
-        NetworkMasks m = figure_53_faults(g);
-        propagate(g, m, ReconfigureMode::Yield);
-        std::vector<std::pair<NodeId, int>> inputs;
-        for (NodeId x = 0; x < g.nodes; ++x)
-          for (int q = 0; q < g.params.node_inputs; ++q)
-            if (m.router[g.node_in[static_cast<std::size_t>(x) * g.params.node_inputs + q]])
-              inputs.push_back({x, q});
-        if (apply_masks(g, m, scan) != 0) return -1.0;
-        const TrafficResult t = random_messages(net, 2, 400, 1, 6, inputs);
-        return t.stats.delivered == 400 ? static_cast<double>(t.stats.blocked) : -1.0;
+        const Figure53Run run = run_figure_53(true);
+        return run.ok ? static_cast<double>(run.traffic.stats.blocked) : -1.0;
       },
       Evidence::Behaviour, kExact));
   cases.push_back(core::exact_case(
