@@ -5,7 +5,7 @@
 #include "am/node.hpp"
 #include "topo/fat_tree.hpp"
 
-namespace mppnet::am {
+namespace mppnet::am::determinism_test {
 namespace {
 
 struct Log {
@@ -42,4 +42,4 @@ TEST(AmDeterminism, SameSeedSameHandlerTimes) {
 }
 
 }  // namespace
-}  // namespace mppnet::am
+}  // namespace mppnet::am::determinism_test

@@ -4,7 +4,7 @@
 #include "am/am_test_util.hpp"
 #include "am/node.hpp"
 
-namespace mppnet::am {
+namespace mppnet::am::machine_timing_test {
 namespace {
 
 using testing::make;
@@ -114,4 +114,4 @@ TEST(AmTiming, ComputeChargesProcessorCycles) {
 }
 
 }  // namespace
-}  // namespace mppnet::am
+}  // namespace mppnet::am::machine_timing_test

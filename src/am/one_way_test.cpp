@@ -7,7 +7,7 @@
 #include "am/am_test_util.hpp"
 #include "am/node.hpp"
 
-namespace mppnet::am {
+namespace mppnet::am::one_way_test {
 namespace {
 
 using testing::make;
@@ -76,4 +76,4 @@ TEST(AmOneWay, AOneWayHandlerThatRepliesIsAnError) {
 }
 
 }  // namespace
-}  // namespace mppnet::am
+}  // namespace mppnet::am::one_way_test

@@ -5,7 +5,7 @@
 #include "am/am_test_util.hpp"
 #include "am/node.hpp"
 
-namespace mppnet::am {
+namespace mppnet::am::vnet_deadlock_test {
 namespace {
 
 using testing::make;
@@ -104,4 +104,4 @@ TEST(AmWatchdog, PacketThatNoVcTakesUnderCutThroughIsReportedNotHung) {
 }
 
 }  // namespace
-}  // namespace mppnet::am
+}  // namespace mppnet::am::vnet_deadlock_test

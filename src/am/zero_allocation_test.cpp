@@ -38,7 +38,7 @@ void operator delete[](void* p, std::size_t) noexcept {
   std::free(p);
 }
 
-namespace mppnet::am {
+namespace mppnet::am::zero_allocation_test {
 namespace {
 
 using testing::make;
@@ -101,4 +101,4 @@ TEST(AmAllocation, SteadyStateRoundsAllocateNothingWithDma) {
 }
 
 }  // namespace
-}  // namespace mppnet::am
+}  // namespace mppnet::am::zero_allocation_test

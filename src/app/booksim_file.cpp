@@ -8,15 +8,11 @@
 
 namespace mppnet::app {
 
-namespace {
-
-std::string trim(const std::string& s) {
+std::string booksim_trim(const std::string& s) {
   const auto a = s.find_first_not_of(" \t\r\n");
   const auto b = s.find_last_not_of(" \t\r\n");
   return a == std::string::npos ? "" : s.substr(a, b - a + 1);
 }
-
-}  // namespace
 
 const std::map<std::string, std::string>& booksim_defaults() {
   // Every key booksim_config.cpp declares (booksim2 28f4329), with its default. Keys BookSim declares
@@ -249,19 +245,19 @@ BooksimFile read_booksim_file(const std::string& text, const std::string& file) 
     const char ch = text[i];
     if (ch == ';') {
       const auto eq = statement.find('=');
-      const std::string key = trim(statement.substr(0, eq));
+      const std::string key = booksim_trim(statement.substr(0, eq));
       const bool identifier = std::all_of(key.begin(), key.end(), [](char c) {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
       });
       if (eq == std::string::npos || key.empty()) {
-        out.errors.push_back(
-            fmt::format("{}:{}: expected name = value; got \"{}\"", file, start_line, trim(statement)));
+        out.errors.push_back(fmt::format("{}:{}: expected name = value; got \"{}\"", file, start_line,
+                                         booksim_trim(statement)));
       } else if (!identifier) {  // BookSim's names are identifiers; anything else is no key of it
         out.errors.push_back(fmt::format("{}:{}: \"{}\" is not a BookSim key name", file, start_line, key));
       } else {
         BooksimSetting& s = out.settings[key];
         const int earlier = s.line;
-        s = {trim(statement.substr(eq + 1)), start_line, earlier};
+        s = {booksim_trim(statement.substr(eq + 1)), start_line, earlier};
       }
       statement.clear();
       blank = true;
@@ -272,9 +268,9 @@ BooksimFile read_booksim_file(const std::string& text, const std::string& file) 
     statement += ch;
     blank = blank && (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r');
   }
-  if (!trim(statement).empty())
+  if (!booksim_trim(statement).empty())
     out.errors.push_back(
-        fmt::format("{}:{}: \"{}\" lacks its closing ';'", file, start_line, trim(statement)));
+        fmt::format("{}:{}: \"{}\" lacks its closing ';'", file, start_line, booksim_trim(statement)));
   return out;
 }
 

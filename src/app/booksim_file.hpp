@@ -23,6 +23,9 @@ struct BooksimFile {
   std::vector<std::string> errors;                 // syntax errors, "FILE:LINE: reason"
 };
 
+// The text without the blanks (spaces, tabs, line ends) around it.
+std::string booksim_trim(const std::string& s);
+
 // BookSim's default of every key it declares (booksim_config.cpp), by name.
 const std::map<std::string, std::string>& booksim_defaults();
 

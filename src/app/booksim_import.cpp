@@ -16,6 +16,7 @@
 
 #include <fmt/format.h>
 
+#include "app/booksim_file.hpp"
 #include "app/booksim_translation.hpp"
 #include "core/error.hpp"
 #include "exp/experiment_config.hpp"
@@ -33,18 +34,12 @@ bool output_only(const std::string& key) {
   return false;
 }
 
-std::string trim(const std::string& s) {
-  const auto a = s.find_first_not_of(" \t\r\n");
-  const auto b = s.find_last_not_of(" \t\r\n");
-  return a == std::string::npos ? "" : s.substr(a, b - a + 1);
-}
-
 // "{a,b,c}" -> {"a", "b", "c"}; a plain value -> {value}.
 std::vector<std::string> list_items(const std::string& v) {
   if (v.size() < 2 || v.front() != '{' || v.back() != '}') return {v};
   std::vector<std::string> items;
   std::stringstream in(v.substr(1, v.size() - 2));
-  for (std::string item; std::getline(in, item, ',');) items.push_back(trim(item));
+  for (std::string item; std::getline(in, item, ',');) items.push_back(booksim_trim(item));
   return items;
 }
 

@@ -22,14 +22,16 @@ namespace fs = std::filesystem;
 constexpr const char* kResultNames[] = {"results.json", "sweep.json", "yield.json", "harvest.json",
                                         "results.csv",  "yield.csv",  "harvest.csv"};
 
-[[noreturn]] void fail(const std::string& path, const std::string& reason) {
+[[noreturn]] void fail_plot_input(const std::string& path, const std::string& reason) {
   throw core::ConfigError({path, 0}, "", reason);
 }
 
 // "section.key" = value for every leaf of the config; arrays stay whole ("[0.1,0.2]"), as a user sets them.
-void flatten(const nlohmann::json& j, const std::string& prefix, std::map<std::string, std::string>& out) {
+void flatten_config(const nlohmann::json& j, const std::string& prefix,
+                    std::map<std::string, std::string>& out) {
   if (j.is_object()) {
-    for (const auto& [key, value] : j.items()) flatten(value, prefix.empty() ? key : prefix + "." + key, out);
+    for (const auto& [key, value] : j.items())
+      flatten_config(value, prefix.empty() ? key : prefix + "." + key, out);
   } else {
     out[prefix] = j.is_string() ? j.get<std::string>() : j.dump();
   }
@@ -39,7 +41,7 @@ bool is_number(const nlohmann::json& j) {
   return j.is_number() || j.is_boolean();
 }
 
-double number(const nlohmann::json& j) {
+double plotted_number(const nlohmann::json& j) {
   return j.is_boolean() ? (j.get<bool>() ? 1.0 : 0.0) : j.get<double>();
 }
 
@@ -50,7 +52,7 @@ void add_rows(ResultFile& f, const nlohmann::json& array) {
     std::map<std::string, double> row;
     for (const auto& [key, value] : point.items()) {
       if (!is_number(value)) continue;
-      row[key] = number(value);
+      row[key] = plotted_number(value);
       if (std::find(f.columns.begin(), f.columns.end(), key) == f.columns.end()) f.columns.push_back(key);
     }
     f.rows.push_back(std::move(row));
@@ -165,15 +167,15 @@ ResultFile parse_result_json(const std::string& text, const std::string& path) {
   try {
     doc = nlohmann::json::parse(text);
   } catch (const nlohmann::json::exception& e) {
-    fail(path, fmt::format("not JSON: {}", e.what()));
+    fail_plot_input(path, fmt::format("not JSON: {}", e.what()));
   }
-  if (!doc.is_object()) fail(path, "not a result file of mppnet: the JSON is not an object");
+  if (!doc.is_object()) fail_plot_input(path, "not a result file of mppnet: the JSON is not an object");
   // A field of the wrong type (a figure given as text, a value that is neither a number nor a word) is a
   // malformed file, refused by name: never a raw exception, never a point drawn at 0.
   try {
     return classify(doc, path);
   } catch (const nlohmann::json::exception& e) {
-    fail(path, fmt::format("a malformed result file: {}", e.what()));
+    fail_plot_input(path, fmt::format("a malformed result file: {}", e.what()));
   }
 }
 
@@ -183,9 +185,9 @@ ResultFile classify(nlohmann::json doc, const std::string& path) {
   ResultFile f;
   f.path = path;
   if (doc.contains("config_file") && doc["config_file"].is_string()) f.config_file = doc["config_file"];
-  if (doc.contains("config") && doc["config"].is_object()) flatten(doc["config"], "", f.config);
+  if (doc.contains("config") && doc["config"].is_object()) flatten_config(doc["config"], "", f.config);
   for (const auto& [key, value] : doc.items())
-    if (is_number(value)) f.scalars[key] = number(value);
+    if (is_number(value)) f.scalars[key] = plotted_number(value);
   const std::string swept_key = doc.value("swept_key", std::string());
   const std::string model = f.config.count("machine.model") != 0 ? f.config["machine.model"] : "";
   if (doc.contains("expected_faults_tolerated") && doc["p_complete"].is_array()) {
@@ -218,9 +220,9 @@ ResultFile classify(nlohmann::json doc, const std::string& path) {
       auto& row = f.rows[i++];
       const nlohmann::json value = point.value("value", nlohmann::json());
       if (!value.is_string() && !value.is_number())
-        fail(path,
-             fmt::format("a malformed sweep: point {} has {} as its value of {}, not a number or a word", i,
-                         value.dump(), swept_key));
+        fail_plot_input(
+            path, fmt::format("a malformed sweep: point {} has {} as its value of {}, not a number or a word",
+                              i, value.dump(), swept_key));
       if (value.is_string()) {
         auto& words = f.categories[swept_key];
         const std::string word = value.get<std::string>();
@@ -237,9 +239,10 @@ ResultFile classify(nlohmann::json doc, const std::string& path) {
     f.rows.push_back(f.scalars);
     for (const auto& [key, value] : f.scalars) f.columns.push_back(key);
   } else {
-    fail(path,
-         "not a result file mppnet plot reads: expected the results.json of run or sweep, a yield.json or a "
-         "harvest.json");
+    fail_plot_input(
+        path,
+        "not a result file mppnet plot reads: expected the results.json of run or sweep, a yield.json or a "
+        "harvest.json");
   }
   f.display = display_name(path, fs::path(path).filename().string());
   derive(f);
@@ -278,7 +281,7 @@ ResultFile parse_result_csv(const std::string& text, const std::string& path) {
     }
     f.rows.push_back(std::move(row));
   }
-  if (f.columns.empty()) fail(path, "empty: no CSV header");
+  if (f.columns.empty()) fail_plot_input(path, "empty: no CSV header");
   const std::string name = fs::path(path).filename().string();
   const auto has = [&](const char* c) {
     return std::find(f.columns.begin(), f.columns.end(), c) != f.columns.end();
@@ -311,9 +314,10 @@ ResultFile read_result(const std::string& path) {
     if (!found.empty() && found.front().ends_with(".json"))
       std::erase_if(found, [](const std::string& n) { return n.ends_with(".csv"); });
     if (found.empty())
-      fail(path, "holds no results.json, yield.json or harvest.json: name a result file or directory");
+      fail_plot_input(path,
+                      "holds no results.json, yield.json or harvest.json: name a result file or directory");
     if (found.size() > 1)
-      fail(path, fmt::format("holds {} and {}: name the file to plot", found[0], found[1]));
+      fail_plot_input(path, fmt::format("holds {} and {}: name the file to plot", found[0], found[1]));
     file = (fs::path(path) / found.front()).string();
   }
   const std::string text = read_text(file);

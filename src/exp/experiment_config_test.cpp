@@ -11,7 +11,7 @@
 #include "topo/fat_tree.hpp"
 #include "topo/topology.hpp"
 
-namespace mppnet::exp {
+namespace mppnet::exp::experiment_config_test {
 namespace {
 
 ExperimentConfig load(const std::string& text, const std::vector<std::string>& sets = {}) {
@@ -405,4 +405,4 @@ TEST(ExperimentConfig, SweepOverRouterVcsLoads) {
 }
 
 }  // namespace
-}  // namespace mppnet::exp
+}  // namespace mppnet::exp::experiment_config_test

@@ -23,7 +23,7 @@ namespace mppnet::exp {
 
 namespace {
 
-constexpr std::uint64_t kMeasured = 1;
+constexpr std::uint64_t kOpenLoopMeasured = 1;
 
 enum class Phase { Warmup, Measure, Drain };
 
@@ -75,7 +75,7 @@ class OpenLoopRun final : public net::DeliveryHandler {
     batch_.latency += p.delivered - p.created;
     ++batch_.packets;
     window_.delivered.add(p);
-    if (p.tag == kMeasured) {
+    if (p.tag == kOpenLoopMeasured) {
       measured_.add(p);
       ++tagged_done_;
       measured_latency_ += p.delivered - p.created;
@@ -142,7 +142,7 @@ class OpenLoopRun final : public net::DeliveryHandler {
     if (elapsed < run_.warmup_cycles || !settled) return;
     open_window(elapsed);
     phase_ = Phase::Measure;
-    source_.set_tag(kMeasured);
+    source_.set_tag(kOpenLoopMeasured);
     result_.warmup_cycles = elapsed;
     measure_start_ = elapsed;
     ejected_at_start_ = network_.counters().flits_ejected;

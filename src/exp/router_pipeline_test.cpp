@@ -8,7 +8,7 @@
 #include "exp/foundation_validation.hpp"
 #include "exp/open_loop.hpp"
 
-namespace mppnet::exp {
+namespace mppnet::exp::router_pipeline_test {
 namespace {
 
 ExperimentConfig load(const std::string& router) {
@@ -64,4 +64,4 @@ TEST(RouterPipeline, ASlowCreditThrottlesAStreamThroughSmallBuffersOnly) {
 }
 
 }  // namespace
-}  // namespace mppnet::exp
+}  // namespace mppnet::exp::router_pipeline_test

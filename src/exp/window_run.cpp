@@ -17,7 +17,7 @@ namespace mppnet::exp {
 
 namespace {
 
-constexpr std::uint64_t kMeasured = 1;
+constexpr std::uint64_t kWindowMeasured = 1;
 
 // Keeps every node's send queue full: after each network cycle, a node whose queue has room gets a new
 // packet (destination and length from the traffic pattern). The queue holds one packet besides the one
@@ -75,7 +75,7 @@ class WindowRun final : public net::DeliveryHandler {
   void on_delivery(net::PacketId, const net::Packet& p, Picoseconds) override {
     if (!measuring_) return;
     source_flits_[static_cast<std::size_t>(p.src)] += p.flits;
-    if (p.tag != kMeasured) return;
+    if (p.tag != kWindowMeasured) return;
     measured_.add(p);
     batch_latency_ += p.delivered - p.created;
     ++batch_packets_;
@@ -109,7 +109,7 @@ class WindowRun final : public net::DeliveryHandler {
   void start_measuring(Cycle at) {
     measuring_ = true;
     measure_start_ = at;
-    set_tag(kMeasured);
+    set_tag(kWindowMeasured);
     ejected_at_start_ = ejected_at_batch_ = network_.counters().flits_ejected;
     port_flits_at_start_ = network_.port_flits();
   }

@@ -9,7 +9,7 @@
 #include "core/error.hpp"
 #include "io/scratch_dir_for_test.hpp"
 
-namespace mppnet::io {
+namespace mppnet::io::atomic_file_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -80,4 +80,4 @@ TEST(AtomicFile, EmptyContentMakesAnEmptyFile) {
 }
 
 }  // namespace
-}  // namespace mppnet::io
+}  // namespace mppnet::io::atomic_file_test

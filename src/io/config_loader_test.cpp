@@ -10,7 +10,7 @@
 
 #include <utility>
 
-namespace mppnet::io {
+namespace mppnet::io::config_loader_test {
 namespace {
 
 enum class Size { Plain, Big, Tiny };
@@ -222,4 +222,4 @@ TEST(ConfigLoader, CheckKeysReportsAValueFilledInCodeWhereItWasSet) {
 }
 
 }  // namespace
-}  // namespace mppnet::io
+}  // namespace mppnet::io::config_loader_test

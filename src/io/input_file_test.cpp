@@ -16,7 +16,7 @@
 #include "io/atomic_file.hpp"
 #include "io/scratch_dir_for_test.hpp"
 
-namespace mppnet::io {
+namespace mppnet::io::input_file_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -111,4 +111,4 @@ TEST(InputFile, AReadErrorIsAnErrorNotAnEndOfFile) {
 }
 
 }  // namespace
-}  // namespace mppnet::io
+}  // namespace mppnet::io::input_file_test

@@ -10,7 +10,7 @@
 #include "core/error.hpp"
 #include "io/scratch_dir_for_test.hpp"
 
-namespace mppnet::io {
+namespace mppnet::io::journal_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -181,4 +181,4 @@ TEST(FirstDifference, NamesThePathOfTheFirstChangedValue) {
 }
 
 }  // namespace
-}  // namespace mppnet::io
+}  // namespace mppnet::io::journal_test

@@ -7,7 +7,7 @@
 
 #include <utility>
 
-namespace mppnet::io {
+namespace mppnet::io::key_table_test {
 namespace {
 
 enum class Shape { Mesh, Torus, Hypercube, FatTree };
@@ -368,4 +368,4 @@ TEST(KeyTable, NearestCountsASwapAsOneEdit) {
 }
 
 }  // namespace
-}  // namespace mppnet::io
+}  // namespace mppnet::io::key_table_test

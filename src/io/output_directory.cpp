@@ -27,7 +27,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-[[noreturn]] void refuse(const fs::path& where, const std::string& why) {
+[[noreturn]] void refuse_output(const fs::path& where, const std::string& why) {
   throw core::ConfigError({where.string(), 0}, "", why);
 }
 
@@ -85,27 +85,27 @@ bool is_recordable(const fs::path& relative) {
 }  // namespace
 
 OutputDirectory::OutputDirectory(fs::path dir, Files files) : dir_(std::move(dir)), files_(files) {
-  if (dir_.empty()) refuse(dir_, "an empty path names no output folder");
+  if (dir_.empty()) refuse_output(dir_, "an empty path names no output folder");
   struct stat st {};
   if (::stat(dir_.c_str(), &st) == 0 && !S_ISDIR(st.st_mode))
-    refuse(dir_, "is not a folder; an output path (--out) names a folder for the results");
+    refuse_output(dir_, "is not a folder; an output path (--out) names a folder for the results");
   created_ = ::lstat(dir_.c_str(), &st) != 0;
   prepare_output_directory(dir_);
   std::error_code ec;
   resolved_ = fs::canonical(dir_, ec);
-  if (ec) refuse(dir_, fmt::format("cannot resolve the folder's path: {}", ec.message()));
+  if (ec) refuse_output(dir_, fmt::format("cannot resolve the folder's path: {}", ec.message()));
 
   bool locked = true;
   lock_fd_ = ::open(resolved_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (lock_fd_ < 0) refuse(dir_, fmt::format("cannot open the folder: {}", std::strerror(errno)));
+  if (lock_fd_ < 0) refuse_output(dir_, fmt::format("cannot open the folder: {}", std::strerror(errno)));
   while (::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
     if (errno == EINTR) continue;
     if (errno == EWOULDBLOCK) {
       ::close(lock_fd_);
       lock_fd_ = -1;
-      refuse(dir_,
-             "another mppnet run is writing into this folder now; wait for it to finish, or choose "
-             "another --out");
+      refuse_output(dir_,
+                    "another mppnet run is writing into this folder now; wait for it to finish, or choose "
+                    "another --out");
     }
     // A file system without locks (some network file systems: ENOLCK, EOPNOTSUPP): the run goes on
     // unlocked, as it would have before locks existed, rather than refuse every folder there; it then

@@ -16,7 +16,7 @@
 #include "io/output_paths.hpp"
 #include "io/scratch_dir_for_test.hpp"
 
-namespace mppnet::io {
+namespace mppnet::io::output_directory_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -192,4 +192,4 @@ TEST(OutputDirectory, AFolderItCreatedAndLeftEmptyIsRemoved) {
 }
 
 }  // namespace
-}  // namespace mppnet::io
+}  // namespace mppnet::io::output_directory_test

@@ -18,7 +18,7 @@
 #include "io/atomic_file.hpp"
 #include "io/scratch_dir_for_test.hpp"
 
-namespace mppnet::io {
+namespace mppnet::io::output_paths_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -156,4 +156,4 @@ TEST(OutputPaths, WrittenFilesAreListedUnderTheirFolderEvenThroughALink) {
 }
 
 }  // namespace
-}  // namespace mppnet::io
+}  // namespace mppnet::io::output_paths_test

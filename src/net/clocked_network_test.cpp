@@ -10,7 +10,7 @@
 #include "net/built_network.hpp"
 #include "topo/params_for_test.hpp"
 
-namespace mppnet::net {
+namespace mppnet::net::clocked_network_test {
 namespace {
 
 constexpr Picoseconds kCyclePs = 1000;
@@ -142,4 +142,4 @@ TEST(ClockedNetwork, HeldEjectionKeepsPacketsInTheNetworkUntilResumed) {
 }
 
 }  // namespace
-}  // namespace mppnet::net
+}  // namespace mppnet::net::clocked_network_test

@@ -19,7 +19,7 @@
 #include "topo/params_for_test.hpp"
 #include "topo/path_multicast.hpp"
 
-namespace mppnet::net {
+namespace mppnet::net::cylinder_network_test {
 namespace {
 
 constexpr int kK = 8;
@@ -271,4 +271,4 @@ TEST(Cns1Network, AMulticastToItselfIsAUnicastToItself) {
 }
 
 }  // namespace
-}  // namespace mppnet::net
+}  // namespace mppnet::net::cylinder_network_test

@@ -10,7 +10,7 @@
 #include "topo/params_for_test.hpp"
 #include "topo/routing.hpp"
 
-namespace mppnet::net {
+namespace mppnet::net::dragonfly_network_test {
 namespace {
 
 topo::TopologyParams dragonfly72(topo::DragonflyRouting routing) {
@@ -63,4 +63,4 @@ TEST(DragonflyNetwork, MinimalRoutingKeepsNoHeader) {
 }
 
 }  // namespace
-}  // namespace mppnet::net
+}  // namespace mppnet::net::dragonfly_network_test

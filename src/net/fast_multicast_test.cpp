@@ -17,7 +17,7 @@
 #include "topo/params_for_test.hpp"
 #include "topo/routing.hpp"
 
-namespace mppnet::net {
+namespace mppnet::net::fast_multicast_test {
 namespace {
 
 constexpr std::uint64_t kToAll = 1, kToLower = 2, kToUpper = 3;  // a broadcast's routing word at entry
@@ -170,4 +170,4 @@ TEST(FastMulticast, TheBitmaskRouterReplicatesExactlyAsTheGeneralRouter) {
 }
 
 }  // namespace
-}  // namespace mppnet::net
+}  // namespace mppnet::net::fast_multicast_test

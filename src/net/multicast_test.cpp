@@ -22,7 +22,7 @@
 #include "topo/params_for_test.hpp"
 #include "topo/routing.hpp"
 
-namespace mppnet::net {
+namespace mppnet::net::multicast_test {
 namespace {
 
 constexpr std::uint64_t kBroadcast = 1;  // the routing word of a broadcast
@@ -373,4 +373,4 @@ TEST(MulticastAck, AUnicastPacketToARefusingNodeIsNacked) {
 }
 
 }  // namespace
-}  // namespace mppnet::net
+}  // namespace mppnet::net::multicast_test

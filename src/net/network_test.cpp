@@ -16,7 +16,7 @@
 #include "topo/params_for_test.hpp"
 #include "topo/routing.hpp"
 
-namespace mppnet::net {
+namespace mppnet::net::network_test {
 namespace {
 
 struct Case {
@@ -349,4 +349,4 @@ TEST(Network, EjectionFasterThanOneFlitPerCycleReturnsEveryCredit) {
 }
 
 }  // namespace
-}  // namespace mppnet::net
+}  // namespace mppnet::net::network_test

@@ -15,7 +15,7 @@
 #include "topo/build.hpp"
 #include "topo/params_for_test.hpp"
 
-namespace mppnet::net {
+namespace mppnet::net::packet_network_test {
 namespace {
 
 struct Case {
@@ -247,4 +247,4 @@ TEST(PacketNetwork, OneVcSaturationThroughputIsTheFlitModels) {
 }
 
 }  // namespace
-}  // namespace mppnet::net
+}  // namespace mppnet::net::packet_network_test

@@ -15,7 +15,7 @@
 #include "topo/params_for_test.hpp"
 #include "topo/source_route.hpp"
 
-namespace mppnet::net {
+namespace mppnet::net::source_route_bytes_test {
 namespace {
 
 using topo::SourceRoute;
@@ -176,4 +176,4 @@ TEST(SourceRouteBytes, ARangeByteMulticastsAndEveryBranchKeepsTheRemainingBytes)
 }
 
 }  // namespace
-}  // namespace mppnet::net
+}  // namespace mppnet::net::source_route_bytes_test

@@ -3,7 +3,7 @@
 
 #include "net/vc_alloc_for_test.hpp"
 
-namespace mppnet::net::vc_alloc {
+namespace mppnet::net::vc_alloc::vc_alloc_input_first_test {
 namespace {
 
 using testing::Granted;
@@ -122,4 +122,4 @@ TEST(VcAllocInputFirst, PerOutputPointersStillRankUnicastRows) {
 }
 
 }  // namespace
-}  // namespace mppnet::net::vc_alloc
+}  // namespace mppnet::net::vc_alloc::vc_alloc_input_first_test

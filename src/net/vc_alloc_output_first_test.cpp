@@ -3,7 +3,7 @@
 
 #include "net/vc_alloc_for_test.hpp"
 
-namespace mppnet::net::vc_alloc {
+namespace mppnet::net::vc_alloc::vc_alloc_output_first_test {
 namespace {
 
 using testing::Granted;
@@ -86,4 +86,4 @@ TEST(VcAllocOutputFirst, PerOutputPointersDoNotSplitTwoMulticasts) {
 }
 
 }  // namespace
-}  // namespace mppnet::net::vc_alloc
+}  // namespace mppnet::net::vc_alloc::vc_alloc_output_first_test

@@ -8,7 +8,7 @@
 #include "topo/params_for_test.hpp"
 #include "topo/routing.hpp"
 
-namespace mppnet::net {
+namespace mppnet::net::virtual_network_test {
 namespace {
 
 constexpr int kRequests = 0, kReplies = 1;
@@ -99,4 +99,4 @@ TEST(VirtualNetworks, SourceQueuesArePerNetwork) {
 }
 
 }  // namespace
-}  // namespace mppnet::net
+}  // namespace mppnet::net::virtual_network_test

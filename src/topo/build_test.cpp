@@ -14,7 +14,7 @@
 #include "topo/topology.hpp"
 #include "topo/topology_keys.hpp"
 
-namespace mppnet::topo {
+namespace mppnet::topo::build_test {
 namespace {
 
 using ::testing::HasSubstr;
@@ -232,4 +232,4 @@ TEST(Keys, ASharedNameIsOneKeyWhoseDocSaysWhatItMeansToEach) {
 }
 
 }  // namespace
-}  // namespace mppnet::topo
+}  // namespace mppnet::topo::build_test

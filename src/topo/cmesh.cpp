@@ -13,7 +13,7 @@ namespace mppnet::topo {
 
 namespace {
 
-const TopologyKeys<CmeshParams>& keys() {
+const TopologyKeys<CmeshParams>& cmesh_key_table() {
   static const TopologyKeys<CmeshParams> keys({
       io::key("k", &CmeshParams::k, io::in_range(1, 1024), "routers per dimension"),
       io::key("concentration_x", &CmeshParams::concentration_x, io::in_range(1, 16),
@@ -30,13 +30,13 @@ constexpr int kMaxCmeshConcentration = 60;
 }  // namespace
 
 CmeshParams cmesh_params(const TopologyParams& p) {
-  return keys().read(p);
+  return cmesh_key_table().read(p);
 }
 TopologyParams topology_of(const CmeshParams& p) {
-  return keys().write(kCmeshTopology.name, p);
+  return cmesh_key_table().write(kCmeshTopology.name, p);
 }
 std::vector<TopologyKey> cmesh_keys() {
-  return keys().list();
+  return cmesh_key_table().list();
 }
 
 void check_cmesh(const TopologyParams& params, std::vector<Problem>& out) {

@@ -16,7 +16,7 @@
 #include "topo/topology.hpp"
 #include "topo/topology_keys.hpp"
 
-namespace mppnet::topo {
+namespace mppnet::topo::cylinder_test {
 namespace {
 
 using ::testing::HasSubstr;
@@ -168,4 +168,4 @@ TEST(PathMulticast, RingBranchesKeepTheDatelineClass) {
 }
 
 }  // namespace
-}  // namespace mppnet::topo
+}  // namespace mppnet::topo::cylinder_test

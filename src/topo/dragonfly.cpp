@@ -39,7 +39,7 @@ RouteSet class_port(PortId port, int c, int classes, int vcs) {
   return one_port(port, c * vcs / classes, (c + 1) * vcs / classes - 1);
 }
 
-const TopologyKeys<DragonflyParams>& keys() {
+const TopologyKeys<DragonflyParams>& dragonfly_key_table() {
   const auto size = io::in_range(1, kMaxDragonflyParam);
   static const TopologyKeys<DragonflyParams> keys({
       io::key("dragonfly_p", &DragonflyParams::p, size, "nodes per router (p)"),
@@ -56,13 +56,13 @@ const TopologyKeys<DragonflyParams>& keys() {
 }  // namespace
 
 DragonflyParams dragonfly_params(const TopologyParams& p) {
-  return keys().read(p);
+  return dragonfly_key_table().read(p);
 }
 TopologyParams topology_of(const DragonflyParams& p) {
-  return keys().write(kDragonflyTopology.name, p);
+  return dragonfly_key_table().write(kDragonflyTopology.name, p);
 }
 std::vector<TopologyKey> dragonfly_keys() {
-  return keys().list();
+  return dragonfly_key_table().list();
 }
 
 void check_dragonfly(const TopologyParams& params, std::vector<Problem>& out) {

@@ -15,7 +15,7 @@ namespace mppnet::topo {
 
 namespace {
 
-const TopologyKeys<FatTreeParams>& keys() {
+const TopologyKeys<FatTreeParams>& fat_tree_key_table() {
   // The ranges are the topology's own limits (kMaxChildren, kMaxParents), so `mppnet list keys` shows
   // what check() accepts.
   static const TopologyKeys<FatTreeParams> keys({
@@ -37,13 +37,13 @@ const TopologyKeys<FatTreeParams>& keys() {
 }  // namespace
 
 FatTreeParams fat_tree_params(const TopologyParams& p) {
-  return keys().read(p);
+  return fat_tree_key_table().read(p);
 }
 TopologyParams topology_of(const FatTreeParams& p) {
-  return keys().write(kFatTreeTopology.name, p);
+  return fat_tree_key_table().write(kFatTreeTopology.name, p);
 }
 std::vector<TopologyKey> fat_tree_keys() {
-  return keys().list();
+  return fat_tree_key_table().list();
 }
 
 int parents_at_level(const FatTreeParams& p, int level) {

@@ -14,7 +14,7 @@ namespace mppnet::topo {
 
 namespace {
 
-const TopologyKeys<HypercubeParams>& keys() {
+const TopologyKeys<HypercubeParams>& hypercube_key_table() {
   static const TopologyKeys<HypercubeParams> keys({
       io::key("n", &HypercubeParams::n, io::in_range(1, 24), "dimensions"),
   });
@@ -24,13 +24,13 @@ const TopologyKeys<HypercubeParams>& keys() {
 }  // namespace
 
 HypercubeParams hypercube_params(const TopologyParams& p) {
-  return keys().read(p);
+  return hypercube_key_table().read(p);
 }
 TopologyParams topology_of(const HypercubeParams& p) {
-  return keys().write(kHypercubeTopology.name, p);
+  return hypercube_key_table().write(kHypercubeTopology.name, p);
 }
 std::vector<TopologyKey> hypercube_keys() {
-  return keys().list();
+  return hypercube_key_table().list();
 }
 
 void check_hypercube(const TopologyParams& params, std::vector<Problem>& out) {

@@ -11,7 +11,7 @@
 
 #include "workload/patterns.hpp"
 
-namespace mppnet::workload {
+namespace mppnet::workload::traffic_test {
 namespace {
 
 constexpr std::uint64_t kSeed = 20240611;
@@ -293,4 +293,4 @@ TEST(TrafficDeterminism, DifferentNodesGetDifferentSequences) {
 }
 
 }  // namespace
-}  // namespace mppnet::workload
+}  // namespace mppnet::workload::traffic_test

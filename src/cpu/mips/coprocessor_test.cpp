@@ -8,7 +8,7 @@
 
 #include "cpu/mips/encode_testing.hpp"
 
-namespace mppnet::cpu::mips {
+namespace mppnet::cpu::mips::coprocessor_test {
 namespace {
 
 using namespace testing;
@@ -101,4 +101,4 @@ TEST(MipsCoprocessor, AnEventCanSeeADelaySlotAndResumeAtTheBranch) {
 }
 
 }  // namespace
-}  // namespace mppnet::cpu::mips
+}  // namespace mppnet::cpu::mips::coprocessor_test

@@ -9,7 +9,7 @@
 #include "cpu/mips/command_testing.hpp"
 #include "cpu/mips/run.hpp"
 
-namespace mppnet::cpu::mips {
+namespace mppnet::cpu::mips::crosscheck_test {
 namespace {
 
 using testing::run_qemu;
@@ -57,4 +57,4 @@ TEST(MipsCrossCheckLoop, AnInstructionBudgetStopsARunThatDoesNotExit) {
 }
 
 }  // namespace
-}  // namespace mppnet::cpu::mips
+}  // namespace mppnet::cpu::mips::crosscheck_test

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-namespace mppnet::cpu::mips {
+namespace mppnet::cpu::mips::decode_test {
 namespace {
 
 TEST(MipsDecode, FieldsAndSignExtendedImmediate) {
@@ -64,4 +64,4 @@ TEST(MipsDecode, CoprocessorClasses) {
 }
 
 }  // namespace
-}  // namespace mppnet::cpu::mips
+}  // namespace mppnet::cpu::mips::decode_test

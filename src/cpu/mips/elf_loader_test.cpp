@@ -10,7 +10,7 @@
 
 #include "cpu/mips/run.hpp"
 
-namespace mppnet::cpu::mips {
+namespace mppnet::cpu::mips::elf_loader_test {
 namespace {
 
 void put16(std::vector<std::uint8_t>& f, std::size_t at, std::uint16_t v) {
@@ -169,4 +169,4 @@ TEST(MipsElfLoader, EveryTruncationOfAValidImageIsAnErrorNotACrash) {
 }
 
 }  // namespace
-}  // namespace mppnet::cpu::mips
+}  // namespace mppnet::cpu::mips::elf_loader_test

@@ -7,7 +7,7 @@
 #include "cpu/mips/encode_testing.hpp"
 #include "cpu/mips/run.hpp"
 
-namespace mppnet::cpu::mips {
+namespace mppnet::cpu::mips::linux_o32_test {
 namespace {
 
 using namespace testing;
@@ -83,4 +83,4 @@ TEST(MipsLinuxO32, AFaultEndsTheRunWithItsDescription) {
 }
 
 }  // namespace
-}  // namespace mppnet::cpu::mips
+}  // namespace mppnet::cpu::mips::linux_o32_test

@@ -5,7 +5,7 @@
 #include "cpu/mips/cpu.hpp"
 #include "cpu/mips/encode_testing.hpp"
 
-namespace mppnet::cpu::mips {
+namespace mppnet::cpu::mips::load_store_test {
 namespace {
 
 using namespace testing;
@@ -158,4 +158,4 @@ TEST(MipsLoadStore, JumpOutsideTheCodeFaultsOnTheFetch) {
 }
 
 }  // namespace
-}  // namespace mppnet::cpu::mips
+}  // namespace mppnet::cpu::mips::load_store_test

@@ -5,7 +5,7 @@
 
 #include <array>
 
-namespace mppnet::cpu::mips {
+namespace mppnet::cpu::mips::memory_test {
 namespace {
 
 TEST(MipsMemory, WordsAreStoredBigEndian) {
@@ -59,4 +59,4 @@ TEST(MipsMemory, RegionsMayNotOverlapWrapOrBeEmpty) {
 }
 
 }  // namespace
-}  // namespace mppnet::cpu::mips
+}  // namespace mppnet::cpu::mips::memory_test

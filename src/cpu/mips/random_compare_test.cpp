@@ -19,7 +19,7 @@
 #include "cpu/mips/command_testing.hpp"
 #include "cpu/mips/run.hpp"
 
-namespace mppnet::cpu::mips {
+namespace mppnet::cpu::mips::random_compare_test {
 namespace {
 
 constexpr int kPrograms = 10;
@@ -238,4 +238,4 @@ TEST_P(MipsRandomCompare, EveryRegisterAndTheDataAgreeWithQemu) {
 INSTANTIATE_TEST_SUITE_P(Programs, MipsRandomCompare, ::testing::Range(0, kPrograms));
 
 }  // namespace
-}  // namespace mppnet::cpu::mips
+}  // namespace mppnet::cpu::mips::random_compare_test

@@ -5,7 +5,7 @@
 #include "cpu/mips/cpu.hpp"
 #include "cpu/mips/encode_testing.hpp"
 
-namespace mppnet::cpu::mips {
+namespace mppnet::cpu::mips::timing_test {
 namespace {
 
 using namespace testing;
@@ -107,4 +107,4 @@ TEST(MipsTiming, OtherTimingsCanBeConfigured) {
 }
 
 }  // namespace
-}  // namespace mppnet::cpu::mips
+}  // namespace mppnet::cpu::mips::timing_test

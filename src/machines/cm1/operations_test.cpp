@@ -11,7 +11,7 @@
 #include "machines/cm1/patterns.hpp"
 #include "machines/cm1/run.hpp"
 
-namespace mppnet::machines::cm1 {
+namespace mppnet::machines::cm1::operations_test {
 namespace {
 
 MachineParams cube(int dims, int procs_per_chip) {
@@ -181,4 +181,4 @@ TEST(Cm1Operations, ConfigKeyAndResultTable) {
 }
 
 }  // namespace
-}  // namespace mppnet::machines::cm1
+}  // namespace mppnet::machines::cm1::operations_test

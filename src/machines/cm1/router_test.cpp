@@ -10,7 +10,7 @@
 #include "machines/cm1/patterns.hpp"
 #include "machines/cm1/run.hpp"
 
-namespace mppnet::machines::cm1 {
+namespace mppnet::machines::cm1::router_test {
 namespace {
 
 MachineParams cube(int dims, int procs_per_chip) {
@@ -360,4 +360,4 @@ TEST(Cm1Router, DropBitsDeliversRandomAndTransposeWithInvariants) {
 }
 
 }  // namespace
-}  // namespace mppnet::machines::cm1
+}  // namespace mppnet::machines::cm1::router_test

@@ -12,7 +12,7 @@ namespace {
 
 using Wide = __int128;
 
-constexpr Cycle kLimit = 1'000'000;  // cycles; every run here ends far sooner
+constexpr Cycle kExperimentLimit = 1'000'000;  // cycles; every run here ends far sooner
 
 Wide unsigned_value(const std::vector<std::uint32_t>& w) {
   Wide u = 0;
@@ -93,7 +93,8 @@ std::vector<ControlResult> combine_once(ControlNetwork& net, CombineKind kind, C
   }
   std::vector<ControlResult> out(static_cast<std::size_t>(n));
   int missing = static_cast<int>(std::count(present.begin(), present.end(), true));
-  for (Cycle t = net.slot_time(net.next_slot()); missing > 0 && t < kLimit; t += net.params().slot_cycles) {
+  for (Cycle t = net.slot_time(net.next_slot()); missing > 0 && t < kExperimentLimit;
+       t += net.params().slot_cycles) {
     net.run_until(t);
     for (int v = 0; v < n; ++v) {
       if (!present[v] || out[v].count > 0) continue;
@@ -205,9 +206,10 @@ int mismatch_seen_by(int leaves) {
                          .op = Combiner::AddSigned,
                          .words = {1}});
   }
-  net.run_until(kLimit);
+  net.run_until(kExperimentLimit);
   int seen = 0;
-  for (int v = 0; v < leaves; ++v) seen += net.error_visible(kLimit) && net.pop(v, OpClass::Combine, kLimit);
+  for (int v = 0; v < leaves; ++v)
+    seen += net.error_visible(kExperimentLimit) && net.pop(v, OpClass::Combine, kExperimentLimit);
   return seen;
 }
 
@@ -217,7 +219,7 @@ std::int64_t broadcast_collisions(int leaves, bool same_slot) {
   net.push_broadcast(0, BroadcastKind::User, {&word, 1});
   if (!same_slot) net.run_until(net.latency_cycles() + 2 * net.params().slot_cycles);
   net.push_broadcast(leaves - 1, BroadcastKind::User, {&word, 1});
-  net.run_until(kLimit);
+  net.run_until(kExperimentLimit);
   return net.errors().broadcast_collision;
 }
 
@@ -237,15 +239,15 @@ PriorityRun broadcast_overtakes_scan(int leaves) {
   net.push_combine(
       leaves - 1,
       {.kind = CombineKind::ForwardScan, .op = Combiner::AddUnsigned, .words = {operands.back()[0]}});
-  net.run_until(kLimit);
+  net.run_until(kExperimentLimit);
   PriorityRun out;
   const auto want =
       reference_combine(CombineKind::ForwardScan, Combiner::AddUnsigned, operands,
                         std::vector<bool>(operands.size(), false), std::vector<bool>(operands.size(), true));
-  Cycle last_broadcast = 0, first_scan = kLimit;
+  Cycle last_broadcast = 0, first_scan = kExperimentLimit;
   for (int v = 0; v < leaves; ++v) {
-    const auto b = net.pop_broadcast(v, kLimit);
-    const auto s = net.pop(v, OpClass::Combine, kLimit);
+    const auto b = net.pop_broadcast(v, kExperimentLimit);
+    const auto s = net.pop(v, OpClass::Combine, kExperimentLimit);
     if (!b || !s || b->words[0] != word) return out;
     last_broadcast = std::max(last_broadcast, b->time);
     first_scan = std::min(first_scan, s->time);
@@ -262,9 +264,9 @@ double pipelined_slots(int leaves, int n) {
       net.push_combine(v, {.kind = CombineKind::Reduce, .op = Combiner::AddSigned, .words = {1}});
     }
   }
-  net.run_until(kLimit);
+  net.run_until(kExperimentLimit);
   Cycle first = -1, last = -1;
-  while (auto r = net.pop(0, OpClass::Combine, kLimit)) {
+  while (auto r = net.pop(0, OpClass::Combine, kExperimentLimit)) {
     if (first < 0) first = r->time;
     last = r->time;
   }
@@ -292,8 +294,8 @@ AsyncOrRun async_or_run(int leaves) {
           v,
           {.kind = CombineKind::Reduce, .op = Combiner::MaxSigned, .words = {static_cast<std::uint32_t>(v)}});
     }
-    net.run_until(kLimit);
-    return net.pop(leaves - 1, OpClass::Combine, kLimit);
+    net.run_until(kExperimentLimit);
+    return net.pop(leaves - 1, OpClass::Combine, kExperimentLimit);
   };
   ControlNetwork alone({.leaves = leaves});
   const auto want = reduce_done(alone);
@@ -303,13 +305,13 @@ AsyncOrRun async_or_run(int leaves) {
   net.set_async_or(leaves / 2, 0, true, raised);
   const auto got = reduce_done(net);
   AsyncOrRun out;
-  out.delay = net.async_or_raised(0, kLimit) - raised;
+  out.delay = net.async_or_raised(0, kExperimentLimit) - raised;
   const Cycle slot = net.params().slot_cycles;
   out.expected = (raised + slot - 1) / slot * slot + net.latency_cycles() - raised;
   out.combine_unchanged = want && got && want->words == got->words && want->time == got->time &&
-                          net.async_or(0, kLimit) && !net.async_or(0, raised + out.delay - 1);
+                          net.async_or(0, kExperimentLimit) && !net.async_or(0, raised + out.delay - 1);
   for (int v = 0; v < leaves; ++v)
-    out.interrupted += net.async_or_interrupts(v, 0, kLimit) == (v % 2 == 0 ? 1 : 0);
+    out.interrupted += net.async_or_interrupts(v, 0, kExperimentLimit) == (v % 2 == 0 ? 1 : 0);
   return out;
 }
 
@@ -335,10 +337,10 @@ std::int64_t flush_resume_differences(int leaves, int scans, Cycle flush_at) {
       net.run_until(flush_at + 1000);  // another user's timeslice
       net.resume();
     }
-    net.run_until(kLimit);
+    net.run_until(kExperimentLimit);
     std::vector<std::uint32_t> out;
     for (int v = 0; v < leaves; ++v) {
-      while (auto res = net.pop(v, OpClass::Combine, kLimit)) out.push_back(res->words[0]);
+      while (auto res = net.pop(v, OpClass::Combine, kExperimentLimit)) out.push_back(res->words[0]);
     }
     return out;
   };

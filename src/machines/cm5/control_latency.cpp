@@ -12,7 +12,7 @@ namespace mppnet::machines::cm5 {
 
 namespace {
 
-constexpr Cycle kLimit = 1'000'000;  // cycles; an unloaded operation ends far sooner
+constexpr Cycle kLatencyLimit = 1'000'000;  // cycles; an unloaded operation ends far sooner
 
 ControlNetworkParams with_leaves(ControlNetworkParams params, int leaves) {
   params.leaves = leaves;
@@ -22,7 +22,7 @@ ControlNetworkParams with_leaves(ControlNetworkParams params, int leaves) {
 // The latest arrival over the leaves of `pop(net, leaf)`, which returns the arrival time if any.
 template <typename Pop>
 Cycle last_arrival(ControlNetwork& net, const char* what, Pop pop) {
-  net.run_until(kLimit);
+  net.run_until(kLatencyLimit);
   Cycle last = 0;
   for (int v = 0; v < net.leaves(); ++v) {
     const std::optional<Cycle> t = pop(net, v);
@@ -43,7 +43,7 @@ ControlLatency control_latency(const ControlNetworkParams& params, int leaves) {
     out.height = net.height();
     for (int v = 0; v < leaves; ++v) net.push_sync_or(v, false);
     out.barrier_cycles = last_arrival(net, "barrier", [](ControlNetwork& n, int v) -> std::optional<Cycle> {
-      const auto r = n.pop(v, OpClass::SyncOr, kLimit);
+      const auto r = n.pop(v, OpClass::SyncOr, kLatencyLimit);
       return r ? std::optional<Cycle>(r->time) : std::nullopt;
     });
   }
@@ -53,7 +53,7 @@ ControlLatency control_latency(const ControlNetworkParams& params, int leaves) {
     net.push_broadcast(0, BroadcastKind::User, {&word, 1});
     out.broadcast_cycles =
         last_arrival(net, "broadcast", [](ControlNetwork& n, int v) -> std::optional<Cycle> {
-          const auto m = n.pop_broadcast(v, kLimit);
+          const auto m = n.pop_broadcast(v, kLatencyLimit);
           return m ? std::optional<Cycle>(m->time) : std::nullopt;
         });
   }
@@ -66,7 +66,7 @@ ControlLatency control_latency(const ControlNetworkParams& params, int leaves) {
                            .count = 1});
     }
     out.reduce_cycles = last_arrival(net, "reduction", [](ControlNetwork& n, int v) -> std::optional<Cycle> {
-      const auto r = n.pop(v, OpClass::Combine, kLimit);
+      const auto r = n.pop(v, OpClass::Combine, kLatencyLimit);
       return r ? std::optional<Cycle>(r->time) : std::nullopt;
     });
   }

@@ -18,11 +18,11 @@ namespace {
 
 using core::ValidationCase;
 
-constexpr const char* kPaper = "Leiserson et al. 1992";
+constexpr const char* kControlPaper = "Leiserson et al. 1992";
 
 // Every claim here is in the paper's §5, "The CM-5 Control Network".
 std::string source(const char* lines) {
-  return std::string(kPaper) + ", §5, " + lines;
+  return std::string(kControlPaper) + ", §5, " + lines;
 }
 
 // Elements of the paper's example whose scan differs from the expected vector.
@@ -34,7 +34,7 @@ double scan_differences(CombineKind kind, const std::vector<std::int64_t>& want)
 }
 
 // Exact checks: a result is right or wrong, an error is raised or not.
-constexpr const char* kExactOrigin =
+constexpr const char* kControlExactOrigin =
     "exact: a result is right or wrong; the reference is the paper's statement or a serial computation "
     "on whole operands, apart from the tree";
 
@@ -42,7 +42,7 @@ constexpr const char* kExactOrigin =
 ValidationCase exact(std::string id, std::string src, std::string setup, std::string quantity,
                      std::function<double()> measure, double expected = 0) {
   return core::exact_case(std::move(id), std::move(src), std::move(setup), std::move(quantity), expected,
-                          std::move(measure), core::Evidence::Unclassified, kExactOrigin);
+                          std::move(measure), core::Evidence::Unclassified, kControlExactOrigin);
 }
 
 }  // namespace

@@ -12,7 +12,7 @@
 #include "machines/cm5/message_sets.hpp"
 #include "machines/cm5/streams.hpp"
 
-namespace mppnet::machines::cm5 {
+namespace mppnet::machines::cm5::data_network_test {
 namespace {
 
 struct Recorder final : DataNetworkObserver {
@@ -180,4 +180,4 @@ TEST(DataNetwork, RoomFromTheLastTwoLeavingMessagesAgreesWithAWalkOfTheWholeBuff
 }
 
 }  // namespace
-}  // namespace mppnet::machines::cm5
+}  // namespace mppnet::machines::cm5::data_network_test

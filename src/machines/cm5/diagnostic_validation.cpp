@@ -22,7 +22,7 @@ using core::Tolerance;
 using core::ValidationCase;
 
 // Every claim here is in the paper's §6, "The CM-5 Diagnostic Network".
-constexpr const char* kPaper = "Leiserson et al. 1992, §6";
+constexpr const char* kDiagnosticPaper = "Leiserson et al. 1992, §6";
 
 // Pods in one of the two sets and not the other.
 double mismatches(const std::vector<int>& got, const std::set<int>& want) {
@@ -100,20 +100,20 @@ double level_select_growth() {
 
 std::vector<ValidationCase> diagnostic_validation_cases() {
   std::vector<ValidationCase> cases;
-  cases.push_back({"cm5.v27.address_decode", std::string(kPaper) + ", L730-733",
+  cases.push_back({"cm5.v27.address_decode", std::string(kDiagnosticPaper) + ", L730-733",
                    "diagnostic tree of height 6 (64 pods), one address 00B10B issued after an erase",
                    "pods selected that are not in {4, 5, 12, 13}, plus those of it not selected", 0,
                    Tolerance::exact(), false, address_decode_mismatches});
   cases.back().tolerance_origin = "exact: the paper's worked example (§6, L732-733)";
   cases.push_back({"cm5.v28.union",
-                   std::string(kPaper) +
+                   std::string(kDiagnosticPaper) +
                        ", L742-750, node state read as docs/assumptions.md \"CM-5 diagnostic network\" does",
                    "height 6: select 00B10B = {4, 5, 12, 13}, then 1B0B11 = {35, 39, 51, 55}, then B",
                    "pods of the union not selected, plus pods selected outside it", 0, Tolerance::exact(),
                    false, union_mismatches});
   cases.back().tolerance_origin = "exact: the paper's three-step union (§6, L744-750)";
   cases.push_back(
-      {"cm5.v29.group_tests", std::string(kPaper) + ", L762-769",
+      {"cm5.v29.group_tests", std::string(kDiagnosticPaper) + ", L762-769",
        "1,024 pods (h = 10) of 4 chips with 64-cell scan chains, one stuck-at cell (0 or 1) in a random "
        "pod, 64 faults; AND/OR-combined group tests of 8 ATPG vectors; isolation by halves from BBBBBBBBBB, "
        "stopping at the first failing pod",
@@ -126,7 +126,7 @@ std::vector<ValidationCase> diagnostic_validation_cases() {
   // Isolation by halves takes h tests by construction: the case checks mppnet's search, not the machine.
   cases.back().evidence = core::Evidence::SelfConsistency;
   cases.push_back(
-      {"cm5.v30.level_select_growth", std::string(kPaper) + ", L755-760",
+      {"cm5.v30.level_select_growth", std::string(kDiagnosticPaper) + ", L755-760",
        "CM-5s of 64, 128, ..., 16,384 nodes, data-network chips on boards of 4 of one level and side "
        "(docs/assumptions.md); for every level, erase then issue the addresses that select its chips; "
        "cost: 1 cycle an erase, 1 a digit, 2 an address (diagnostic clock, about 1 MHz)",

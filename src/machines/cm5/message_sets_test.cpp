@@ -12,7 +12,7 @@
 #include "machines/cm5/fat_tree_shape.hpp"
 #include "machines/cm5/message_format.hpp"
 
-namespace mppnet::machines::cm5 {
+namespace mppnet::machines::cm5::message_sets_test {
 namespace {
 
 const std::vector<int> kCm5Parents = {2, 2, 4};
@@ -233,4 +233,4 @@ TEST(Completion, DeterministicUpChoiceIsMuchSlowerAcrossTheRoot) {
 }
 
 }  // namespace
-}  // namespace mppnet::machines::cm5
+}  // namespace mppnet::machines::cm5::message_sets_test

@@ -9,7 +9,7 @@
 #include "core/scheduler.hpp"
 #include "machines/cm5/node_machine.hpp"
 
-namespace mppnet::machines::cm5 {
+namespace mppnet::machines::cm5::network_interface_test {
 namespace {
 
 TEST(AddressMap, RelativeAddressesSkipMappedOutNodesAndAreBoundsChecked) {
@@ -169,4 +169,4 @@ TEST(Faults, NodeProgramsRunAroundAFailedChipAndWithoutMappedOutNodes) {
 }
 
 }  // namespace
-}  // namespace mppnet::machines::cm5
+}  // namespace mppnet::machines::cm5::network_interface_test

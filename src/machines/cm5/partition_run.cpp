@@ -12,7 +12,7 @@ namespace mppnet::machines::cm5 {
 
 namespace {
 
-struct Deliveries final : DataNetworkObserver {
+struct PartitionDeliveries final : DataNetworkObserver {
   std::vector<std::pair<std::uint64_t, Cycle>> second;  // label, delivery cycle
   void on_delivery(MessageId, const Message& m) override {
     if (m.label > 0) second.push_back({m.label, m.delivered});
@@ -23,7 +23,7 @@ std::vector<std::pair<std::uint64_t, Cycle>> second_partition(bool first_busy) {
   DataNetworkParams p;
   p.nodes = 256;
   DataNetwork net(p);
-  Deliveries rec;
+  PartitionDeliveries rec;
   net.set_observer(&rec);
   core::RandomStream a(1, 0, core::Stream::Destination);
   core::RandomStream b(2, 0, core::Stream::Destination);

@@ -16,7 +16,7 @@ namespace mppnet::machines::cm5 {
 
 namespace {
 
-[[noreturn]] void bad(const char* option, const std::string& reason) {
+[[noreturn]] void bad_sets_option(const char* option, const std::string& reason) {
   throw core::ConfigError({}, option, reason);
 }
 
@@ -71,25 +71,29 @@ const std::vector<std::string>& message_set_names() {
 
 SetsResult run_message_sets(const SetsOptions& o, const std::function<void(std::int64_t messages)>& planned) {
   if (o.nodes < 32 || o.nodes > 16384 || o.nodes % 32 != 0)
-    bad("--nodes", fmt::format("a CM-5 has a multiple of 32 nodes from 32 to 16384 (got {})", o.nodes));
-  if (o.copies < 1 || o.copies > 1024) bad("--copies", fmt::format("1 to 1024 copies (got {})", o.copies));
+    bad_sets_option("--nodes",
+                    fmt::format("a CM-5 has a multiple of 32 nodes from 32 to 16384 (got {})", o.nodes));
+  if (o.copies < 1 || o.copies > 1024)
+    bad_sets_option("--copies", fmt::format("1 to 1024 copies (got {})", o.copies));
   if (o.words < 1 || o.words > kMaxWords)
-    bad("--words", fmt::format("a message has 1 to {} words (got {})", kMaxWords, o.words));
-  if (o.rounds < 0) bad("--rounds", fmt::format("a number of rounds is at least 0 (got {})", o.rounds));
+    bad_sets_option("--words", fmt::format("a message has 1 to {} words (got {})", kMaxWords, o.words));
+  if (o.rounds < 0)
+    bad_sets_option("--rounds", fmt::format("a number of rounds is at least 0 (got {})", o.rounds));
   const int most_rounds = all_to_all_round_count(o.nodes, AllToAllOrder::Xor);
   if (o.first_round < 1 || o.first_round > most_rounds)
-    bad("--first-round",
-        fmt::format("rounds are numbered 1 to {} on {} nodes (got {})", most_rounds, o.nodes, o.first_round));
+    bad_sets_option("--first-round", fmt::format("rounds are numbered 1 to {} on {} nodes (got {})",
+                                                 most_rounds, o.nodes, o.first_round));
   const int longest = message_nibbles(kMaxWords, FatTreeShape(o.nodes, DataNetworkParams{}.parents).height());
   if (o.buffer_nibbles < longest || o.buffer_nibbles > 4096)
-    bad("--buffer-nibbles", fmt::format("a chip buffer holds a longest message: {} to 4096 nibbles on {} "
-                                        "nodes (got {})",
-                                        longest, o.nodes, o.buffer_nibbles));
+    bad_sets_option("--buffer-nibbles",
+                    fmt::format("a chip buffer holds a longest message: {} to 4096 nibbles on {} "
+                                "nodes (got {})",
+                                longest, o.nodes, o.buffer_nibbles));
   const std::vector<std::string>& names = o.sets.empty() ? message_set_names() : o.sets;
   for (const std::string& name : names) {
     if (std::find(message_set_names().begin(), message_set_names().end(), name) == message_set_names().end())
-      bad("--sets",
-          fmt::format("unknown message set '{}' (sets: {})", name, fmt::join(message_set_names(), ", ")));
+      bad_sets_option("--sets", fmt::format("unknown message set '{}' (sets: {})", name,
+                                            fmt::join(message_set_names(), ", ")));
   }
   // The host holds every message of a set at once (about 80 bytes each): a whole all-to-all of the
   // largest machines would not fit. Asked for by name, such a set is an error; among every set, left out.
@@ -105,7 +109,8 @@ SetsResult run_message_sets(const SetsOptions& o, const std::function<void(std::
                       "--rounds)",
                       name, messages, kMostSetMessages));
     } else {
-      bad("--rounds", fmt::format("{} on {} nodes is {} messages, more than the {} one run holds: take fewer "
+      bad_sets_option("--rounds",
+                      fmt::format("{} on {} nodes is {} messages, more than the {} one run holds: take fewer "
                                   "with --rounds, or leave it out with --sets",
                                   name, o.nodes, messages, kMostSetMessages));
     }
@@ -121,12 +126,12 @@ SetsResult run_message_sets(const SetsOptions& o, const std::function<void(std::
     if (set.empty()) {
       if (o.sets.empty()) continue;  // every set was asked for: those the size does not allow are left out
       if (is_all_to_all(name)) {
-        bad("--first-round",
-            fmt::format("{} has rounds 1 to {} on {} nodes (got {})", name,
-                        all_to_all_round_count(o.nodes, order_of(name)), o.nodes, o.first_round));
+        bad_sets_option("--first-round",
+                        fmt::format("{} has rounds 1 to {} on {} nodes (got {})", name,
+                                    all_to_all_round_count(o.nodes, order_of(name)), o.nodes, o.first_round));
       }
-      bad("--sets", fmt::format("{} needs a number of nodes that is a power of {} (got {})", name,
-                                name == "transpose" ? 4 : 2, o.nodes));
+      bad_sets_option("--sets", fmt::format("{} needs a number of nodes that is a power of {} (got {})", name,
+                                            name == "transpose" ? 4 : 2, o.nodes));
     }
     DataNetworkParams p;
     p.nodes = o.nodes;

@@ -12,7 +12,7 @@
 #include "machines/cns1/mesh_probe.hpp"
 #include "machines/cns1/ni_registers.hpp"
 
-namespace mppnet::machines::cns1 {
+namespace mppnet::machines::cns1::mesh_ports_test {
 namespace {
 
 constexpr int kK = 8;
@@ -163,4 +163,4 @@ TEST(T1Mesh, MessageFlitsAreItsWordsInFlitsOfTheLinkWidth) {
 }
 
 }  // namespace
-}  // namespace mppnet::machines::cns1
+}  // namespace mppnet::machines::cns1::mesh_ports_test

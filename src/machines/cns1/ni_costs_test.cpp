@@ -5,7 +5,7 @@
 
 #include "machines/cns1/t1_testing.hpp"
 
-namespace mppnet::machines::cns1 {
+namespace mppnet::machines::cns1::ni_costs_test {
 namespace {
 
 using namespace testing;
@@ -124,4 +124,4 @@ TEST(T1Costs, C8OneWayOverheadIsUnderTenCyclesWhateverTheSize) {
 }
 
 }  // namespace
-}  // namespace mppnet::machines::cns1
+}  // namespace mppnet::machines::cns1::ni_costs_test

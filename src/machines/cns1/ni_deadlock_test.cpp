@@ -6,7 +6,7 @@
 
 #include "machines/cns1/t1_testing.hpp"
 
-namespace mppnet::machines::cns1 {
+namespace mppnet::machines::cns1::ni_deadlock_test {
 namespace {
 
 using namespace testing;
@@ -124,4 +124,4 @@ TEST(T1Deadlock, B25LowPriorityHandlersSpinningOnLowPrioritySendsDeadlock) {
 }
 
 }  // namespace
-}  // namespace mppnet::machines::cns1
+}  // namespace mppnet::machines::cns1::ni_deadlock_test

@@ -5,7 +5,7 @@
 
 #include "machines/cns1/t1_testing.hpp"
 
-namespace mppnet::machines::cns1 {
+namespace mppnet::machines::cns1::ni_events_test {
 namespace {
 
 using namespace testing;
@@ -382,4 +382,4 @@ TEST(T1Events, NiPollTakesAPendingMessageInsideItsWindow) {
 }
 
 }  // namespace
-}  // namespace mppnet::machines::cns1
+}  // namespace mppnet::machines::cns1::ni_events_test

@@ -4,7 +4,7 @@
 
 #include "machines/cns1/t1_testing.hpp"
 
-namespace mppnet::machines::cns1 {
+namespace mppnet::machines::cns1::ni_hazards_test {
 namespace {
 
 using namespace testing;
@@ -58,4 +58,4 @@ TEST(T1Hazards, TheBypassedDefaultFlagsNothing) {
 }
 
 }  // namespace
-}  // namespace mppnet::machines::cns1
+}  // namespace mppnet::machines::cns1::ni_hazards_test

@@ -8,7 +8,7 @@
 #include "cpu/mips/linux_o32.hpp"
 #include "machines/cns1/t1_testing.hpp"
 
-namespace mppnet::machines::cns1 {
+namespace mppnet::machines::cns1::ni_program_test {
 namespace {
 
 using namespace testing;
@@ -50,4 +50,4 @@ TEST(T1Program, SelfPingInCRepliesTenTimes) {
 }
 
 }  // namespace
-}  // namespace mppnet::machines::cns1
+}  // namespace mppnet::machines::cns1::ni_program_test

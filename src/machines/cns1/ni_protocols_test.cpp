@@ -9,7 +9,7 @@
 
 #include "machines/cns1/t1_testing.hpp"
 
-namespace mppnet::machines::cns1 {
+namespace mppnet::machines::cns1::ni_protocols_test {
 namespace {
 
 using namespace testing;
@@ -122,4 +122,4 @@ TEST(T1Protocols, B28SyncReturnsOnlyAfterEveryPutIsAcknowledged) {
 }
 
 }  // namespace
-}  // namespace mppnet::machines::cns1
+}  // namespace mppnet::machines::cns1::ni_protocols_test

@@ -6,7 +6,7 @@
 
 #include "machines/cns1/t1_testing.hpp"
 
-namespace mppnet::machines::cns1 {
+namespace mppnet::machines::cns1::ni_send_test {
 namespace {
 
 using namespace testing;
@@ -260,4 +260,4 @@ TEST(T1Send, AMalformedOfferedMessageIsRefusedWithAnError) {
 }
 
 }  // namespace
-}  // namespace mppnet::machines::cns1
+}  // namespace mppnet::machines::cns1::ni_send_test

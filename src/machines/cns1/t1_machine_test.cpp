@@ -10,7 +10,7 @@
 #include "machines/cns1/t1_run_command.hpp"
 #include "machines/cns1/t1_testing.hpp"
 
-namespace mppnet::machines::cns1 {
+namespace mppnet::machines::cns1::t1_machine_test {
 namespace {
 
 T1Config config_for(const std::string& program, int nodes) {
@@ -168,4 +168,4 @@ TEST(T1Machine, AFaultingProgramEndsTheRunAsFailed) {
 }
 
 }  // namespace
-}  // namespace mppnet::machines::cns1
+}  // namespace mppnet::machines::cns1::t1_machine_test

@@ -22,7 +22,7 @@ namespace {
 using core::Evidence;
 using core::Tolerance;
 
-constexpr const char* kDoc = "Callahan, T1 Network Interface Specification, UCB/CSD-94-823 (1994)";
+constexpr const char* kCostsDoc = "Callahan, T1 Network Interface Specification, UCB/CSD-94-823 (1994)";
 
 // Runs t1_costs on 9 nodes and returns the "name cycles" lines nodes 0 and 1 printed.
 std::map<std::string, double> measured_costs() {
@@ -66,7 +66,7 @@ core::ModellingChoice ni_costs_choice() {
 }
 
 void add_cost_cases(std::vector<core::ValidationCase>& cases) {
-  const std::string fig8 = fmt::format("{}, §3.4 Fig. 8 (L303-L313), L295; N §6.1", kDoc);
+  const std::string fig8 = fmt::format("{}, §3.4 Fig. 8 (L303-L313), L295; N §6.1", kCostsDoc);
   struct Count {
     const char* id;
     const char* name;
@@ -80,7 +80,7 @@ void add_cost_cases(std::vector<core::ValidationCase>& cases) {
       {"t1.c3.ni_poll_cycles", "c3", fig8,
        "NI_POLL (ORI; CTC2 enable; CTC2 disable): a poll costs what a critical section does, 3", 3},
       {"t1.c4.availability_poll_cycles", "c4",
-       fmt::format("{}, A.10 Fig. 18 (L1243, L1254-L1258); N §6.1", kDoc),
+       fmt::format("{}, A.10 Fig. 18 (L1243, L1254-L1258); N §6.1", kCostsDoc),
        "Fig. 18's poll (CFC2 nistat, NOP, SLL 14, BLTZ), in processor cycles", 4},
   };
   for (const Count& c : counts)
@@ -90,7 +90,7 @@ void add_cost_cases(std::vector<core::ValidationCase>& cases) {
         "exact: the document's instructions, one cycle each (a MIPS-II core issues one per cycle; the NI "
         "bypasses its registers, A26, so no hazard slots)"));
   cases.push_back({.id = "t1.c5.send_and_check_cycles",
-                   .source = fmt::format("{}, §3.5 L329, §3.10 L428; N §6.1 C5", kDoc),
+                   .source = fmt::format("{}, §3.5 L329, §3.10 L428; N §6.1 C5", kCostsDoc),
                    .setup = kSetup,
                    .quantity = "one setup instruction, SEND1, the hazard slot, BC2F and its delay slot, in "
                                "processor cycles, the send succeeding",
@@ -102,7 +102,7 @@ void add_cost_cases(std::vector<core::ValidationCase>& cases) {
                    .choices = {ni_costs_choice()}});
   cases.push_back(
       {.id = "t1.c6.dispatch_and_hret_cycles",
-       .source = fmt::format("{}, §3.8 L371, §3.10 L428; N §6.1 C6", kDoc),
+       .source = fmt::format("{}, §3.8 L371, §3.10 L428; N §6.1 C6", kCostsDoc),
        .setup = std::string(kSetup) + "; node 1 times 64 NOPs with its message event masked and then enabled",
        .quantity = "cycles an LP message's event adds, its handler a bare HRET",
        .expected = 5,
@@ -113,7 +113,7 @@ void add_cost_cases(std::vector<core::ValidationCase>& cases) {
                            "as 4 to 6",
        .choices = {ni_costs_choice()}});
   cases.push_back({.id = "t1.c8.one_way_overhead_5_words",
-                   .source = fmt::format("{}, §2.2.1 L154; N §6.1 C8", kDoc),
+                   .source = fmt::format("{}, §2.2.1 L154; N §6.1 C8", kCostsDoc),
                    .setup = std::string(kSetup) + "; node 0 sends 5 words (SEND5) to node 1",
                    .quantity = "sender's SEND5 and its check plus the receiver's dispatch and HRET, in "
                                "processor cycles",

@@ -22,7 +22,7 @@ constexpr NodeId at(int x, int y) {
   return x + kK * y;
 }
 constexpr const char* kExact = "exact: a count of what the mesh delivered";
-const std::string kDoc = "Callahan, T1 Network Interface Specification, UCB/CSD-94-823 (1994)";
+const std::string kMeshDoc = "Callahan, T1 Network Interface Specification, UCB/CSD-94-823 (1994)";
 const char* kMesh = "8 x 8 T1 machine (dimension 1 a ring), default [ni] and [network]";
 
 // B22: MCST from (r, 0) to (r, 5) on the open dimension (r = 3): what `what` asks of its copies.
@@ -184,7 +184,7 @@ double fetch_add_figure(const std::string& name) {
 }  // namespace
 
 void add_mesh_cases(std::vector<core::ValidationCase>& cases) {
-  const std::string b22_source = kDoc + ", §3.9 L405-L415, A.8 L1002-L1010; N §6.2 B22";
+  const std::string b22_source = kMeshDoc + ", §3.9 L405-L415, A.8 L1002-L1010; N §6.2 B22";
   const std::string b22_setup = std::string(kMesh) + "; MCST from node (3, 0) to (3, 5) along the open row";
   cases.push_back(core::exact_case(
       "t1.b22.row_multicast_copies", b22_source, b22_setup, "NIs holding a copy", 5,
@@ -201,7 +201,7 @@ void add_mesh_cases(std::vector<core::ValidationCase>& cases) {
       "t1.b22.links_per_flit", b22_source, b22_setup,
       "router-to-router link traversals per flit sent (a unicast's: 5)", 5,
       [] { return b22(B22::LinksPerFlit); }, Evidence::Behaviour, kExact));
-  const std::string b23_source = kDoc + ", §3.9 L415, A.8; N §6.2 B23, §7 A32";
+  const std::string b23_source = kMeshDoc + ", §3.9 L415, A.8; N §6.2 B23, §7 A32";
   cases.push_back(core::exact_case(
       "t1.b23.ring_multicast_covers_half", b23_source,
       std::string(kMesh) +
@@ -214,7 +214,7 @@ void add_mesh_cases(std::vector<core::ValidationCase>& cases) {
       "NIs holding a copy (the ring but the source: 7)", 7, [] { return b23(true); }, Evidence::Behaviour,
       kExact));
   cases.push_back(
-      core::exact_case("t1.b1.message_fields_wrong", kDoc + ", A.9.1 L1165-L1180, A.2.5; N §6.2 B1",
+      core::exact_case("t1.b1.message_fields_wrong", kMeshDoc + ", A.9.1 L1165-L1180, A.2.5; N §6.2 B1",
                        std::string(kMesh) + "; SEND3 of 1, 2, 3 from (1, 1) to (6, 6), taken as an "
                                             "LP event",
                        "of B1's nine expectations ($4-$6, PC, pri, slen, vlen, mcst, inh, LPEE, "
@@ -223,23 +223,23 @@ void add_mesh_cases(std::vector<core::ValidationCase>& cases) {
   const std::string backlog_setup =
       std::string(kMesh) + "; node (0, 4) sends LP messages to (4, 4), which takes no event, until one fails";
   cases.push_back(core::exact_case(
-      "t1.b5.high_priority_passes_a_low_backlog", kDoc + ", §3.5 L317-L341, A.1 L525-L537; N §6.2 B5, B6",
+      "t1.b5.high_priority_passes_a_low_backlog", kMeshDoc + ", §3.5 L317-L341, A.1 L525-L537; N §6.2 B5, B6",
       backlog_setup,
       "1 if, after the failure, an HP send succeeds and reaches the receiver while "
       "LP sends still fail, else 0",
       1, [] { return backlog().high_passes; }, Evidence::Behaviour, kExact));
   cases.push_back(core::exact_case(
-      "t1.b7.low_messages_out_of_order", kDoc + ", A.1 L525-L537; N §6.2 B7",
+      "t1.b7.low_messages_out_of_order", kMeshDoc + ", A.1 L525-L537; N §6.2 B7",
       backlog_setup + "; then the receiver takes them one by one",
       "LP messages taken out of send order (or lost)", 0, [] { return backlog().out_of_order; },
       Evidence::Behaviour, kExact));
   cases.push_back(core::exact_case(
-      "t1.b28.get_put_nodes_correct", kDoc + ", §2.2.1 L128-L156; N §5.7, §6.2 B28",
+      "t1.b28.get_put_nodes_correct", kMeshDoc + ", §2.2.1 L128-L156; N §5.7, §6.2 B28",
       "examples/t1/mesh/get_put.c on a 4 x 4 T1 machine: 8 puts per node with a sync counter, a barrier, "
       "8 gets",
       "nodes whose program exits 0 (sync returned after its acks; the gets read the puts back)", 16,
       get_put_nodes_correct, Evidence::Behaviour, "exact: every node's program checks itself"));
-  const std::string rules = kDoc + ", §3.5 L317-L341, A.10 L1302-L1315";
+  const std::string rules = kMeshDoc + ", §3.5 L317-L341, A.10 L1302-L1315";
   cases.push_back(core::exact_case(
       "t1.b24.all_to_all_get_small_buffers_nodes_correct", rules + "; N §6.2 B24",
       "examples/t1/mesh/all_to_all_get.c on a 4 x 4 T1 machine with small buffers (network.buffer_flits 1, "
@@ -274,7 +274,7 @@ void add_mesh_cases(std::vector<core::ValidationCase>& cases) {
             .nodes_ok;
       },
       Evidence::Behaviour, "exact: every node's program checks itself"));
-  const std::string b27 = kDoc + ", §2.2.1 L143-L148 (Figs. 3, 4); N §6.2 B27";
+  const std::string b27 = kMeshDoc + ", §2.2.1 L143-L148 (Figs. 3, 4); N §6.2 B27";
   const char* b27_setup =
       "examples/t1/mesh/fetch_add.c on a 4 x 4 T1 machine: every node fetch-and-adds 1 to node 0's counter 8 "
       "times (LP request, HP reply with the old value)";

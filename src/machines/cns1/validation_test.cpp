@@ -8,7 +8,7 @@
 
 #include "machines/cns1/validation.hpp"
 
-namespace mppnet::machines::cns1 {
+namespace mppnet::machines::cns1::validation_test {
 namespace {
 
 using core::Verdict;
@@ -58,4 +58,4 @@ TEST(T1Validation, TheCostsProgramMeasuresTheDocumentsSequences) {
 }
 
 }  // namespace
-}  // namespace mppnet::machines::cns1
+}  // namespace mppnet::machines::cns1::validation_test

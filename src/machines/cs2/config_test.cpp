@@ -5,7 +5,7 @@
 
 #include "core/error_testing.hpp"
 
-namespace mppnet::machines::cs2 {
+namespace mppnet::machines::cs2::config_test {
 namespace {
 
 // The message of the ConfigError that loading throws, or "" when it loads.
@@ -162,4 +162,4 @@ TEST(Cs2Config, AFailedPeLinkNeedsTheOtherLayer) {
 }
 
 }  // namespace
-}  // namespace mppnet::machines::cs2
+}  // namespace mppnet::machines::cs2::config_test

@@ -9,7 +9,7 @@
 #include "machines/cs2/cs2_network.hpp"
 #include "machines/cs2/faults.hpp"
 
-namespace mppnet::machines::cs2 {
+namespace mppnet::machines::cs2::cs2_run_test {
 namespace {
 
 Cs2Config config(const std::vector<std::string>& sets) {
@@ -228,4 +228,4 @@ TEST(Cs2Run, BadTrafficKeysNameFileLineKeyAndReason) {
 }
 
 }  // namespace
-}  // namespace mppnet::machines::cs2
+}  // namespace mppnet::machines::cs2::cs2_run_test

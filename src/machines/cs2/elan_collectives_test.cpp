@@ -13,7 +13,7 @@
 #include "am/node.hpp"
 #include "machines/cs2/node_machine.hpp"
 
-namespace mppnet::machines::cs2 {
+namespace mppnet::machines::cs2::elan_collectives_test {
 namespace {
 
 constexpr Picoseconds kSparcPs = 25000;  // cs2_am_params(): a 40 MHz SPARC
@@ -145,4 +145,4 @@ TEST(ElanCollectives, AMachineThatCannotBroadcastKeepsTheSoftwareTree) {
 }
 
 }  // namespace
-}  // namespace mppnet::machines::cs2
+}  // namespace mppnet::machines::cs2::elan_collectives_test

@@ -12,7 +12,7 @@
 #include "workload/apps/registry.hpp"
 #include "workload/apps/sized_defaults.hpp"
 
-namespace mppnet::machines::cs2 {
+namespace mppnet::machines::cs2::node_machine_test {
 namespace {
 
 Cs2Config machine_of(int pes) {
@@ -152,4 +152,4 @@ TEST(Cs2NodePrograms, SeparateRequestsAndRepliesNeedTwoLayers) {
 }
 
 }  // namespace
-}  // namespace mppnet::machines::cs2
+}  // namespace mppnet::machines::cs2::node_machine_test

@@ -27,7 +27,7 @@ using core::Evidence;
 using core::Tolerance;
 using core::ValidationCase;
 
-constexpr const char* kSource =
+constexpr const char* kFaultSource =
     "Meiko, CS-2 Communications Network Overview (1993), L94-L98 and L378-L381; N §2.11, §4.4, §4.8, "
     "§5 R13, §6 #13, #21";
 
@@ -121,7 +121,7 @@ ErrorRun run_byte_errors(double p, int messages, int bytes) {
 }
 
 constexpr int kMessages = 1000;
-constexpr int kBytes = 32;
+constexpr int kFaultBytes = 32;
 
 // Table entries of layer `l` that break (no route, a route that does not reach its destination, or one
 // that crosses the failed link), over every ordered pair and alternative; and the entries whose original
@@ -189,7 +189,7 @@ void add_failed_link_case(std::vector<ValidationCase>& cases, int pes, std::vect
   const std::string named = fmt::format("[{}]", fmt::join(link, ", "));
   cases.push_back(
       {.id = fmt::format("cs2.r13.failed_link_unused_{}", pes),
-       .source = kSource,
+       .source = kFaultSource,
        .setup = fmt::format("{} PEs, 2 layers, 4 DEST alternatives, faults.failed_link = {} (a link between "
                             "switches); every (source, destination, alternative) entry of layer 0's rebuilt "
                             "table followed byte by byte on the built graph",
@@ -218,10 +218,10 @@ std::vector<ValidationCase> fault_cases() {
       "64 PEs, 1 layer, DEST, acks on; faults.link = {} (bottom switch 0's up-port 4), "
       "faults.byte_error_rate = {}; {} messages of {} bytes, half up across the link from PEs 0-3, half "
       "down across it to PE 0; NACKed packets sent again until each message is delivered",
-      link, p_run, kMessages, kBytes);
+      link, p_run, kMessages, kFaultBytes);
   cases.push_back(
       {.id = "cs2.r13.nothing_corrupt_committed",
-       .source = kSource,
+       .source = kFaultSource,
        .setup = setup,
        .quantity = "packets delivered while marked corrupt (+1 if the run corrupted none or did "
                    "not finish, so that the case cannot pass vacuously)",
@@ -229,13 +229,13 @@ std::vector<ValidationCase> fault_cases() {
        .tolerance = Tolerance::exact(),
        .measure =
            [p_run] {
-             const ErrorRun r = run_byte_errors(p_run, kMessages, kBytes);
+             const ErrorRun r = run_byte_errors(p_run, kMessages, kFaultBytes);
              return static_cast<double>(r.corrupt_delivered + (r.corrupted == 0 || !r.finished ? 1 : 0));
            },
        .evidence = Evidence::Behaviour,
        .tolerance_origin = "exact: 'failed transmissions are not committed to memory' (L95-L96)"});
   cases.push_back({.id = "cs2.r13.only_detecting_switch_counts",
-                   .source = kSource,
+                   .source = kFaultSource,
                    .setup = setup,
                    .quantity =
                        "fraction of all counted errors that sit on the input the faulty link feeds, "
@@ -244,7 +244,7 @@ std::vector<ValidationCase> fault_cases() {
                    .tolerance = Tolerance::exact(),
                    .measure =
                        [p_run] {
-                         const ErrorRun r = run_byte_errors(p_run, kMessages, kBytes);
+                         const ErrorRun r = run_byte_errors(p_run, kMessages, kFaultBytes);
                          const std::int64_t all = r.errors_at_detector + r.errors_elsewhere;
                          if (all == 0 || all != r.corrupted) return 0.0;
                          return static_cast<double>(r.errors_at_detector) / static_cast<double>(all);
@@ -256,7 +256,7 @@ std::vector<ValidationCase> fault_cases() {
                        "exact: counting only where the CRC first fails (N §6 #21) is a count, not a rate"});
   cases.push_back(
       {.id = "cs2.r13.nack_and_resend",
-       .source = kSource,
+       .source = kFaultSource,
        .setup = setup,
        .quantity = "fraction of messages delivered exactly once, times (NACKs = resends = aborted = "
                    "corrupted > 0)",
@@ -264,7 +264,7 @@ std::vector<ValidationCase> fault_cases() {
        .tolerance = Tolerance::exact(),
        .measure =
            [p_run] {
-             const ErrorRun r = run_byte_errors(p_run, kMessages, kBytes);
+             const ErrorRun r = run_byte_errors(p_run, kMessages, kFaultBytes);
              const bool matched = r.corrupted > 0 && r.nacks == r.corrupted && r.resent == r.corrupted &&
                                   r.aborted == r.corrupted && r.finished;
              return matched ? static_cast<double>(r.delivered_once) / static_cast<double>(r.messages) : 0.0;
@@ -276,20 +276,20 @@ std::vector<ValidationCase> fault_cases() {
     // Every packet crosses the link, so a message takes a geometric number of attempts with success
     // q = (1-p)^L; the goodput n / attempts over n messages has standard deviation about
     // q sqrt((1 - q) / n) (delta method); 4 of them leave a false failure below 1e-4.
-    const double q = std::pow(1 - p, kBytes);
+    const double q = std::pow(1 - p, kFaultBytes);
     const double sd = q * std::sqrt((1 - q) / kMessages);
     cases.push_back(
         {.id = fmt::format("cs2.r13.goodput_vs_p_{}", p),
-         .source = kSource,
+         .source = kFaultSource,
          .setup = fmt::format("as cs2.r13.nothing_corrupt_committed with faults.byte_error_rate = {}", p),
          .quantity = fmt::format("goodput: messages / packets sent over the faulty link, against "
                                  "(1 - p)^L = {:.4f} for L = {} bytes",
-                                 q, kBytes),
+                                 q, kFaultBytes),
          .expected = q,
          .tolerance = Tolerance::absolute(4 * sd),
          .measure =
              [p] {
-               const ErrorRun r = run_byte_errors(p, kMessages, kBytes);
+               const ErrorRun r = run_byte_errors(p, kMessages, kFaultBytes);
                if (!r.finished || r.crossed != r.sent) return 0.0;
                return static_cast<double>(r.messages) / static_cast<double>(r.sent);
              },
@@ -304,7 +304,7 @@ std::vector<ValidationCase> fault_cases() {
   add_failed_link_case(cases, 256, {0, 3, 0, 0, 5});
   cases.push_back(
       {.id = "cs2.r13.failed_pe_link_other_layer",
-       .source = kSource,
+       .source = kFaultSource,
        .setup = "64 PEs, 2 layers, 4 DEST alternatives, faults.failed_link = [0, 1, 0, 0, 2] (PE 2's link "
                 "into layer 0); layer 0's rebuilt table checked entry by entry, then one 16-byte packet "
                 "per ordered pair sent with the Elan's layer stripe",

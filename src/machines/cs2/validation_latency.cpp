@@ -24,10 +24,10 @@ using core::Evidence;
 using core::Tolerance;
 using core::ValidationCase;
 
-constexpr const char* kSource =
+constexpr const char* kLatencySource =
     "Meiko, CS-2 Communications Network Overview (1993), ch. 1, L66-L67 and ch. 3, L386-L387; N §2.2, "
     "§6 #25, §5 R5";
-constexpr int kBytes = 32;
+constexpr int kLatencyBytes = 32;
 
 // The default machine at 4,096 PEs: 6 stages, so routes of 1, 3, .., 11 switches (0 -> 4^(j-1) turns at
 // stage j), and its back-to-back odd sizes for 2, 4, .., 10 switches (0 -> half of 2^(2j+1) PEs crosses
@@ -45,12 +45,12 @@ std::vector<Probe> probes() {
   std::vector<Probe> out(12);
   {
     Cs2Network net(machine(4096, Doubling::EightWayTop));
-    for (int j = 1; j <= 6; ++j) out[2 * j - 1] = probe_latency(net, 0, 1 << (2 * (j - 1)), kBytes);
+    for (int j = 1; j <= 6; ++j) out[2 * j - 1] = probe_latency(net, 0, 1 << (2 * (j - 1)), kLatencyBytes);
   }
   for (int j = 1; j <= 5; ++j) {
     const int pes = 1 << (2 * j + 1);
     Cs2Network net(machine(pes, Doubling::BackToBack));
-    out[2 * j] = probe_latency(net, 0, pes / 2, kBytes);
+    out[2 * j] = probe_latency(net, 0, pes / 2, kLatencyBytes);
   }
   return out;
 }
@@ -63,10 +63,10 @@ std::vector<ValidationCase> latency_cases() {
   const std::string setup = fmt::format(
       "one {}-byte packet on an idle layer, DEST routes of h = 1..11 switches (4,096 PEs for odd h, "
       "back-to-back 8..2,048 PEs for even h), default [elite] timing ({} + {} cycles per switch at {} ps)",
-      kBytes, e.data_cycles, e.wire_cycles, e.clock_ps);
+      kLatencyBytes, e.data_cycles, e.wire_cycles, e.clock_ps);
   cases.push_back(
       {.id = "cs2.r5.cycles_per_switch",
-       .source = kSource,
+       .source = kLatencySource,
        .setup = setup,
        .quantity = "simulated cycles added per switch, (latency(11) - latency(1)) / 10",
        .expected = static_cast<double>(e.data_cycles + e.wire_cycles),
@@ -80,7 +80,7 @@ std::vector<ValidationCase> latency_cases() {
        .tolerance_origin = "exact: the model's timing is deterministic; data_cycles is the model's input"});
   cases.push_back(
       {.id = "cs2.r5.closed_form_misses",
-       .source = kSource,
+       .source = kLatencySource,
        .setup = setup,
        .quantity = "switch counts h = 1..11 whose simulated latency differs from zero_load_cycles(h)",
        .expected = 0,
@@ -90,14 +90,14 @@ std::vector<ValidationCase> latency_cases() {
              const auto p = probes();
              int misses = 0;
              for (int h = 1; h <= 11; ++h)
-               if (p[h].switches != h || p[h].cycles != zero_load_cycles(e, h, kBytes)) ++misses;
+               if (p[h].switches != h || p[h].cycles != zero_load_cycles(e, h, kLatencyBytes)) ++misses;
              return static_cast<double>(misses);
            },
        .evidence = Evidence::SelfConsistency,
        .tolerance_origin = "exact: every latency is a deterministic count of cycles"});
   cases.push_back(
       {.id = "cs2.r5.ns_per_switch_below_200",
-       .source = kSource,
+       .source = kLatencySource,
        .setup = setup,
        .quantity = "largest simulated latency added per switch in ns, (latency(h+1) - latency(h)) x clock",
        .expected = 200,

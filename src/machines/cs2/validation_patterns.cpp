@@ -26,7 +26,7 @@ using core::Evidence;
 using core::Tolerance;
 using core::ValidationCase;
 
-constexpr const char* kSource =
+constexpr const char* kPatternSource =
     "Meiko, CS-2 Communications Network Overview (1993), ch. 2, L198-L201 and ch. 3, L417-L427; N §2.4.6, "
     "§5 R8";
 
@@ -66,7 +66,7 @@ std::vector<ValidationCase> pattern_cases() {
     const std::vector<int> shifts = {1, 5, pes / 4, pes / 2 + 1};
     cases.push_back(
         {.id = fmt::format("cs2.r8.shifts_dest_slowest_flow_{}", pes),
-         .source = kSource,
+         .source = kPatternSource,
          .setup = fmt::format("{} PEs, 2 layers, DEST routes, shifts x -> x + c for c = {}; every PE offers "
                               "90% of its links in 32-byte packets; 40,000 cycles measured",
                               pes, fmt::join(shifts, ", ")),
@@ -79,7 +79,7 @@ std::vector<ValidationCase> pattern_cases() {
          .tolerance_origin = kOrigin});
     cases.push_back(
         {.id = fmt::format("cs2.r8.xor_dest_slowest_flow_{}", pes),
-         .source = kSource,
+         .source = kPatternSource,
          .setup =
              fmt::format("{} PEs, 2 layers, DEST routes, bit complement x -> x XOR {} (an FFT butterfly's "
                          "widest exchange); every PE offers 90% of its links in 32-byte packets; 40,000 "

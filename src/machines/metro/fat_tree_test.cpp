@@ -6,7 +6,7 @@
 #include "machines/metro/graph_completeness.hpp"
 #include "machines/metro/metro_network.hpp"
 
-namespace mppnet::machines::metro {
+namespace mppnet::machines::metro::fat_tree_test {
 namespace {
 
 // A tree of radix 4 and dilation 2 (a fat tree unless P says otherwise).
@@ -175,4 +175,4 @@ TEST(FatTreeCheck, RejectsEachBadParameterAtItsKey) {
 }
 
 }  // namespace
-}  // namespace mppnet::machines::metro
+}  // namespace mppnet::machines::metro::fat_tree_test

@@ -6,7 +6,7 @@
 #include "machines/metro/metro_network.hpp"
 #include "machines/metro/params_for_test.hpp"
 
-namespace mppnet::machines::metro {
+namespace mppnet::machines::metro::graph_completeness_test {
 namespace {
 
 template <class P>
@@ -81,4 +81,4 @@ TEST(GraphPaths, MultibutterflyGraphHasEquation36Paths) {
 }
 
 }  // namespace
-}  // namespace mppnet::machines::metro
+}  // namespace mppnet::machines::metro::graph_completeness_test

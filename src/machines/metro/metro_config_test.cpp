@@ -5,7 +5,7 @@
 
 #include "core/error_testing.hpp"
 
-namespace mppnet::machines::metro {
+namespace mppnet::machines::metro::metro_config_test {
 namespace {
 
 std::string error_of(const std::string& text, const std::vector<std::string>& sets = {}) {
@@ -181,4 +181,4 @@ TEST(MetroConfig, RejectsUnreadableFile) {
 }
 
 }  // namespace
-}  // namespace mppnet::machines::metro
+}  // namespace mppnet::machines::metro::metro_config_test

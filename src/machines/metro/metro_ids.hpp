@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 
 #include "core/types.hpp"
 
@@ -17,6 +18,8 @@ using LinkId = std::int32_t;
 using PackageId = std::int32_t;
 // The far end of a router input or output: a RouterId, or node x as node_source(x) (negative).
 using WireEnd = std::int32_t;
+// A wire end not yet connected: below every node source (those are negative too).
+inline constexpr WireEnd kUnwired = std::numeric_limits<WireEnd>::min();
 
 constexpr WireEnd node_source(NodeId node) {
   return -1 - node;

@@ -19,7 +19,6 @@ constexpr int kMaxRadix = 64;
 constexpr int kMaxDilation = 16;
 constexpr int kMaxNodePorts = 16;
 constexpr int kMaxExtraStages = 8;
-constexpr WireEnd kUnwired = std::numeric_limits<WireEnd>::min();  // node sources are negative too
 
 // Sizes saturate here: they are only compared against limits below it.
 constexpr long long kSizeCap = kMaxNodes * 64;

@@ -9,10 +9,6 @@
 
 namespace mppnet::machines::metro {
 
-namespace {
-constexpr WireEnd kUnwired = std::numeric_limits<WireEnd>::min();
-}
-
 int NetworkGraph::count_role(const std::string& name) const {
   const auto it = std::find(role_names.begin(), role_names.end(), name);
   if (it == role_names.end()) return 0;

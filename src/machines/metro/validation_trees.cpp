@@ -17,7 +17,7 @@ namespace {
 
 using core::ValidationCase;
 
-constexpr const char* kThesis = "DeHon 1993 (MIT AI TR-1445)";
+constexpr const char* kTreeThesis = "DeHon 1993 (MIT AI TR-1445)";
 
 template <class P>
 P tree(int levels, int ni, int final_dilation) {
@@ -42,7 +42,7 @@ ValidationCase exact(std::string id, std::string source, std::string setup, std:
 
 std::vector<ValidationCase> tree_validation_cases() {
   std::vector<ValidationCase> cases;
-  const std::string s453 = std::string(kThesis) + " §1.3.1 (L453), §3.5.6 (Fig 3.30)";
+  const std::string s453 = std::string(kTreeThesis) + " §1.3.1 (L453), §3.5.6 (Fig 3.30)";
   for (const auto& row : {std::tuple{3, 64, 4, 1}, std::tuple{6, 4096, 8, 1023}}) {
     const auto [levels, nodes, expected, stride_] = row;
     const int stride = stride_;  // a lambda may not capture a structured binding before C++20's P1091
@@ -55,7 +55,7 @@ std::vector<ValidationCase> tree_validation_cases() {
         [p, stride] { return static_cast<double>(graph_paths(build_fat_tree(p), stride).max_hops); },
         core::Evidence::ClosedForm));
   }
-  const std::string s74 = std::string(kThesis) + " §7.5.4, Table 7.4, Eqs 7.1-7.2";
+  const std::string s74 = std::string(kTreeThesis) + " §7.5.4, Table 7.4, Eqs 7.1-7.2";
   for (const auto& [ni, name, counts] : {std::tuple{2, "ut64x2", std::vector<int>{16, 16, 12, 8}},
                                          std::tuple{8, "ut64x8", std::vector<int>{64, 64, 48, 32}}}) {
     const char* parts[] = {"up", "final_down", "middle_down", "initial_down"};
@@ -75,13 +75,13 @@ std::vector<ValidationCase> tree_validation_cases() {
   const auto p64 = tree<MetroFatTreeParams>(3, 4, 2);
   cases.push_back(exact(
       "metro.ft.paths_far_pair_64",
-      std::string(kThesis) + ", derived from §3.5.3 (Eqs 3.2, 3.6) applied to a tree route of §3.5.6",
+      std::string(kTreeThesis) + ", derived from §3.5.3 (Eqs 3.2, 3.6) applied to a tree route of §3.5.6",
       describe(p64) + "; pair (0, 63)", "routes = ni * (crossover d + turnaround d) * d^2 * d_F = 4*4*4*2",
       128, [p64] { return static_cast<double>(pair_paths(build_fat_tree(p64), 0, 63).paths); },
       core::Evidence::Independent));
   cases.push_back(exact(
       "metro.ft.one_fault_never_disconnects_64",
-      std::string(kThesis) + " §3.5.6 (each dilated connection to a different router)",
+      std::string(kTreeThesis) + " §3.5.6 (each dilated connection to a different router)",
       describe(p64) + "; every single router fault", "smallest P(complete | 1 fault)", 1.0,
       [p64] {
         const NetworkGraph g = build_fat_tree(p64);
@@ -96,7 +96,7 @@ std::vector<ValidationCase> tree_validation_cases() {
       },
       core::Evidence::Independent));
   const auto hy = tree<HybridFatTreeParams>(1, 2, 1);
-  const std::string s357 = std::string(kThesis) + " §3.5.7 (L1229-1231; Fig 3.33 lost)";
+  const std::string s357 = std::string(kTreeThesis) + " §3.5.7 (L1229-1231; Fig 3.33 lost)";
   auto first_stage_fraction = [hy](bool inputs) {
     const NetworkGraph g = build_fat_tree(hy);
     int part = 0, all = 0;

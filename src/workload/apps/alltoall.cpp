@@ -18,7 +18,7 @@ namespace mppnet::workload::apps {
 
 namespace {
 
-std::byte block_byte(int from, int to, std::uint32_t k) {
+std::byte alltoall_byte(int from, int to, std::uint32_t k) {
   std::uint32_t x = static_cast<std::uint32_t>(from) * 2654435761u ^ static_cast<std::uint32_t>(to) * 40503u ^
                     k * 2246822519u;
   x ^= x >> 15;
@@ -57,7 +57,7 @@ AppResult run_alltoall(am::Machine& m, const AppParams& params, std::uint64_t /*
     a.receive = node.allocate(static_cast<std::uint32_t>(p) * bytes);
     for (int j = 0; j < p; ++j)
       for (std::uint32_t k = 0; k < bytes; ++k)
-        node.store_local(a.send + j * bytes + k, block_byte(node.id(), j, k));
+        node.store_local(a.send + j * bytes + k, alltoall_byte(node.id(), j, k));
     // Every node allocates the same areas in the same order, so the receive area has one address.
     for (int r = 1; r <= core::all_to_all_round_count(p, schedule); ++r) {
       const NodeId j = core::all_to_all_partner(schedule, node.id(), r, p);
@@ -78,7 +78,7 @@ AppResult run_alltoall(am::Machine& m, const AppParams& params, std::uint64_t /*
     for (NodeId i = 0; i < p && r.passed; ++i) {
       if (i == j) continue;
       for (std::uint32_t k = 0; k < bytes; ++k) {
-        if (node.load<std::byte>(areas[j].receive + i * bytes + k) == block_byte(i, j, k)) continue;
+        if (node.load<std::byte>(areas[j].receive + i * bytes + k) == alltoall_byte(i, j, k)) continue;
         r.passed = false;
         r.check = fmt::format("node {}: byte {} of the block from node {} is wrong", j, k, i);
         break;

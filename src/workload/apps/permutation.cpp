@@ -36,7 +36,7 @@ void draw_derangement(std::uint64_t seed, int round, std::span<NodeId> perm) {
 
 namespace {
 
-std::byte block_byte(int round, int from, std::uint32_t k) {
+std::byte permutation_byte(int round, int from, std::uint32_t k) {
   std::uint32_t x = static_cast<std::uint32_t>(round) * 0x9e3779b1u ^
                     static_cast<std::uint32_t>(from) * 40503u ^ k * 2246822519u;
   x ^= x >> 13;
@@ -105,7 +105,8 @@ AppResult run_permutations(am::Machine& m, const AppParams& params, std::uint64_
       phases.enter(node, 0);
       draw_derangement(seed, r, s.perm);
       const NodeId dest = s.perm[node.id()];
-      for (std::uint32_t k = 0; k < bytes; ++k) node.store_local(s.send + k, block_byte(r, node.id(), k));
+      for (std::uint32_t k = 0; k < bytes; ++k)
+        node.store_local(s.send + k, permutation_byte(r, node.id(), k));
       // The message copies its data when built, so the send area can be refilled next round.
       for (std::uint32_t off = 0; off < bytes; off += chunk) {
         const std::uint32_t n = std::min(chunk, bytes - off);
@@ -143,7 +144,7 @@ AppResult run_permutations(am::Machine& m, const AppParams& params, std::uint64_
       }
       for (std::uint32_t k = 0; k < bytes; ++k) {
         if (m.node(j).load<std::byte>(s.receive + static_cast<std::uint32_t>(r) * bytes + k) ==
-            block_byte(r, from[j], k))
+            permutation_byte(r, from[j], k))
           continue;
         res.passed = false;
         res.check =

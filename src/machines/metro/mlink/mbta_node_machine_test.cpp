@@ -12,7 +12,7 @@
 #include "workload/apps/registry.hpp"
 #include "workload/apps/sized_defaults.hpp"
 
-namespace mppnet::machines::metro::mlink {
+namespace mppnet::machines::metro::mlink::mbta_node_machine_test {
 namespace {
 
 MetroConfig mbta(int stages) {
@@ -160,4 +160,4 @@ TEST(MbtaNodePrograms, WhatTheMbtaCannotRunIsRefusedByItsKey) {
 }
 
 }  // namespace
-}  // namespace mppnet::machines::metro::mlink
+}  // namespace mppnet::machines::metro::mlink::mbta_node_machine_test

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-namespace mppnet::machines::metro::mlink {
+namespace mppnet::machines::metro::mlink::mlink_frame_test {
 namespace {
 
 using Bytes = std::vector<std::uint8_t>;
@@ -120,4 +120,4 @@ TEST(MlinkFrame, TheReaderGivesNoDataAfterABadHeader) {
 }
 
 }  // namespace
-}  // namespace mppnet::machines::metro::mlink
+}  // namespace mppnet::machines::metro::mlink::mlink_frame_test

@@ -12,8 +12,9 @@
 namespace mppnet::machines::metro::mlink {
 namespace {
 
-constexpr const char* kThesis = "DeHon 1993 (MIT AI TR-1445)";
-constexpr const char* kExact = "exact: a synchronous protocol gives one trace per connection, word by word";
+constexpr const char* kMlinkThesis = "DeHon 1993 (MIT AI TR-1445)";
+constexpr const char* kMlinkExact =
+    "exact: a synchronous protocol gives one trace per connection, word by word";
 constexpr const char* kSetup =
     "the MBTA's network (r = 4, d = 2, 3 stages, ni = no = 2, deterministic, dps = 2, fast reclamation), "
     "MLINK on every node; one WRITE of len 2 (16 bytes) from node 0 to node 63 at address 0x40; seed 1";
@@ -80,7 +81,8 @@ std::vector<core::ValidationCase> mlink_validation_cases() {
   std::vector<core::ValidationCase> cases;
   cases.push_back(core::exact_case(
       "metro.mlink.write_len2_forward_words",
-      std::string(kThesis) + " Fig 11.1 (L3037-3057); note 004c §8 target 12: 1 + 1 + 1 + 3 + 2 + 16 + 2 + 1",
+      std::string(kMlinkThesis) +
+          " Fig 11.1 (L3037-3057); note 004c §8 target 12: 1 + 1 + 1 + 3 + 2 + 16 + 2 + 1",
       kSetup, "words the source puts on its link from the ROUTE to the TURN, both included", 27,
       [] {
         const WriteRun r = write_run(-1, false, 0);
@@ -89,11 +91,12 @@ std::vector<core::ValidationCase> mlink_validation_cases() {
           if (on_source_link(r, w) && w.down.tag != mrp::Tag::Idle) ++words;
         return static_cast<double>(words);
       },
-      Evidence::Independent, kExact));
+      Evidence::Independent, kMlinkExact));
   cases.push_back(core::exact_case(
       "metro.mlink.write_len2_reply_words",
-      std::string(kThesis) + " Fig 11.1: MLINK_STATUS^2 ACK/NACK DROP; note 004c §8 target 12: 4 words after "
-                             "the 2N router words",
+      std::string(kMlinkThesis) +
+          " Fig 11.1: MLINK_STATUS^2 ACK/NACK DROP; note 004c §8 target 12: 4 words after "
+          "the 2N router words",
       kSetup,
       "MLINK's reply words the source reads after the routers' STATUS/CHECKSUM pairs, the DROP included", 4,
       [] {
@@ -103,17 +106,18 @@ std::vector<core::ValidationCase> mlink_validation_cases() {
           if (on_source_link(r, w) && (w.up.tag == mrp::Tag::Reply || w.up.tag == mrp::Tag::Drop)) ++words;
         return static_cast<double>(words);
       },
-      Evidence::Independent, kExact));
+      Evidence::Independent, kMlinkExact));
   cases.push_back(core::exact_case(
       "metro.mlink.mbta_write_len2_round_trip",
-      std::string(kThesis) + " §10.2 (L2997: 70 ns one way), Fig 11.1; note 004b §2.10: TURN at F + 1, the "
-                             "first reply word 2 T_fwd later, then 4 words",
+      std::string(kMlinkThesis) +
+          " §10.2 (L2997: 70 ns one way), Fig 11.1; note 004b §2.10: TURN at F + 1, the "
+          "first reply word 2 T_fwd later, then 4 words",
       kSetup, "cycles from the ROUTE to the source reading the reply's DROP: 26 + 14 + 3", 43,
       [] { return static_cast<double>(write_run(-1, false, 0).result.done); }, Evidence::Independent,
-      kExact));
+      kMlinkExact));
   cases.push_back(core::exact_case(
       "metro.mlink.header_corruption_writes_nothing",
-      std::string(kThesis) +
+      std::string(kMlinkThesis) +
           " §11.3 (L3059-3061: the address is guarded by its own checksum so that data can "
           "be written while received), §4.7.4; note 004c §8 target 12",
       std::string(kSetup) + "; bit 0 of the first address byte stuck on both links into node 63; 1 trial",
@@ -122,11 +126,12 @@ std::vector<core::ValidationCase> mlink_validation_cases() {
         const WriteRun r = write_run(3, true, 1);
         return r.result.status == Status::BadHeader ? static_cast<double>(r.stats.bytes_written) : -1.0;
       },
-      Evidence::Behaviour, kExact));
+      Evidence::Behaviour, kMlinkExact));
   cases.push_back(core::exact_case(
       "metro.mlink.payload_corruption_nack_and_retry",
-      std::string(kThesis) + " §11.1 (L3005-3007: MLINK verifies checksums and retries failed connections); "
-                             "note 004c §8 target 12",
+      std::string(kMlinkThesis) +
+          " §11.1 (L3005-3007: MLINK verifies checksums and retries failed connections); "
+          "note 004c §8 target 12",
       std::string(kSetup) + "; the first data byte flipped once on each link into node 63; no trial limit",
       "1 when the first trial was NACKed and a later one delivered the data whole, else 0", 1,
       [] {
@@ -136,7 +141,7 @@ std::vector<core::ValidationCase> mlink_validation_cases() {
                    ? 1.0
                    : 0.0;
       },
-      Evidence::Behaviour, kExact));
+      Evidence::Behaviour, kMlinkExact));
   return cases;
 }
 

@@ -12,13 +12,13 @@
 namespace mppnet::machines::metro::mrp {
 namespace {
 
-struct Outcome {
+struct RoundOutcome {
   int blocked = 0, delivered = 0;
 };
 
 // Every node opens a connection from its input 0 in cycle 0 to its image under a random permutation:
 // ROUTE, `data` words, TURN; each destination replies Y1 and DROP.
-Outcome permutation_round(std::uint64_t seed, int data, int dps = 1, bool fast_reclaim = false) {
+RoundOutcome permutation_round(std::uint64_t seed, int data, int dps = 1, bool fast_reclaim = false) {
   const Multibutterfly graph = build_instance(params(2, 2, 4, Wiring::Deterministic), seed, 0);
   MrpParams mp;
   mp.dps = dps;
@@ -40,7 +40,7 @@ Outcome permutation_round(std::uint64_t seed, int data, int dps = 1, bool fast_r
     sources.push_back(driver.connect(x, 0, dest[x], 0, {request}, {reply}));
   }
   driver.run(200);
-  Outcome out;
+  RoundOutcome out;
   for (int k : sources) {
     const ScriptedEnd& s = driver.end(k);
     EXPECT_TRUE(s.closed()) << "seed " << seed << " source " << k;
@@ -71,9 +71,9 @@ Outcome permutation_round(std::uint64_t seed, int data, int dps = 1, bool fast_r
 TEST(MrpDriver, PermutationRoundsBlockSomeDeliverOthersAndLeaveEveryPortFree) {
   // 16 simultaneous connections through d = 2 routers: some meet full directions. Blocking must occur in
   // some round (else contention was never exercised) and most connections must get through.
-  Outcome total;
+  RoundOutcome total;
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-    const Outcome o = permutation_round(seed, 6);
+    const RoundOutcome o = permutation_round(seed, 6);
     total.blocked += o.blocked;
     total.delivered += o.delivered;
   }
@@ -84,9 +84,9 @@ TEST(MrpDriver, PermutationRoundsBlockSomeDeliverOthersAndLeaveEveryPortFree) {
 
 TEST(MrpDriver, PipelinedRoutersKeepEveryConnectionWellFormedUnderContention) {
   for (const int dps : {2, 3}) {
-    Outcome total;
+    RoundOutcome total;
     for (std::uint64_t seed = 1; seed <= 10; ++seed) {
-      const Outcome o = permutation_round(seed, 6, dps);
+      const RoundOutcome o = permutation_round(seed, 6, dps);
       total.blocked += o.blocked;
       total.delivered += o.delivered;
     }
@@ -103,9 +103,9 @@ namespace {
 
 TEST(MrpDriver, FastReclaimCollapsesBlockedConnectionsAndFreesEveryPort) {
   for (const int dps : {1, 2}) {
-    Outcome total;
+    RoundOutcome total;
     for (std::uint64_t seed = 1; seed <= 10; ++seed) {
-      const Outcome o = permutation_round(seed, 6, dps, true);
+      const RoundOutcome o = permutation_round(seed, 6, dps, true);
       total.blocked += o.blocked;
       total.delivered += o.delivered;
     }

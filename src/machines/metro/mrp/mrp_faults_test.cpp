@@ -9,7 +9,7 @@
 #include "machines/metro/metro_config.hpp"
 #include "machines/metro/mrp/mrp_run.hpp"
 
-namespace mppnet::machines::metro::mrp {
+namespace mppnet::machines::metro::mrp::mrp_faults_test {
 namespace {
 
 // The MBTA's network (48 packages: 16 + 16 dilated routers, 16 pairs of final routers), FLAT24 with 10
@@ -173,4 +173,4 @@ TEST(MrpFaultKeys, RefusesOutOfRangeAndWrongTypesWithFileAndLine) {
 }
 
 }  // namespace
-}  // namespace mppnet::machines::metro::mrp
+}  // namespace mppnet::machines::metro::mrp::mrp_faults_test

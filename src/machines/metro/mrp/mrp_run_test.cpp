@@ -9,7 +9,7 @@
 #include "machines/metro/metro_config.hpp"
 #include "machines/metro/mrp/mrp_run_command.hpp"
 
-namespace mppnet::machines::metro::mrp {
+namespace mppnet::machines::metro::mrp::mrp_run_test {
 namespace {
 
 // The MBTA: 64 nodes, r = 4, d = 2, 3 stages, ni = no = 2, dps = 2 at 100 MHz; FLAT24 with 20 messages
@@ -132,4 +132,4 @@ TEST(MrpRunKeys, RefusesATreeTopology) {
 }
 
 }  // namespace
-}  // namespace mppnet::machines::metro::mrp
+}  // namespace mppnet::machines::metro::mrp::mrp_run_test

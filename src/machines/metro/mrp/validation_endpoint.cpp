@@ -15,8 +15,9 @@
 namespace mppnet::machines::metro::mrp {
 namespace {
 
-constexpr const char* kThesis = "DeHon 1993 (MIT AI TR-1445)";
-constexpr const char* kExact = "exact: a synchronous protocol gives one trace per connection, word by word";
+constexpr const char* kEndpointThesis = "DeHon 1993 (MIT AI TR-1445)";
+constexpr const char* kEndpointExact =
+    "exact: a synchronous protocol gives one trace per connection, word by word";
 constexpr std::uint64_t kSeed = 1;
 
 struct EndpointRun {
@@ -94,7 +95,7 @@ std::vector<core::ValidationCase> mrp_endpoint_validation_cases() {
   std::vector<core::ValidationCase> cases;
   cases.push_back(core::exact_case(
       "metro.mrp.endpoint.mbta_flat24_zero_load_latency",
-      std::string(kThesis) +
+      std::string(kEndpointThesis) +
           " §10.2 (L2997: 70 ns one way) and §4.7.2 (L1475-1485); note 004b §2.10: the last reply word at "
           "t0 + M + 2 T_fwd + R - 1, the DROP one cycle later",
       "the MBTA's network (r = 4, d = 2, 3 stages, ni = no = 2, deterministic) with dps = 2 at 100 MHz; one "
@@ -108,11 +109,12 @@ std::vector<core::ValidationCase> mrp_endpoint_validation_cases() {
                    ? static_cast<double>(r.completions[0].done - r.completions[0].created)
                    : -1.0;
       },
-      Evidence::Independent, kExact));
+      Evidence::Independent, kEndpointExact));
   cases.push_back(core::exact_case(
       "metro.mrp.v2.blocked_attempt_returns_drop",
-      std::string(kThesis) + " §4.7.2 (L1478): (STATUS CHECKSUM)^s DROP; note 004b §2.10: the DROP reaches "
-                             "the source at T_turn + 2 s + 2",
+      std::string(kEndpointThesis) +
+          " §4.7.2 (L1478): (STATUS CHECKSUM)^s DROP; note 004b §2.10: the DROP reaches "
+          "the source at T_turn + 2 s + 2",
       "Fig 4.4's network (r = d = 2, 4 stages); every stage-3 port toward node 15 deselected; a 5-word "
       "message 5 -> 15 (TURN in cycle 6), max_attempts 2; seed 1",
       "cycles from each attempt's ROUTE to its DROP at the source (6 + 2*3 + 2), less 100 per attempt not "
@@ -135,11 +137,12 @@ std::vector<core::ValidationCase> mrp_endpoint_validation_cases() {
         if (r.attempts[1].start != r.attempts[0].end) v -= 100;
         return v;
       },
-      Evidence::Independent, kExact));
+      Evidence::Independent, kEndpointExact));
   cases.push_back(core::exact_case(
       "metro.mrp.v12.corrupted_stream_retried",
-      std::string(kThesis) + " §4.7.3 (L1493-1500): a destination that reports corruption makes the source "
-                             "retransmit; note 004b §5 V12",
+      std::string(kEndpointThesis) +
+          " §4.7.3 (L1493-1500): a destination that reports corruption makes the source "
+          "retransmit; note 004b §5 V12",
       "Fig 4.4's network; one payload bit flipped at node 15's output on the first connection; a 5-word "
       "message 5 -> 15; seed 1",
       "attempts until the ACK (NACK, then a good copy)", 2,
@@ -151,11 +154,12 @@ std::vector<core::ValidationCase> mrp_endpoint_validation_cases() {
         return r.stats.delivered == 1 && r.stats.corrupted == 1 ? static_cast<double>(r.stats.attempts)
                                                                 : -1.0;
       },
-      Evidence::Behaviour, kExact));
+      Evidence::Behaviour, kEndpointExact));
   cases.push_back(core::exact_case(
       "metro.mrp.v12.lost_ack_duplicate",
-      std::string(kThesis) + " §4.7.5 (L1524-1530): source retry with faults that corrupt only the reply "
-                             "delivers a message twice; note 004b §5 V12",
+      std::string(kEndpointThesis) +
+          " §4.7.5 (L1524-1530): source retry with faults that corrupt only the reply "
+          "delivers a message twice; note 004b §5 V12",
       "Fig 4.4's network; node 15's first ACK flipped after it accepted the message; a 5-word message "
       "5 -> 15; metro.mrp.suppress_duplicates on; seed 1",
       "intact copies that arrived again (the duplicate the sequence number then suppresses)", 1,
@@ -167,11 +171,12 @@ std::vector<core::ValidationCase> mrp_endpoint_validation_cases() {
         return r.stats.accepted == 1 && r.stats.delivered == 1 ? static_cast<double>(r.stats.duplicates)
                                                                : -1.0;
       },
-      Evidence::Behaviour, kExact));
+      Evidence::Behaviour, kEndpointExact));
   cases.push_back(core::exact_case(
       "metro.mrp.v13.checksums_locate_flipped_link",
-      std::string(kThesis) + " §4.5.3 (L1435-1439: each router returns a checksum of the data it received; "
-                             "the source can locate the fault); note 004b §5 V13",
+      std::string(kEndpointThesis) +
+          " §4.5.3 (L1435-1439: each router returns a checksum of the data it received; "
+          "the source can locate the fault); note 004b §5 V13",
       "Fig 4.4's network; the stage-2 ports toward node 15 flip the top data bit of one payload word (a "
       "transient fault in the forward phase); fast reclaim off; a 5-word message 5 -> 15, one attempt; seed "
       "1",
@@ -188,11 +193,11 @@ std::vector<core::ValidationCase> mrp_endpoint_validation_cases() {
           return -1.0;
         return static_cast<double>(r.attempts[0].first_mismatch_stage);
       },
-      Evidence::Independent, kExact));
+      Evidence::Independent, kEndpointExact));
   core::ValidationCase v12;
   v12.id = "metro.mrp.v12.one_faulty_copy_mean_attempts";
   v12.source =
-      std::string(kThesis) +
+      std::string(kEndpointThesis) +
       " §4.7.3 (L1493-1509: a failed connection is retried, the path probably differs); note 004b §5 "
       "V12: success per attempt (d - f)/d, so 2 attempts on average for d = 2, f = 1";
   v12.setup =
@@ -213,12 +218,13 @@ std::vector<core::ValidationCase> mrp_endpoint_validation_cases() {
   cases.push_back(std::move(v12));
   cases.push_back(core::exact_case(
       "metro.mrp.v12.masked_copy_first_attempt",
-      std::string(kThesis) + " §4.9.1 (L1607-1625: a deselected port is never allocated); note 004b §5 V12: "
-                             "after masking, first-attempt success = 1",
+      std::string(kEndpointThesis) +
+          " §4.9.1 (L1607-1625: a deselected port is never allocated); note 004b §5 V12: "
+          "after masking, first-attempt success = 1",
       "as metro.mrp.v12.one_faulty_copy_mean_attempts, with the faulty copy deselected in every stage-2 "
       "router; 1,000 messages; seed 1",
       "mean attempts per message", 1, [] { return mean_attempts(1, 1000, true); }, Evidence::Behaviour,
-      kExact));
+      kEndpointExact));
   return cases;
 }
 

@@ -15,9 +15,10 @@
 namespace mppnet::machines::metro::mrp {
 namespace {
 
-constexpr const char* kThesis = "DeHon 1993 (MIT AI TR-1445)";
-constexpr const char* kExact = "exact: a synchronous protocol gives one trace per connection, word by word";
-constexpr std::uint64_t kSeed = 1;
+constexpr const char* kMrpThesis = "DeHon 1993 (MIT AI TR-1445)";
+constexpr const char* kMrpExact =
+    "exact: a synchronous protocol gives one trace per connection, word by word";
+constexpr std::uint64_t kMrpSeed = 1;
 
 std::string setup(const char* what) {
   return std::string(
@@ -27,7 +28,7 @@ std::string setup(const char* what) {
 }
 
 std::string source(const char* thesis_part, const char* note_part) {
-  return std::string(kThesis) + " " + thesis_part + "; note 004b §5 " + note_part;
+  return std::string(kMrpThesis) + " " + thesis_part + "; note 004b §5 " + note_part;
 }
 
 }  // namespace
@@ -38,7 +39,7 @@ std::vector<core::ValidationCase> mrp_validation_cases() {
   auto add = [&](const char* id, std::string src, const char* what, const char* quantity, double expected,
                  std::function<double()> measure, Evidence evidence, bool slow = false) {
     cases.push_back(core::exact_case(id, std::move(src), setup(what), quantity, expected, std::move(measure),
-                                     evidence, kExact, slow));
+                                     evidence, kMrpExact, slow));
   };
   add(
       "metro.mrp.v1.open_turn_trace",
@@ -47,7 +48,7 @@ std::vector<core::ValidationCase> mrp_validation_cases() {
       "R D1 D2 TURN; the destination replies Y1 Y2 DROP in the cycle it reads the TURN; seed 1",
       "link-cycle cells (L0..L4, 24 cycles) that differ from the note's V1 trace", 0,
       [] {
-        return static_cast<double>(trace_mismatches(note_trace_v1(), run_v1_open_and_turn(kSeed).trace));
+        return static_cast<double>(trace_mismatches(note_trace_v1(), run_v1_open_and_turn(kMrpSeed).trace));
       },
       Evidence::Independent);
   add(
@@ -55,7 +56,7 @@ std::vector<core::ValidationCase> mrp_validation_cases() {
       source("§4.7.2 (L1475-1485)", "V1 and §2.10: T + 2(N + 1) = 3 + 10 for the TURN on L0 in cycle 3"),
       "as metro.mrp.v1.open_turn_trace", "cycle in which the source reads the first reply word", 13,
       [] {
-        const ConnectionRun run = run_v1_open_and_turn(kSeed);
+        const ConnectionRun run = run_v1_open_and_turn(kMrpSeed);
         return static_cast<double>(
             parse_return(run.format, run.at_source, 0, kExampleStages).first_reply_cycle);
       },
@@ -64,7 +65,7 @@ std::vector<core::ValidationCase> mrp_validation_cases() {
       "metro.mrp.v1.status_pairs", source("§4.7.2 (L1480): (STATUS CHECKSUM)^N before the reply", "V1"),
       "as metro.mrp.v1.open_turn_trace", "STATUS/CHECKSUM pairs the source reads before the reply (N = 4)", 4,
       [] {
-        const ConnectionRun run = run_v1_open_and_turn(kSeed);
+        const ConnectionRun run = run_v1_open_and_turn(kMrpSeed);
         return static_cast<double>(parse_return(run.format, run.at_source, 0, kExampleStages).status.size());
       },
       Evidence::Behaviour);
@@ -74,7 +75,9 @@ std::vector<core::ValidationCase> mrp_validation_cases() {
       "every stage-3 backward port of the route's direction deselected (so all look busy, §4.9.1); R D1 D2 "
       "TURN; seed 1",
       "link-cycle cells (L0..L4, 24 cycles) that differ from the note's V2 trace", 0,
-      [] { return static_cast<double>(trace_mismatches(note_trace_v2(), run_v2_blocked_turn(kSeed).trace)); },
+      [] {
+        return static_cast<double>(trace_mismatches(note_trace_v2(), run_v2_blocked_turn(kMrpSeed).trace));
+      },
       Evidence::Independent);
   add(
       "metro.mrp.v2.blocked_stage",
@@ -82,7 +85,7 @@ std::vector<core::ValidationCase> mrp_validation_cases() {
       "as metro.mrp.v2.blocked_turn_trace", "stage whose STATUS word says blocked, as the source parses it",
       3,
       [] {
-        const ConnectionRun run = run_v2_blocked_turn(kSeed);
+        const ConnectionRun run = run_v2_blocked_turn(kMrpSeed);
         const ReturnStream r = parse_return(run.format, run.at_source, 0, kExampleStages);
         return r.well_formed ? static_cast<double>(r.blocked_stage) : -1.0;
       },
@@ -91,7 +94,7 @@ std::vector<core::ValidationCase> mrp_validation_cases() {
       "metro.mrp.v3.drop_trace",
       source("§4.5.3, Fig 4.7 (L1427, L1570-1582)", "V3: L_k carries Z in cycle 3 + k"),
       "R D1 D2 DROP; seed 1", "link-cycle cells (L0..L4, 24 cycles) that differ from the note's V3 rule", 0,
-      [] { return static_cast<double>(trace_mismatches(note_trace_v3(), run_v3_drop(kSeed).trace)); },
+      [] { return static_cast<double>(trace_mismatches(note_trace_v3(), run_v3_drop(kMrpSeed).trace)); },
       Evidence::Independent);
   add(
       "metro.mrp.v4.reverse_turn_data_idle",
@@ -100,7 +103,7 @@ std::vector<core::ValidationCase> mrp_validation_cases() {
       "seed 1",
       "DATA-IDLE words the destination reads between its TURN and the source's D3", 8,
       [] {
-        const ConnectionRun run = run_v4_reverse_turn(kSeed);
+        const ConnectionRun run = run_v4_reverse_turn(kMrpSeed);
         int count = 0;
         for (std::size_t k = after_turn(run.format, run.at_destination, 1); k < run.at_destination.size();
              ++k) {
@@ -118,7 +121,7 @@ std::vector<core::ValidationCase> mrp_validation_cases() {
       "as metro.mrp.v4.reverse_turn_data_idle",
       "STATUS/CHECKSUM pairs the source reads after its second TURN", 4,
       [] {
-        const ConnectionRun run = run_v4_reverse_turn(kSeed);
+        const ConnectionRun run = run_v4_reverse_turn(kMrpSeed);
         const ReturnStream r =
             parse_return(run.format, run.at_source, after_turn(run.format, run.at_source, 1), kExampleStages);
         return r.well_formed ? static_cast<double>(r.status.size()) : -1.0;
@@ -135,31 +138,32 @@ std::vector<core::ValidationCase> mrp_validation_cases() {
              "V6 (L0 derived from the prose)"),
       mbta, "cells of L0 (24 cycles) that differ from the note's V6 row: S, C, H, H per router", 0,
       [] {
-        PathTrace l0 = run_v6_pipelined(kSeed).trace;
+        PathTrace l0 = run_v6_pipelined(kMrpSeed).trace;
         l0.rows.resize(1);
         l0.off_path_words = 0;
         return static_cast<double>(trace_mismatches(note_trace_v6_l0(), l0));
       },
-      Evidence::Independent, kExact));
+      Evidence::Independent, kMrpExact));
   cases.push_back(core::exact_case(
       "metro.mrp.v6.mbta_one_way_latency",
-      std::string(kThesis) + " §10.2 (L2997): T_unloaded = 70 ns at 100 MHz, 10 ns per router and per wire",
+      std::string(kMrpThesis) +
+          " §10.2 (L2997): T_unloaded = 70 ns at 100 MHz, 10 ns per router and per wire",
       mbta,
       "cycles (10 ns each at 100 MHz) from the ROUTE on the source's link to the destination reading it", 7,
       [] {
-        const ConnectionRun run = run_v6_pipelined(kSeed);
+        const ConnectionRun run = run_v6_pipelined(kMrpSeed);
         return run.at_destination.empty() ? -1.0 : static_cast<double>(run.at_destination.front().cycle);
       },
-      Evidence::Behaviour, kExact));
+      Evidence::Behaviour, kMrpExact));
   cases.push_back(core::exact_case(
       "metro.mrp.v6.turn_round_trip", source("§4.11.1 (L1673)", "V6: 14 cycles from TURN to the first reply"),
       mbta, "cycles from the source's TURN on L0 (cycle 2) to its reading the first reply word", 14,
       [] {
-        const ConnectionRun run = run_v6_pipelined(kSeed);
+        const ConnectionRun run = run_v6_pipelined(kMrpSeed);
         const ReturnStream r = parse_return(run.format, run.at_source, 0, 3);
         return r.well_formed ? static_cast<double>(r.first_reply_cycle - 2) : -1.0;
       },
-      Evidence::Independent, kExact));
+      Evidence::Independent, kMrpExact));
   add(
       "metro.mrp.v9.fast_reclaim_trace",
       source("§4.9.2, Figs 4.11-4.12 (L1635-1655)",
@@ -171,7 +175,7 @@ std::vector<core::ValidationCase> mrp_validation_cases() {
       "if the source did not abort, plus ports still held or not idle at the end",
       0,
       [] {
-        const ConnectionRun run = run_v9_fast_reclaim(kSeed);
+        const ConnectionRun run = run_v9_fast_reclaim(kMrpSeed);
         return static_cast<double>(trace_mismatches(note_trace_v9(), run.trace) + (run.backdropped ? 0 : 1) +
                                    run.ports_busy);
       },

@@ -19,7 +19,7 @@
 namespace mppnet::machines::metro::mrp {
 namespace {
 
-constexpr const char* kThesis = "DeHon 1993 (MIT AI TR-1445)";
+constexpr const char* kR4Thesis = "DeHon 1993 (MIT AI TR-1445)";
 constexpr int kSeeds = 6;     // 64-node networks: seeds 1..6
 constexpr int kSeeds256 = 3;  // 256-node networks: seeds 1..3 (a run takes seconds)
 
@@ -80,7 +80,7 @@ core::ValidationCase trend(std::string id, std::string source, std::string setup
                            std::function<double()> m) {
   core::ValidationCase c;
   c.id = std::move(id);
-  c.source = std::string(kThesis) + " " + std::move(source);
+  c.source = std::string(kR4Thesis) + " " + std::move(source);
   c.setup = std::move(setup);
   c.quantity = std::move(quantity);
   c.expected = expected;

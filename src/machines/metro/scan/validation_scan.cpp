@@ -20,11 +20,12 @@
 namespace mppnet::machines::metro::scan {
 namespace {
 
-constexpr const char* kThesis = "DeHon 1993 (MIT AI TR-1445)";
-constexpr const char* kExact = "exact: the scan system is deterministic and an MRP run is one trace per seed";
+constexpr const char* kScanThesis = "DeHon 1993 (MIT AI TR-1445)";
+constexpr const char* kScanExact =
+    "exact: the scan system is deterministic and an MRP run is one trace per seed";
 
 std::string src(const char* thesis_part, const char* note_part) {
-  return std::string(kThesis) + " " + thesis_part + "; note 004b §5 " + note_part;
+  return std::string(kScanThesis) + " " + thesis_part + "; note 004b §5 " + note_part;
 }
 
 const char* kGrid =
@@ -148,7 +149,7 @@ std::vector<core::ValidationCase> scan_validation_cases() {
         const std::vector<int> cut = cut_off_by_path_pairs(scan, g.routers());
         return cut.size() == 78 ? static_cast<double>(*std::max_element(cut.begin(), cut.end())) : -1.0;
       },
-      Evidence::Behaviour, kExact));
+      Evidence::Behaviour, kScanExact));
   core::ValidationCase rate;
   rate.id = "metro.mrp.v15.random_load_legal_percent";
   rate.source = src("§5.3.1 (L1928-1930: P_random_load = 2^n / 2^(n+m) = 2^-m)", "V15: m = 8 gives 0.39 %");
@@ -194,7 +195,7 @@ std::vector<core::ValidationCase> scan_validation_cases() {
         }
         return static_cast<double>(bad);
       },
-      Evidence::Behaviour, kExact));
+      Evidence::Behaviour, kScanExact));
   cases.push_back(core::exact_case(
       "metro.mrp.v15.newer_load_resets_conflicting_tap",
       src("§5.3.1 (L1913-1915: the TAP loading an instruction most recently gets the path; the conflicting "
@@ -214,7 +215,7 @@ std::vector<core::ValidationCase> scan_validation_cases() {
         if (scan.router(9).instruction(1).op != Opcode::PortSelect) return -1.0;
         return static_cast<double>(scan.router(9).instruction(0).op);
       },
-      Evidence::Behaviour, kExact));
+      Evidence::Behaviour, kScanExact));
   cases.push_back(core::exact_case(
       "metro.mrp.v11.scan_deselected_copy_first_attempt",
       src("§4.9.1 (L1607-1625) and §5.3.2 (L1954-1956: port (de)select is a configuration register reached "
@@ -249,7 +250,7 @@ std::vector<core::ValidationCase> scan_validation_cases() {
         const auto& st = ends.stats();
         return st.delivered == 1000 ? static_cast<double>(st.attempts) / 1000 : -1.0;
       },
-      Evidence::Behaviour, kExact));
+      Evidence::Behaviour, kScanExact));
   const std::string v13_setup =
       std::string(kGrid) +
       "; the link from stage-2 router 12's backward port 2 (copy 0 toward node 15) to stage 3 flips bit 7 of "
@@ -269,7 +270,7 @@ std::vector<core::ValidationCase> scan_validation_cases() {
         const StuckLinkRun run(-1, 2);
         return run.loc.faulty.size() == 1 && run.bad == 82 ? static_cast<double>(run.loc.faulty[0]) : -1.0;
       },
-      Evidence::Behaviour, kExact));
+      Evidence::Behaviour, kScanExact));
   cases.push_back(core::exact_case(
       "metro.mrp.v13.scan_test_ports_out_of_service",
       src("§5.4 (L1976: disable the ports of the components attached to the suspect wires; the rest keeps "
@@ -283,7 +284,7 @@ std::vector<core::ValidationCase> scan_validation_cases() {
         const StuckLinkRun run(-1, 2);
         return run.loc.tested.size() == 1 ? static_cast<double>(run.loc.max_ports_out) : -1.0;
       },
-      Evidence::Behaviour, kExact));
+      Evidence::Behaviour, kScanExact));
   cases.push_back(core::exact_case(
       "metro.mrp.v13.scan_mask_ends_corruption",
       src("§5.5.1 (L1984-1986: disabling the ports at both ends excises a faulty channel)", "V12-V13"),
@@ -294,7 +295,7 @@ std::vector<core::ValidationCase> scan_validation_cases() {
         const TrafficResult after = random_messages(run.net, 2, 400, 2);
         return after.stats.delivered == 400 ? static_cast<double>(after.stats.corrupted) : -1.0;
       },
-      Evidence::Behaviour, kExact));
+      Evidence::Behaviour, kScanExact));
   cases.push_back(core::exact_case(
       "metro.mrp.v13.scan_returns_transient_to_service",
       src("§5.4 (L1968-1970: corruption may be transient; static faults are worth masking, rare transients "
@@ -314,7 +315,7 @@ std::vector<core::ValidationCase> scan_validation_cases() {
         }
         return static_cast<double>(off);
       },
-      Evidence::Behaviour, kExact));
+      Evidence::Behaviour, kScanExact));
   const std::string v16_setup =
       "Fig 3.22's network: 16 nodes, r = d = 2, 4 stages, ni = no = 2, random wiring (seed 1; the figure's "
       "own "
@@ -337,7 +338,7 @@ std::vector<core::ValidationCase> scan_validation_cases() {
         const ReconfigureResult r = propagate(g, m, ReconfigureMode::Yield);
         return r.masked.size() == 1 && r.complete ? static_cast<double>(r.masked[0]) : -1.0;
       },
-      Evidence::Behaviour, kExact));
+      Evidence::Behaviour, kScanExact));
   cases.push_back(core::exact_case(
       "metro.mrp.v16.dead_end_always_blocks",
       src("§5.5.2, Fig 5.3 (L2007-2010: all connections to destinations 8 through 16 routed through this "
@@ -354,7 +355,7 @@ std::vector<core::ValidationCase> scan_validation_cases() {
         const Figure53Run run = run_figure_53(false);
         return run.ok && run.through > 0 ? static_cast<double>(run.blocked_through) / run.through : -1.0;
       },
-      Evidence::Behaviour, kExact));
+      Evidence::Behaviour, kScanExact));
   cases.push_back(core::exact_case(
       "metro.mrp.v16.propagation_removes_dead_end_blocks",
       src("§5.5.2 (L1994: propagating the reconfiguration prevents a router from ever routing a data stream "
@@ -370,7 +371,7 @@ std::vector<core::ValidationCase> scan_validation_cases() {
         const Figure53Run run = run_figure_53(true);
         return run.ok ? static_cast<double>(run.traffic.stats.blocked) : -1.0;
       },
-      Evidence::Behaviour, kExact));
+      Evidence::Behaviour, kScanExact));
   cases.push_back(core::exact_case(
       "metro.mrp.v16.yield_keeps_every_node",
       src("§5.5.2, Fig 5.4 (L1996-2000, L2016-2020: paths still join every pair, but removing the dead ends "
@@ -386,7 +387,7 @@ std::vector<core::ValidationCase> scan_validation_cases() {
         return r.complete && r.refused == std::vector<RouterId>{1, 5} ? static_cast<double>(r.cut_off.size())
                                                                       : -1.0;
       },
-      Evidence::Behaviour, kExact));
+      Evidence::Behaviour, kScanExact));
   cases.push_back(core::exact_case(
       "metro.mrp.v16.harvest_cuts_off_one_node",
       src("§5.5.2, Fig 5.4 (L2016-2020: the propagation of Fig 3.28 isolates a node that still had paths)",
@@ -400,7 +401,7 @@ std::vector<core::ValidationCase> scan_validation_cases() {
         const ReconfigureResult r = propagate(g, m, ReconfigureMode::Harvest);
         return r.cut_off == std::vector<NodeId>{2} ? 1.0 : static_cast<double>(r.cut_off.size()) + 100;
       },
-      Evidence::Behaviour, kExact));
+      Evidence::Behaviour, kScanExact));
   return cases;
 }
 
