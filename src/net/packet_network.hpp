@@ -198,7 +198,6 @@ class PacketNetwork final : public NetworkModel {
   const topo::Graph& graph_;
   const topo::Routing& routing_;
   RouterParams params_;
-  std::uint64_t seed_;
   std::uint64_t route_key_ = 0;
   int vcs_ = 0, vnets_ = 0, vcs_per_vnet_ = 0, ports_ = 0, links_ = 0;
   Cycle now_ = 0;
