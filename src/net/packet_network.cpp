@@ -14,8 +14,7 @@
 namespace mppnet::net {
 
 PacketNetwork::PacketNetwork(const topo::Graph& graph, const topo::Routing& routing,
-                             const RouterParams& params,
-                             std::uint64_t /*seed: the packet model draws nothing at random*/)
+                             const RouterParams& params, std::uint64_t seed)
     : graph_(graph), routing_(routing), params_(params) {
   if (routing.may_multicast())
     throw std::invalid_argument(
